@@ -1,0 +1,7 @@
+"""`python -m attention_explorer` is the same as the `attention-explorer` command."""
+
+import sys
+
+from .app import main
+
+sys.exit(main())

@@ -1,0 +1,167 @@
+"""Command line and QApplication set-up: `attention-explorer` and `python -m attention_explorer`.
+
+`compute` and `presets` never import Qt, so they work on a machine with no display at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .core import report
+from .core.presets import DEFAULT_PRESET, load_preset, preset_names
+from .core.scenario import Scenario, ScenarioError, load
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments in one line with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return EXIT_USAGE
+
+
+def load_source(source: str | os.PathLike[str] | None) -> Scenario:
+    """A scenario from a file path or a preset name (None: the default preset)."""
+    if source is None:
+        return load_preset(DEFAULT_PRESET)
+    text = str(source)
+    if text in preset_names() and not Path(text).exists():
+        return load_preset(text)
+    return load(text)
+
+
+def _compute(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="attention-explorer compute",
+                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario.")
+    parser.add_argument("file", nargs="?", help="scenario file (.json)")
+    parser.add_argument("--preset", help="a built-in example instead of a file")
+    parser.add_argument("--format", choices=("json", "text"), default="json")
+    args = parser.parse_args(argv)
+    if (args.file is None) == (args.preset is None):
+        raise _UsageError("attention-explorer compute: give exactly one of FILE or --preset NAME")
+    name = args.file if args.file is not None else f"preset {args.preset}"
+    try:
+        scenario = load(args.file) if args.file is not None else load_preset(args.preset)
+    except ScenarioError as error:
+        return _fail(f"attention-explorer: {name}: {error}")
+    result = scenario.compute()
+    if args.format == "json":
+        print(report.to_json(scenario, result))
+    else:
+        print(report.to_text(scenario, result), end="")
+    return 0
+
+
+def _presets(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="attention-explorer presets", description="List the built-in examples.")
+    parser.parse_args(argv)
+    for name in preset_names():
+        print(f"{name}\t{load_preset(name).title}")
+    return 0
+
+
+def _gui_parser() -> _Parser:
+    parser = _Parser(
+        prog="attention-explorer",
+        description="See scaled dot-product attention. Subcommands: compute, presets (see COMMAND --help).",
+    )
+    parser.add_argument("file", nargs="?", help="scenario file (.json) to open")
+    parser.add_argument("--preset", help="open a built-in example (see: attention-explorer presets)")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
+    parser.add_argument("--size", default="1600x1000", help="window size for --screenshot, WIDTHxHEIGHT")
+    parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language")
+    return parser
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise _UsageError(f"attention-explorer: --size: expected WIDTHxHEIGHT, got {text!r}") from None
+    if not (320 <= width <= 8000 and 240 <= height <= 8000):
+        raise _UsageError(f"attention-explorer: --size: {width}x{height} is out of range (320x240 to 8000x8000)")
+    return width, height
+
+
+def ensure_qt_platform() -> None:
+    """Without a display Qt would abort: fall back to offscreen rendering."""
+    if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM"):
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+def create_window(source: str | os.PathLike[str] | None = None) -> QMainWindow:
+    """The main window on a scenario path or preset name (None: default), not yet shown."""
+    from .model import ExplorerModel
+    from .ui.main_window import MainWindow
+
+    return MainWindow(ExplorerModel(load_source(source)))
+
+
+def _gui(argv: Sequence[str]) -> int:
+    args = _gui_parser().parse_args(argv)
+    if args.file is not None and args.preset is not None:
+        raise _UsageError("attention-explorer: give a FILE or --preset NAME, not both")
+    size = _parse_size(args.size)
+    source = args.preset if args.preset is not None else args.file
+    try:
+        if args.preset is not None:
+            load_preset(args.preset)
+        elif args.file is not None:
+            load(args.file)
+    except ScenarioError as error:
+        return _fail(f"attention-explorer: {source}: {error}")
+    if args.screenshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    else:
+        ensure_qt_platform()
+    from PySide6.QtWidgets import QApplication
+
+    from .ui.main_window import configure_application
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    configure_application(app, args.lang)
+    window = create_window(source)
+    if args.screenshot:
+        window.resize(*size)
+        window.show()
+        for _ in range(3):
+            app.processEvents()
+        image = window.grab()
+        if not image.save(args.screenshot, "PNG"):
+            return _fail(f"attention-explorer: {args.screenshot}: cannot write the PNG")
+        window.close()
+        return 0
+    window.show()
+    return app.exec()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `attention-explorer` command."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "compute":
+            return _compute(argv[1:])
+        if argv and argv[0] == "presets":
+            return _presets(argv[1:])
+        return _gui(argv)
+    except _UsageError as error:
+        return _fail(str(error))

@@ -1,0 +1,26 @@
+"""Pure-numpy core of Attention Explorer: attention math, scenarios, presets. Imports no Qt."""
+
+from .attention import (
+    AttentionResult,
+    DotProductSample,
+    SelfAttentionResult,
+    attend,
+    inv_sqrt_scale,
+    sample_dot_products,
+    self_attention,
+    softmax,
+)
+from .scenario import Scenario, ScenarioError
+
+__all__ = [
+    "AttentionResult",
+    "DotProductSample",
+    "Scenario",
+    "ScenarioError",
+    "SelfAttentionResult",
+    "attend",
+    "inv_sqrt_scale",
+    "sample_dot_products",
+    "self_attention",
+    "softmax",
+]

@@ -1,0 +1,205 @@
+"""Scaled dot-product attention for one query, for a whole sequence, and the numbers around it.
+
+Pure numpy (float64). Nothing here imports Qt, so it works the same in a notebook, a test, the
+command line and the GUI.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+# Beyond this a float64 e^x overflows (e^709.78 is the largest finite value).
+_EXP_SAFE = 700.0
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """Return a float64 copy that cannot be written to."""
+    out = np.array(array, dtype=np.float64, copy=True)
+    out.setflags(write=False)
+    return out
+
+
+def inv_sqrt_scale(d_k: int) -> float:
+    """The standard scale factor 1/√d_k."""
+    return 1.0 / math.sqrt(d_k)
+
+
+def softmax(scores: np.ndarray) -> np.ndarray:
+    """Softmax over the last axis, stabilised by subtracting the maximum (shift invariance)."""
+    scores = np.asarray(scores, dtype=np.float64)
+    shifted = scores - np.max(scores, axis=-1, keepdims=True)
+    exps = np.exp(shifted)
+    return exps / np.sum(exps, axis=-1, keepdims=True)
+
+
+def entropy_bits(weights: np.ndarray) -> float:
+    """Shannon entropy of a weight vector in bits (0 for one-hot, log2 N for uniform)."""
+    positive = weights[weights > 0]
+    return float(-np.sum(positive * np.log2(positive)))
+
+
+def softmax_jacobian_norm(weights: np.ndarray) -> float:
+    """Frobenius norm of the softmax Jacobian diag(w) − w·wᵀ; it vanishes as w goes one-hot."""
+    square_sum = float(np.dot(weights, weights))
+    cube_sum = float(np.sum(weights**3))
+    return math.sqrt(max(square_sum - 2.0 * cube_sum + square_sum**2, 0.0))
+
+
+def vector_norms(rows: np.ndarray) -> np.ndarray:
+    """Euclidean norm of each row (or of a single vector)."""
+    return np.sqrt(np.sum(np.square(rows), axis=-1))
+
+
+def cosines_and_angles(
+    query: np.ndarray, keys: np.ndarray, scores: np.ndarray
+) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
+    """cos θ and θ in degrees between the query and each key; None where either vector is zero."""
+    query_norm = float(vector_norms(query))
+    key_norms = vector_norms(keys)
+    cosines: list[float | None] = []
+    angles: list[float | None] = []
+    for score, key_norm in zip(scores, key_norms):
+        denominator = query_norm * float(key_norm)
+        if denominator == 0.0 or not math.isfinite(denominator):
+            cosines.append(None)
+            angles.append(None)
+            continue
+        cosine = min(1.0, max(-1.0, float(score) / denominator))
+        cosines.append(cosine)
+        angles.append(math.degrees(math.acos(cosine)))
+    return tuple(cosines), tuple(angles)
+
+
+@dataclass(frozen=True, eq=False)
+class AttentionResult:
+    """Everything the explorer shows for one query against N keys (arrays are read-only)."""
+
+    scores: np.ndarray  # raw K·q, shape (N,)
+    scale: float  # the factor actually applied to the raw scores
+    scaled_scores: np.ndarray  # scale · scores
+    exponentials: np.ndarray  # e^x of the scaled scores, or e^(x − max) when exp_shifted
+    exp_shifted: bool  # True when e^x itself would overflow/underflow, so the max was subtracted
+    exp_sum: float
+    weights: np.ndarray  # softmax of the scaled scores, sums to 1
+    weighted_values: np.ndarray  # w_i · V_i, shape (N, d_v): the terms of the output
+    output: np.ndarray  # Σ w_i V_i, shape (d_v,)
+    query_norm: float
+    key_norms: np.ndarray
+    cosines: tuple[float | None, ...]
+    angles_deg: tuple[float | None, ...]
+    entropy: float  # bits
+    max_weight: float
+    jacobian_norm: float
+
+    @property
+    def n(self) -> int:
+        """Number of key–value pairs."""
+        return int(self.scores.shape[0])
+
+    @property
+    def temperature(self) -> float:
+        """Equivalent softmax temperature T = 1/scale (inf when the scale is 0)."""
+        return math.inf if self.scale == 0 else 1.0 / self.scale
+
+
+def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float) -> AttentionResult:
+    """softmax(scale · K·q) · V for one query, with every intermediate number."""
+    query = np.asarray(query, dtype=np.float64)
+    keys = np.asarray(keys, dtype=np.float64)
+    values = np.asarray(values, dtype=np.float64)
+    scores = keys @ query
+    scaled_scores = scores * scale
+    top = float(np.max(scaled_scores))
+    bottom = float(np.min(scaled_scores))
+    exp_shifted = top > _EXP_SAFE or bottom < -_EXP_SAFE
+    exponentials = np.exp(scaled_scores - top) if exp_shifted else np.exp(scaled_scores)
+    exp_sum = float(np.sum(exponentials))
+    weights = exponentials / exp_sum
+    weighted_values = weights[:, None] * values
+    output = weighted_values.sum(axis=0)
+    cosines, angles = cosines_and_angles(query, keys, scores)
+    return AttentionResult(
+        scores=_frozen(scores),
+        scale=float(scale),
+        scaled_scores=_frozen(scaled_scores),
+        exponentials=_frozen(exponentials),
+        exp_shifted=exp_shifted,
+        exp_sum=exp_sum,
+        weights=_frozen(weights),
+        weighted_values=_frozen(weighted_values),
+        output=_frozen(output),
+        query_norm=float(vector_norms(query)),
+        key_norms=_frozen(vector_norms(keys)),
+        cosines=cosines,
+        angles_deg=angles,
+        entropy=entropy_bits(weights),
+        max_weight=float(np.max(weights)),
+        jacobian_norm=softmax_jacobian_norm(weights),
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class SelfAttentionResult:
+    """Self-attention over a sequence: every position is a query, a key and a value."""
+
+    scores: np.ndarray  # Q·Kᵀ, shape (N, N)
+    scale: float
+    scaled_scores: np.ndarray  # masked entries are -inf when causal
+    weights: np.ndarray  # row softmax; masked entries exactly 0
+    output: np.ndarray  # weights · V, shape (N, d_v)
+    causal: bool
+
+
+def causal_mask(n: int) -> np.ndarray:
+    """Boolean N×N mask, True above the diagonal (the future a causal model may not see)."""
+    return np.triu(np.ones((n, n), dtype=bool), k=1)
+
+
+def self_attention(
+    queries: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float, causal: bool = False
+) -> SelfAttentionResult:
+    """Row-wise softmax(scale · Q·Kᵀ [+ causal −∞ mask]) · V for a whole sequence."""
+    queries = np.asarray(queries, dtype=np.float64)
+    keys = np.asarray(keys, dtype=np.float64)
+    values = np.asarray(values, dtype=np.float64)
+    scores = queries @ keys.T
+    scaled_scores = scores * scale
+    if causal:
+        scaled_scores = np.where(causal_mask(scores.shape[0]), -np.inf, scaled_scores)
+    weights = softmax(scaled_scores)  # e^(−inf − max) is exactly 0: masked weights are exact zeros
+    return SelfAttentionResult(
+        scores=_frozen(scores),
+        scale=float(scale),
+        scaled_scores=_frozen(scaled_scores),
+        weights=_frozen(weights),
+        output=_frozen(weights @ values),
+        causal=causal,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class DotProductSample:
+    """M dot products q·k of independent standard-normal vectors, raw and scaled by 1/√d_k."""
+
+    d_k: int
+    seed: int
+    raw: np.ndarray
+    scaled: np.ndarray
+
+
+def sample_dot_products(d_k: int, samples: int, seed: int, chunk: int = 4096) -> DotProductSample:
+    """Draw q, k ~ N(0, 1)^d_k `samples` times (seeded, in chunks to bound memory); return q·k."""
+    if d_k < 1 or samples < 1:
+        raise ValueError("d_k and samples must be at least 1")
+    rng = np.random.default_rng(seed)
+    raw = np.empty(samples, dtype=np.float64)
+    rows_per_chunk = max(1, min(samples, (chunk * 256) // d_k))
+    for start in range(0, samples, rows_per_chunk):
+        stop = min(samples, start + rows_per_chunk)
+        q = rng.standard_normal((stop - start, d_k))
+        k = rng.standard_normal((stop - start, d_k))
+        raw[start:stop] = np.einsum("ij,ij->i", q, k)
+    return DotProductSample(d_k=d_k, seed=seed, raw=_frozen(raw), scaled=_frozen(raw / math.sqrt(d_k)))

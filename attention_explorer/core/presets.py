@@ -1,0 +1,42 @@
+"""The built-in example scenarios, shipped as ordinary scenario files in the package's resources."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from .scenario import Scenario, ScenarioError, load
+
+DEFAULT_PRESET = "drag-2d"
+# The order a lecture walks through them; files not listed here follow alphabetically.
+_ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
+          "aligned", "orthogonal", "opposite")
+
+
+def resources_dir() -> Path:
+    """The installed package's resources folder."""
+    return Path(str(resources.files("attention_explorer") / "resources"))
+
+
+def presets_dir() -> Path:
+    """Folder holding the preset scenario files."""
+    return resources_dir() / "presets"
+
+
+def preset_names() -> list[str]:
+    """Every preset's name, in teaching order."""
+    found = {path.stem for path in presets_dir().glob("*.json")}
+    ordered = [name for name in _ORDER if name in found]
+    return ordered + sorted(found - set(ordered))
+
+
+def preset_path(name: str) -> Path:
+    """The file of a preset; unknown names raise ScenarioError listing the known ones."""
+    if name not in preset_names():
+        raise ScenarioError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
+    return presets_dir() / f"{name}.json"
+
+
+def load_preset(name: str) -> Scenario:
+    """Load a preset through the same validating loader as any user file."""
+    return load(preset_path(name))

@@ -1,0 +1,489 @@
+"""The scenario: one query, N keys and N values, and the versioned JSON file that stores it.
+
+A Scenario is immutable and always valid: every constructor path goes through `validate`, and
+every edit below returns a new Scenario (or raises ScenarioError and changes nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .attention import AttentionResult, attend, inv_sqrt_scale
+
+FORMAT_ID = "attention-explorer/1"
+MAX_KEYS = 512
+MAX_DIM = 4096
+MAX_ABS = 1e6
+MAX_SCALE = 1e6
+MAX_LABEL = 64
+MAX_TITLE = 200
+MAX_DESCRIPTION = 4000
+MAX_FILE_BYTES = 64 * 1024 * 1024
+# A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses
+# a hostile file (millions of rows) in milliseconds instead of building it in memory first.
+_MAX_BRACKETS = 20_000
+AUTO_SCALE = "inv_sqrt_dk"
+ROLES = ("query", "key", "value")
+_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
+
+
+class ScenarioError(ValueError):
+    """A scenario (file or edit) is invalid; the message names the place and the problem."""
+
+
+def _readonly(rows: Any) -> np.ndarray:
+    array = np.array(rows, dtype=np.float64, copy=True)
+    array.setflags(write=False)
+    return array
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    """One query against N key–value pairs; `scale` None means the automatic 1/√d_k."""
+
+    query: np.ndarray
+    keys: np.ndarray
+    values: np.ndarray
+    labels: tuple[str, ...] = ()
+    title: str = ""
+    description: str = ""
+    scale: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "query", _readonly(self.query))
+        object.__setattr__(self, "keys", _readonly(self.keys))
+        object.__setattr__(self, "values", _readonly(self.values))
+        if not self.labels and self.keys.ndim == 2:
+            object.__setattr__(self, "labels", default_labels(self.keys.shape[0]))
+        object.__setattr__(self, "labels", tuple(self.labels))
+        validate(self)
+
+    @property
+    def d_k(self) -> int:
+        """Dimension shared by Q and every K."""
+        return int(self.query.shape[0])
+
+    @property
+    def d_v(self) -> int:
+        """Dimension of every V."""
+        return int(self.values.shape[1])
+
+    @property
+    def n(self) -> int:
+        """Number of key–value pairs."""
+        return int(self.keys.shape[0])
+
+    @property
+    def effective_scale(self) -> float:
+        """The factor actually applied to the raw scores."""
+        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
+
+    def compute(self) -> AttentionResult:
+        """Run attention on this scenario."""
+        return attend(self.query, self.keys, self.values, self.effective_scale)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return (
+            self.labels == other.labels
+            and self.title == other.title
+            and self.description == other.description
+            and self.scale == other.scale
+            and np.array_equal(self.query, other.query)
+            and np.array_equal(self.keys, other.keys)
+            and np.array_equal(self.values, other.values)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def default_labels(n: int) -> tuple[str, ...]:
+    """K1, K2, … for n keys."""
+    return tuple(f"K{i + 1}" for i in range(n))
+
+
+def _check_numbers(array: np.ndarray, place: str) -> None:
+    bad = ~np.isfinite(array) | (np.abs(np.where(np.isfinite(array), array, 0)) > MAX_ABS)
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = place + "".join(f"[{i}]" for i in index)
+        value = float(array[index])
+        if math.isnan(value):
+            raise ScenarioError(f"{where}: NaN is not allowed (every number must be finite)")
+        if math.isinf(value):
+            raise ScenarioError(f"{where}: infinity is not allowed (every number must be finite)")
+        raise ScenarioError(f"{where}: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
+
+
+def validate(scenario: Scenario) -> None:
+    """Raise ScenarioError naming the first problem of a scenario, or return None."""
+    query, keys, values = scenario.query, scenario.keys, scenario.values
+    if query.ndim != 1 or not 1 <= query.shape[0] <= MAX_DIM:
+        raise ScenarioError(f"query: expected 1 to {MAX_DIM} numbers")
+    d_k = query.shape[0]
+    if keys.ndim != 2 or not 1 <= keys.shape[0] <= MAX_KEYS:
+        raise ScenarioError(f"keys: expected 1 to {MAX_KEYS} rows")
+    if keys.shape[1] != d_k:
+        raise ScenarioError(f"keys: expected rows of {d_k} numbers (d_k = {d_k}), got {keys.shape[1]}")
+    if values.ndim != 2 or values.shape[0] != keys.shape[0]:
+        raise ScenarioError(f"values: expected {keys.shape[0]} rows, one per key")
+    if not 1 <= values.shape[1] <= MAX_DIM:
+        raise ScenarioError(f"values: expected rows of 1 to {MAX_DIM} numbers")
+    _check_numbers(query, "query")
+    _check_numbers(keys, "keys")
+    _check_numbers(values, "values")
+    if len(scenario.labels) != keys.shape[0]:
+        raise ScenarioError(f"labels: expected {keys.shape[0]} labels, one per key, got {len(scenario.labels)}")
+    for i, label in enumerate(scenario.labels):
+        if not isinstance(label, str):
+            raise ScenarioError(f"labels[{i}]: expected a string")
+        if len(label) > MAX_LABEL:
+            raise ScenarioError(f"labels[{i}]: longer than {MAX_LABEL} characters")
+    if not isinstance(scenario.title, str) or len(scenario.title) > MAX_TITLE:
+        raise ScenarioError(f"title: expected a string of at most {MAX_TITLE} characters")
+    if not isinstance(scenario.description, str) or len(scenario.description) > MAX_DESCRIPTION:
+        raise ScenarioError(f"description: expected a string of at most {MAX_DESCRIPTION} characters")
+    scale = scenario.scale
+    if scale is not None:
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
+            raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a finite number')
+        if not 0 <= scale <= MAX_SCALE:
+            raise ScenarioError(f"scale: {scale:g} is out of range (0 to {MAX_SCALE:g})")
+
+
+# ---------------------------------------------------------------- the file format
+
+
+def _reject_constant(name: str) -> float:
+    # Python's json accepts NaN/Infinity; we keep them as floats so the validator names their place.
+    return float(name.replace("Infinity", "inf"))
+
+
+def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
+    if not isinstance(raw, list):
+        raise ScenarioError(f"{place}: expected a list of rows")
+    rows = []
+    for i, row in enumerate(raw):
+        rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
+        if width is None:
+            width = len(rows[0])
+    return rows
+
+
+def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
+    if not isinstance(raw, list):
+        raise ScenarioError(f"{place}: expected a list of numbers, got {_kind(raw)}")
+    if width is not None and len(raw) != width:
+        raise ScenarioError(f"{place}: expected {width} numbers ({width_name} = {width}), got {len(raw)}")
+    out = []
+    for j, item in enumerate(raw):
+        if isinstance(item, bool) or not isinstance(item, (int, float)):
+            raise ScenarioError(f"{place}[{j}]: expected a number, got {_kind(item)}")
+        value = float(item)
+        if math.isnan(value):
+            raise ScenarioError(f"{place}[{j}]: NaN is not allowed (every number must be finite)")
+        if math.isinf(value):
+            raise ScenarioError(f"{place}[{j}]: infinity is not allowed (every number must be finite)")
+        if abs(value) > MAX_ABS:
+            raise ScenarioError(f"{place}[{j}]: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
+        out.append(value)
+    return out
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def scenario_from_dict(document: Any) -> Scenario:
+    """Validate a parsed JSON document and build the Scenario (first problem raises ScenarioError)."""
+    if not isinstance(document, dict):
+        raise ScenarioError(f"expected a JSON object at the top level, got {_kind(document)}")
+    for name in document:
+        if name not in _FIELDS:
+            raise ScenarioError(f'"{name}": unknown field (allowed: {", ".join(_FIELDS)})')
+    if "format" in document and document["format"] != FORMAT_ID:
+        raise ScenarioError(f'format: expected "{FORMAT_ID}", got {json.dumps(document["format"])[:40]}')
+    for required in ("query", "keys", "values"):
+        if required not in document:
+            raise ScenarioError(f'"{required}": missing')
+    query = _number_list(document["query"], "query", None, "d_k")
+    if not 1 <= len(query) <= MAX_DIM:
+        raise ScenarioError(f"query: expected 1 to {MAX_DIM} numbers, got {len(query)}")
+    d_k = len(query)
+    if not isinstance(document["keys"], list) or not 1 <= len(document["keys"]) <= MAX_KEYS:
+        count = len(document["keys"]) if isinstance(document["keys"], list) else None
+        got = f"got {count}" if count is not None else f"got {_kind(document['keys'])}"
+        raise ScenarioError(f"keys: expected a list of 1 to {MAX_KEYS} rows, {got}")
+    keys = _number_rows(document["keys"], "keys", d_k, "d_k")
+    n = len(keys)
+    raw_values = document["values"]
+    if not isinstance(raw_values, list) or len(raw_values) != n:
+        got = len(raw_values) if isinstance(raw_values, list) else _kind(raw_values)
+        raise ScenarioError(f"values: expected {n} rows (one per key), got {got}")
+    values = _number_rows(raw_values, "values", None, "d_v")
+    d_v = len(values[0])
+    if not 1 <= d_v <= MAX_DIM:
+        raise ScenarioError(f"values[0]: expected 1 to {MAX_DIM} numbers, got {d_v}")
+    labels = document.get("labels")
+    if labels is None:
+        labels = list(default_labels(n))
+    if not isinstance(labels, list) or len(labels) != n:
+        got = len(labels) if isinstance(labels, list) else _kind(labels)
+        raise ScenarioError(f"labels: expected {n} strings (one per key), got {got}")
+    for i, label in enumerate(labels):
+        if not isinstance(label, str):
+            raise ScenarioError(f"labels[{i}]: expected a string, got {_kind(label)}")
+    title = document.get("title", "")
+    if not isinstance(title, str):
+        raise ScenarioError(f"title: expected a string, got {_kind(title)}")
+    description = document.get("description", "")
+    if not isinstance(description, str):
+        raise ScenarioError(f"description: expected a string, got {_kind(description)}")
+    scale_raw = document.get("scale", AUTO_SCALE)
+    if scale_raw == AUTO_SCALE:
+        scale = None
+    elif isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
+        raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a number ≥ 0, got {_kind(scale_raw)}')
+    else:
+        scale = float(scale_raw)
+    return Scenario(
+        query=query, keys=keys, values=values, labels=tuple(labels), title=title,
+        description=description, scale=scale,
+    )
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The JSON document of a scenario (floats keep every bit through json's repr)."""
+    document: dict[str, Any] = {"format": FORMAT_ID}
+    if scenario.title:
+        document["title"] = scenario.title
+    if scenario.description:
+        document["description"] = scenario.description
+    document["query"] = scenario.query.tolist()
+    document["keys"] = scenario.keys.tolist()
+    document["values"] = scenario.values.tolist()
+    document["labels"] = list(scenario.labels)
+    document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
+    return document
+
+
+def loads(data: bytes | str) -> Scenario:
+    """Parse and validate scenario JSON text; any problem raises ScenarioError."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    if not data.strip():
+        raise ScenarioError("file is empty")
+    if data.count(b"[") + data.count(b"{") > _MAX_BRACKETS:
+        raise ScenarioError(
+            f"too many lists or objects for a scenario (at most {MAX_KEYS} keys and values are allowed)"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ScenarioError("JSON is nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise ScenarioError(f"not a usable number: {error}") from None
+    return scenario_from_dict(document)
+
+
+def load(path: str | os.PathLike[str]) -> Scenario:
+    """Read, parse and validate a scenario file; problems raise ScenarioError (never a traceback)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        if path.is_dir():
+            raise ScenarioError("is a folder, not a scenario file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ScenarioError("no such file") from None
+    except PermissionError:
+        raise ScenarioError("permission denied") from None
+    except OSError as error:
+        raise ScenarioError(f"cannot read: {error.strerror or error}") from None
+    return loads(data)
+
+
+def dumps(scenario: Scenario) -> str:
+    """Scenario JSON text, UTF-8 friendly (non-ASCII labels stay readable)."""
+    return json.dumps(scenario_to_dict(scenario), ensure_ascii=False, indent=2) + "\n"
+
+
+def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temporary file in the same folder, flushed, then renamed over the target."""
+    path = Path(path)
+    text = dumps(scenario).encode("utf-8")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+# ---------------------------------------------------------------- pure edits
+
+
+def _replace(scenario: Scenario, **changes: Any) -> Scenario:
+    fields = {
+        "query": scenario.query, "keys": scenario.keys, "values": scenario.values,
+        "labels": scenario.labels, "title": scenario.title, "description": scenario.description,
+        "scale": scenario.scale,
+    }
+    fields.update(changes)
+    return Scenario(**fields)
+
+
+def _check_role(role: str, index: int, scenario: Scenario) -> None:
+    if role not in ROLES:
+        raise ScenarioError(f"unknown vector role {role!r} (expected one of {', '.join(ROLES)})")
+    if role != "query" and not 0 <= index < scenario.n:
+        raise ScenarioError(f"{role} index {index} is out of range (there are {scenario.n} pairs)")
+
+
+def vector(scenario: Scenario, role: str, index: int = 0) -> np.ndarray:
+    """The query, the index-th key or the index-th value."""
+    _check_role(role, index, scenario)
+    if role == "query":
+        return scenario.query
+    return scenario.keys[index] if role == "key" else scenario.values[index]
+
+
+def with_vector(scenario: Scenario, role: str, index: int, values: Sequence[float]) -> Scenario:
+    """Replace the query (index ignored), one key or one value."""
+    _check_role(role, index, scenario)
+    new = np.asarray(values, dtype=np.float64)
+    place = "query" if role == "query" else f"{role}s[{index}]"
+    width = scenario.d_k if role != "value" else scenario.d_v
+    if new.shape != (width,):
+        raise ScenarioError(f"{place}: expected {width} numbers, got {new.size}")
+    _check_numbers(new, place)
+    if role == "query":
+        return _replace(scenario, query=new)
+    field_name = "keys" if role == "key" else "values"
+    rows = np.array(getattr(scenario, field_name))
+    rows[index] = new
+    return _replace(scenario, **{field_name: rows})
+
+
+def with_component(scenario: Scenario, role: str, index: int, component: int, value: float) -> Scenario:
+    """Replace one number of the query, a key or a value."""
+    current = np.array(vector(scenario, role, index))
+    if not 0 <= component < current.shape[0]:
+        raise ScenarioError(f"component {component} is out of range (the vector has {current.shape[0]})")
+    current[component] = value
+    return with_vector(scenario, role, index, current)
+
+
+def with_pair_added(
+    scenario: Scenario, key: Sequence[float] | None = None, value: Sequence[float] | None = None,
+    label: str | None = None,
+) -> Scenario:
+    """Append a key–value pair (zeros by default) with a fresh label."""
+    if scenario.n >= MAX_KEYS:
+        raise ScenarioError(f"at most {MAX_KEYS} key–value pairs are allowed")
+    key_row = np.zeros(scenario.d_k) if key is None else np.asarray(key, dtype=np.float64)
+    value_row = np.zeros(scenario.d_v) if value is None else np.asarray(value, dtype=np.float64)
+    if label is None:
+        taken = set(scenario.labels)
+        number = scenario.n + 1
+        while f"K{number}" in taken:
+            number += 1
+        label = f"K{number}"
+    if key_row.shape != (scenario.d_k,) or value_row.shape != (scenario.d_v,):
+        raise ScenarioError(f"new pair: expected a key of {scenario.d_k} and a value of {scenario.d_v} numbers")
+    return _replace(
+        scenario, keys=np.vstack([scenario.keys, key_row]), values=np.vstack([scenario.values, value_row]),
+        labels=(*scenario.labels, label),
+    )
+
+
+def with_pair_removed(scenario: Scenario, index: int) -> Scenario:
+    """Remove one key–value pair (at least one must stay)."""
+    _check_role("key", index, scenario)
+    if scenario.n <= 1:
+        raise ScenarioError("at least one key–value pair must remain")
+    return _replace(
+        scenario, keys=np.delete(scenario.keys, index, axis=0), values=np.delete(scenario.values, index, axis=0),
+        labels=scenario.labels[:index] + scenario.labels[index + 1:],
+    )
+
+
+def _resize(rows: np.ndarray, width: int, fill: str, seed: int) -> np.ndarray:
+    if not 1 <= width <= MAX_DIM:
+        raise ScenarioError(f"dimension {width} is out of range (1 to {MAX_DIM})")
+    if fill not in ("zeros", "random"):
+        raise ScenarioError(f"unknown fill {fill!r} (expected zeros or random)")
+    current = rows.shape[-1]
+    if width <= current:
+        return rows[..., :width]
+    extra_shape = (*rows.shape[:-1], width - current)
+    if fill == "zeros":
+        extra = np.zeros(extra_shape)
+    else:
+        extra = np.random.default_rng(seed).standard_normal(extra_shape)
+    return np.concatenate([rows, extra], axis=-1)
+
+
+def with_d_k(scenario: Scenario, d_k: int, fill: str = "zeros", seed: int = 0) -> Scenario:
+    """Change d_k: truncate Q and every K, or extend them with zeros or seeded N(0, 1) samples."""
+    both = _resize(np.vstack([scenario.query, scenario.keys]), d_k, fill, seed)
+    return _replace(scenario, query=both[0], keys=both[1:])
+
+
+def with_d_v(scenario: Scenario, d_v: int, fill: str = "zeros", seed: int = 0) -> Scenario:
+    """Change d_v: truncate every V, or extend them with zeros or seeded N(0, 1) samples."""
+    return _replace(scenario, values=_resize(scenario.values, d_v, fill, seed))
+
+
+def with_scale(scenario: Scenario, scale: float | None) -> Scenario:
+    """Set the scale: None for the automatic 1/√d_k, or a factor ≥ 0."""
+    return _replace(scenario, scale=None if scale is None else float(scale))
+
+
+def with_label(scenario: Scenario, index: int, label: str) -> Scenario:
+    """Rename one key–value pair."""
+    _check_role("key", index, scenario)
+    return _replace(scenario, labels=scenario.labels[:index] + (label,) + scenario.labels[index + 1:])
+
+
+def with_title(scenario: Scenario, title: str) -> Scenario:
+    """Set the scenario's title."""
+    return _replace(scenario, title=title)

@@ -1,0 +1,184 @@
+"""The one ExplorerModel every panel shares: the current scenario, its result, the selection, undo."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from .core import scenario as sc
+from .core.attention import AttentionResult
+from .core.presets import DEFAULT_PRESET, load_preset
+from .core.scenario import Scenario, ScenarioError
+
+_merge_keys = itertools.count(1)
+
+
+def new_merge_key() -> int:
+    """A fresh token for one gesture (a drag, a slider move): its edits fold into one undo step."""
+    return next(_merge_keys)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ExplorerModel", text)
+
+
+class _ScenarioCommand(QUndoCommand):
+    """Swap the model's scenario; edits sharing a merge key fold into one step."""
+
+    _ID = 0x4145  # any constant: Qt only merges commands whose id() matches
+
+    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: str,
+                 merge_key: int | None) -> None:
+        super().__init__(text)
+        self._model = model
+        self._before = before
+        self._after = after
+        self._merge_key = merge_key
+
+    def id(self) -> int:
+        return self._ID if self._merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
+            return False
+        self._after = other._after
+        return True
+
+    def redo(self) -> None:
+        self._model._apply(self._after)
+
+    def undo(self) -> None:
+        self._model._apply(self._before)
+
+
+class ExplorerModel(QObject):
+    """Holds the scenario and its result; every edit is an undoable command; emits `changed` after each."""
+
+    changed = Signal()  # the scenario (and so the result) changed
+    selection_changed = Signal(int)  # the selected key's index
+
+    def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._scenario = scenario if scenario is not None else load_preset(DEFAULT_PRESET)
+        self._result = self._scenario.compute()
+        self._selected = 0
+        self.undo_stack = QUndoStack(self)
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def scenario(self) -> Scenario:
+        """The current (immutable) scenario."""
+        return self._scenario
+
+    @property
+    def result(self) -> AttentionResult:
+        """The attention result of the current scenario."""
+        return self._result
+
+    @property
+    def selected_key(self) -> int:
+        """Index of the key every panel highlights."""
+        return self._selected
+
+    # ------------------------------------------------------------ selection (not an edit: no undo)
+
+    def select_key(self, index: int) -> None:
+        """Make key `index` the highlighted one (out-of-range indices are refused)."""
+        if not 0 <= index < self._scenario.n:
+            raise ScenarioError(f"key index {index} is out of range (there are {self._scenario.n} keys)")
+        if index != self._selected:
+            self._selected = index
+            self.selection_changed.emit(index)
+
+    # ------------------------------------------------------------ edits
+
+    def _apply(self, scenario: Scenario) -> None:
+        self._scenario = scenario
+        self._result = scenario.compute()
+        if self._selected >= scenario.n:
+            self._selected = scenario.n - 1
+            self.selection_changed.emit(self._selected)
+        self.changed.emit()
+
+    def _edit(self, build: Callable[[Scenario], Scenario], text: str, merge_key: int | None = None) -> None:
+        after = build(self._scenario)  # raises ScenarioError before anything changes
+        if after == self._scenario:
+            return
+        self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+
+    def set_component(self, role: str, index: int, component: int, value: float,
+                      merge_key: int | None = None) -> None:
+        """Set one number of Q (role "query"), of K_index ("key") or of V_index ("value")."""
+        self._edit(lambda s: sc.with_component(s, role, index, component, value),
+                   _tr("Edit {0}").format(self._vector_name(role, index)), merge_key)
+
+    def set_vector(self, role: str, index: int, values: Sequence[float], merge_key: int | None = None) -> None:
+        """Replace Q, K_index or V_index as a whole."""
+        self._edit(lambda s: sc.with_vector(s, role, index, values),
+                   _tr("Edit {0}").format(self._vector_name(role, index)), merge_key)
+
+    def set_plane_position(self, role: str, index: int, x: float, y: float,
+                           merge_key: int | None = None) -> None:
+        """Move Q or K_index in the plane of components 0 and 1 (a drag); other components stay."""
+        def build(scenario: Scenario) -> Scenario:
+            current = list(sc.vector(scenario, role, index))
+            current[0] = x
+            if len(current) > 1:
+                current[1] = y
+            return sc.with_vector(scenario, role, index, current)
+        self._edit(build, _tr("Move {0}").format(self._vector_name(role, index)), merge_key)
+
+    def add_pair(self, key: Sequence[float] | None = None, value: Sequence[float] | None = None,
+                 label: str | None = None) -> None:
+        """Append a key–value pair (zeros unless given) and select it."""
+        self._edit(lambda s: sc.with_pair_added(s, key, value, label), _tr("Add key–value pair"))
+        self.select_key(self._scenario.n - 1)
+
+    def remove_pair(self, index: int) -> None:
+        """Remove key–value pair `index` (one must remain)."""
+        self._edit(lambda s: sc.with_pair_removed(s, index),
+                   _tr("Remove {0}").format(self._label(index)))
+
+    def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0) -> None:
+        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples."""
+        self._edit(lambda s: sc.with_d_k(s, d_k, fill, seed), _tr("Set d_k = {0}").format(d_k))
+
+    def set_d_v(self, d_v: int, fill: str = "zeros", seed: int = 0) -> None:
+        """Change d_v of every V."""
+        self._edit(lambda s: sc.with_d_v(s, d_v, fill, seed), _tr("Set d_v = {0}").format(d_v))
+
+    def set_scale(self, scale: float | None, merge_key: int | None = None) -> None:
+        """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on the raw scores."""
+        text = _tr("Scale 1/√d_k") if scale is None else _tr("Scale × {0:.3g}").format(scale)
+        self._edit(lambda s: sc.with_scale(s, scale), text, merge_key)
+
+    def set_label(self, index: int, label: str) -> None:
+        """Rename key–value pair `index`."""
+        self._edit(lambda s: sc.with_label(s, index, label), _tr("Rename {0}").format(self._label(index)))
+
+    def set_title(self, title: str) -> None:
+        """Set the scenario's title."""
+        self._edit(lambda s: sc.with_title(s, title), _tr("Set title"))
+
+    def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
+        """Replace the whole scenario (open a file, a preset); undoable like any edit."""
+        self._edit(lambda s: scenario, text or _tr("Open {0}").format(scenario.title or _tr("scenario")))
+        if self._selected != 0:
+            self._selected = 0
+            self.selection_changed.emit(0)
+
+    # ------------------------------------------------------------ names for undo texts
+
+    def _label(self, index: int) -> str:
+        labels = self._scenario.labels
+        return labels[index] if 0 <= index < len(labels) else str(index)
+
+    def _vector_name(self, role: str, index: int) -> str:
+        if role == "query":
+            return "Q"
+        prefix = "K" if role == "key" else "V"
+        return f"{prefix}({self._label(index)})"
