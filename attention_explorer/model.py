@@ -59,12 +59,17 @@ class ExplorerModel(QObject):
 
     changed = Signal()  # the scenario (and so the result) changed
     selection_changed = Signal(int)  # the selected key's index
+    steps_changed = Signal()  # step-through mode or the number of revealed steps changed
+
+    STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
 
     def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._scenario = scenario if scenario is not None else load_preset(DEFAULT_PRESET)
         self._result = self._scenario.compute()
         self._selected = 0
+        self._step_through = False
+        self._revealed_steps = self.STEP_COUNT
         self.undo_stack = QUndoStack(self)
 
     # ------------------------------------------------------------ reading
@@ -84,7 +89,37 @@ class ExplorerModel(QObject):
         """Index of the key every panel highlights."""
         return self._selected
 
-    # ------------------------------------------------------------ selection (not an edit: no undo)
+    @property
+    def step_through(self) -> bool:
+        """True while the four steps are revealed one at a time (presenter mode)."""
+        return self._step_through
+
+    @property
+    def revealed_steps(self) -> int:
+        """How many of the four steps are shown (always 4 outside step-through mode)."""
+        return self._revealed_steps if self._step_through else self.STEP_COUNT
+
+    # ------------------------------------------------------------ presentation state (not edits: no undo)
+
+    def set_step_through(self, enabled: bool) -> None:
+        """Turn step-through on (starting from step 1) or off (all steps shown)."""
+        if enabled != self._step_through:
+            self._step_through = enabled
+            self._revealed_steps = 1 if enabled else self.STEP_COUNT
+            self.steps_changed.emit()
+
+    def reveal_next_step(self) -> None:
+        """Show one more step (step-through mode only; stays at 4)."""
+        if self._step_through and self._revealed_steps < self.STEP_COUNT:
+            self._revealed_steps += 1
+            self.steps_changed.emit()
+
+    def reveal_previous_step(self) -> None:
+        """Hide the last shown step (step-through mode only; stays at 1)."""
+        if self._step_through and self._revealed_steps > 1:
+            self._revealed_steps -= 1
+            self.steps_changed.emit()
+
 
     def select_key(self, index: int) -> None:
         """Make key `index` the highlighted one (out-of-range indices are refused)."""
