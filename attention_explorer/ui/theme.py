@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 
@@ -23,8 +25,8 @@ def key_hex(index: int) -> str:
 
 
 def query_color() -> QColor:
-    """The colour of Q."""
-    return QColor(QUERY_HEX)
+    """The colour of Q: near-black on light backgrounds, near-white on dark ones."""
+    return QColor(QUERY_HEX if theme().mode == "light" else "#F2F2F2")
 
 
 def output_color() -> QColor:
@@ -42,9 +44,43 @@ class Theme(QObject):
     BASE_LINE_PX = 3.0
     BASE_ARROW_PX = 22.0
 
+    MODES = ("light", "dark", "contrast")
+    # background, foreground (text and axes), faint (grids, unit circle)
+    _COLOURS: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "light": ("#FFFFFF", "#202020", "#C8C8C8"),
+        "dark": ("#1E1F22", "#E6E6E6", "#4A4C52"),
+        "contrast": ("#000000", "#FFFFFF", "#808080"),
+    }
+
     def __init__(self) -> None:
         super().__init__()
         self._zoom = 1.0
+        self._mode = "light"
+
+    @property
+    def mode(self) -> str:
+        """light, dark or contrast (high contrast for projectors)."""
+        return self._mode
+
+    def set_mode(self, mode: str) -> None:
+        """Switch the colour theme."""
+        if mode not in self.MODES:
+            raise ValueError(f"unknown theme {mode!r}")
+        if mode != self._mode:
+            self._mode = mode
+            self.changed.emit()
+
+    def background(self) -> QColor:
+        """Plot and panel background."""
+        return QColor(self._COLOURS[self._mode][0])
+
+    def foreground(self) -> QColor:
+        """Text and axis colour."""
+        return QColor(self._COLOURS[self._mode][1])
+
+    def faint(self) -> QColor:
+        """Grid lines and guides."""
+        return QColor(self._COLOURS[self._mode][2])
 
     @property
     def zoom(self) -> float:
@@ -67,8 +103,8 @@ class Theme(QObject):
         return self.BASE_NUMBER_PT * self._zoom
 
     def line_px(self) -> float:
-        """Width of vector lines and outlines."""
-        return self.BASE_LINE_PX * self._zoom
+        """Width of vector lines and outlines (thicker in high contrast)."""
+        return self.BASE_LINE_PX * self._zoom * (1.4 if self._mode == "contrast" else 1.0)
 
     def arrow_px(self) -> float:
         """Size of arrow heads."""
