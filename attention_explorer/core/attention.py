@@ -48,26 +48,41 @@ def softmax_jacobian_norm(weights: np.ndarray) -> float:
     return math.sqrt(max(square_sum - 2.0 * cube_sum + square_sum**2, 0.0))
 
 
+def _peaks(rows: np.ndarray) -> np.ndarray:
+    """Largest |x| of each row, 1 for all-zero rows (a divisor that never underflows)."""
+    peaks = np.max(np.abs(rows), axis=-1, keepdims=True)
+    return np.where(peaks > 0, peaks, 1.0)
+
+
 def vector_norms(rows: np.ndarray) -> np.ndarray:
-    """Euclidean norm of each row (or of a single vector)."""
-    return np.sqrt(np.sum(np.square(rows), axis=-1))
+    """Euclidean norm of each row (or of a single vector), without underflow for tiny components."""
+    rows = np.asarray(rows, dtype=np.float64)
+    peaks = _peaks(rows)  # squaring 1e-170 gives 0: scale each row to a largest |x| of 1 first
+    return np.sqrt(np.sum(np.square(rows / peaks), axis=-1)) * peaks[..., 0]
 
 
 def cosines_and_angles(
-    query: np.ndarray, keys: np.ndarray, scores: np.ndarray
+    query: np.ndarray, keys: np.ndarray, scores: np.ndarray | None = None
 ) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
-    """cos θ and θ in degrees between the query and each key; None where either vector is zero."""
-    query_norm = float(vector_norms(query))
-    key_norms = vector_norms(keys)
+    """cos θ and θ in degrees between the query and each key; None exactly where either vector is zero.
+
+    `scores` is accepted for compatibility; the cosines come from rescaled vectors, so tiny but nonzero
+    vectors still get their angle.
+    """
+    query = np.asarray(query, dtype=np.float64)
+    keys = np.asarray(keys, dtype=np.float64)
+    query_unit = query / _peaks(query)
+    key_units = keys / _peaks(keys)
+    dots = key_units @ query_unit
+    lengths = vector_norms(key_units) * float(vector_norms(query_unit))
     cosines: list[float | None] = []
     angles: list[float | None] = []
-    for score, key_norm in zip(scores, key_norms):
-        denominator = query_norm * float(key_norm)
-        if denominator == 0.0 or not math.isfinite(denominator):
+    for dot, length in zip(dots, lengths):
+        if length == 0.0:
             cosines.append(None)
             angles.append(None)
             continue
-        cosine = min(1.0, max(-1.0, float(score) / denominator))
+        cosine = min(1.0, max(-1.0, float(dot) / float(length)))
         cosines.append(cosine)
         angles.append(math.degrees(math.acos(cosine)))
     return tuple(cosines), tuple(angles)
