@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import os
-import tempfile
+import secrets
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,10 +42,39 @@ class ScenarioError(ValueError):
     """A scenario (file or edit) is invalid; the message names the place and the problem."""
 
 
-def _readonly(rows: Any) -> np.ndarray:
-    array = np.array(rows, dtype=np.float64, copy=True)
+def _readonly(rows: Any, place: str) -> np.ndarray:
+    try:
+        array = np.array(rows, dtype=np.float64, copy=True)
+    except (TypeError, ValueError, OverflowError):
+        # ragged rows, strings, None: numpy's own message would not name the place
+        raise ScenarioError(f"{place}: expected numbers in equal-length rows") from None
     array.setflags(write=False)
     return array
+
+
+def _as_numbers(values: Any, place: str) -> np.ndarray:
+    """A float64 array of what an edit was given; anything that is not numbers raises ScenarioError."""
+    if isinstance(values, (str, bytes)):
+        raise ScenarioError(f"{place}: expected numbers, got a string")
+    return _readonly(values, place)
+
+
+def _as_float(value: Any, place: str) -> float:
+    if isinstance(value, (str, bytes)) or value is None:
+        raise ScenarioError(f"{place}: expected a number, got {_kind(value)}")
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ScenarioError(f"{place}: expected a number, got {_kind(value)}") from None
+
+
+def _as_index(value: Any, place: str) -> int:
+    if isinstance(value, bool):
+        raise ScenarioError(f"{place}: expected a whole number, got true/false")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ScenarioError(f"{place}: expected a whole number, got {_kind(value)}") from None
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,9 +90,9 @@ class Scenario:
     scale: float | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "query", _readonly(self.query))
-        object.__setattr__(self, "keys", _readonly(self.keys))
-        object.__setattr__(self, "values", _readonly(self.values))
+        object.__setattr__(self, "query", _readonly(self.query, "query"))
+        object.__setattr__(self, "keys", _readonly(self.keys, "keys"))
+        object.__setattr__(self, "values", _readonly(self.values, "values"))
         if not self.labels and self.keys.ndim == 2:
             object.__setattr__(self, "labels", default_labels(self.keys.shape[0]))
         object.__setattr__(self, "labels", tuple(self.labels))
@@ -125,6 +156,15 @@ def _check_numbers(array: np.ndarray, place: str) -> None:
         raise ScenarioError(f"{where}: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
 
 
+def _check_text(text: str, place: str) -> None:
+    # JSON's "\ud800" escape yields a lone surrogate: Python accepts it, but it cannot be written
+    # back as UTF-8 (saving or printing would fail later), so it is refused here.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ScenarioError(f"{place}: character {error.start + 1} is not valid Unicode (a lone surrogate)") from None
+
+
 def validate(scenario: Scenario) -> None:
     """Raise ScenarioError naming the first problem of a scenario, or return None."""
     query, keys, values = scenario.query, scenario.keys, scenario.values
@@ -148,11 +188,14 @@ def validate(scenario: Scenario) -> None:
         if not isinstance(label, str):
             raise ScenarioError(f"labels[{i}]: expected a string")
         if len(label) > MAX_LABEL:
-            raise ScenarioError(f"labels[{i}]: longer than {MAX_LABEL} characters")
+            raise ScenarioError(f"labels[{i}]: {len(label)} characters, at most {MAX_LABEL} are allowed")
+        _check_text(label, f"labels[{i}]")
     if not isinstance(scenario.title, str) or len(scenario.title) > MAX_TITLE:
         raise ScenarioError(f"title: expected a string of at most {MAX_TITLE} characters")
+    _check_text(scenario.title, "title")
     if not isinstance(scenario.description, str) or len(scenario.description) > MAX_DESCRIPTION:
         raise ScenarioError(f"description: expected a string of at most {MAX_DESCRIPTION} characters")
+    _check_text(scenario.description, "description")
     scale = scenario.scale
     if scale is not None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
@@ -176,7 +219,7 @@ def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> li
     for i, row in enumerate(raw):
         rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
         if width is None:
-            width = len(rows[0])
+            width = len(rows[0])  # the first row sets the width (d_v) every later row must match
     return rows
 
 
@@ -185,10 +228,14 @@ def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> li
         raise ScenarioError(f"{place}: expected a list of numbers, got {_kind(raw)}")
     if width is not None and len(raw) != width:
         raise ScenarioError(f"{place}: expected {width} numbers ({width_name} = {width}), got {len(raw)}")
+    if not 1 <= len(raw) <= MAX_DIM:  # checked before the walk: a hostile file may hold millions
+        raise ScenarioError(f"{place}: expected 1 to {MAX_DIM} numbers, got {len(raw)}")
     out = []
     for j, item in enumerate(raw):
         if isinstance(item, bool) or not isinstance(item, (int, float)):
             raise ScenarioError(f"{place}[{j}]: expected a number, got {_kind(item)}")
+        if isinstance(item, int) and abs(item) > MAX_ABS:  # float() of a 400-digit integer would overflow
+            raise ScenarioError(f"{place}[{j}]: {_big(item)} is out of range (|x| must be at most {MAX_ABS:g})")
         value = float(item)
         if math.isnan(value):
             raise ScenarioError(f"{place}[{j}]: NaN is not allowed (every number must be finite)")
@@ -198,6 +245,13 @@ def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> li
             raise ScenarioError(f"{place}[{j}]: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
         out.append(value)
     return out
+
+
+def _big(number: int) -> str:
+    """A huge integer, shortened for a one-line message."""
+    digits = str(abs(number))
+    sign = "-" if number < 0 else ""
+    return f"{sign}{digits}" if len(digits) <= 15 else f"{sign}{digits[:3]}… ({len(digits)} digits)"
 
 
 def _kind(value: Any) -> str:
@@ -227,8 +281,6 @@ def scenario_from_dict(document: Any) -> Scenario:
         if required not in document:
             raise ScenarioError(f'"{required}": missing')
     query = _number_list(document["query"], "query", None, "d_k")
-    if not 1 <= len(query) <= MAX_DIM:
-        raise ScenarioError(f"query: expected 1 to {MAX_DIM} numbers, got {len(query)}")
     d_k = len(query)
     if not isinstance(document["keys"], list) or not 1 <= len(document["keys"]) <= MAX_KEYS:
         count = len(document["keys"]) if isinstance(document["keys"], list) else None
@@ -241,9 +293,6 @@ def scenario_from_dict(document: Any) -> Scenario:
         got = len(raw_values) if isinstance(raw_values, list) else _kind(raw_values)
         raise ScenarioError(f"values: expected {n} rows (one per key), got {got}")
     values = _number_rows(raw_values, "values", None, "d_v")
-    d_v = len(values[0])
-    if not 1 <= d_v <= MAX_DIM:
-        raise ScenarioError(f"values[0]: expected 1 to {MAX_DIM} numbers, got {d_v}")
     labels = document.get("labels")
     if labels is None:
         labels = list(default_labels(n))
@@ -264,6 +313,8 @@ def scenario_from_dict(document: Any) -> Scenario:
         scale = None
     elif isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
         raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a number ≥ 0, got {_kind(scale_raw)}')
+    elif isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
+        raise ScenarioError(f"scale: {_big(scale_raw)} is out of range (0 to {MAX_SCALE:g})")
     else:
         scale = float(scale_raw)
     return Scenario(
@@ -295,9 +346,11 @@ def loads(data: bytes | str) -> Scenario:
         raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     if not data.strip():
         raise ScenarioError("file is empty")
-    if data.count(b"[") + data.count(b"{") > _MAX_BRACKETS:
+    brackets = data.count(b"[") + data.count(b"{")
+    if brackets > _MAX_BRACKETS:
         raise ScenarioError(
-            f"too many lists or objects for a scenario (at most {MAX_KEYS} keys and values are allowed)"
+            f"{brackets} lists or objects, nested too deeply or far more than a scenario holds "
+            f"(at most {MAX_KEYS} keys and values)"
         )
     try:
         text = data.decode("utf-8-sig")
@@ -335,18 +388,39 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 
 
 def dumps(scenario: Scenario) -> str:
-    """Scenario JSON text, UTF-8 friendly (non-ASCII labels stay readable)."""
-    return json.dumps(scenario_to_dict(scenario), ensure_ascii=False, indent=2) + "\n"
+    """Scenario JSON text: one field per line, one key or value row per line, non-ASCII kept readable."""
+    fields = []
+    for name, value in scenario_to_dict(scenario).items():
+        if name in ("keys", "values"):
+            text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
+        fields.append(f"  {json.dumps(name)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed, then renamed over the target."""
+    """Write atomically: a temporary file in the same folder, flushed, then renamed over the target.
+
+    Raises ScenarioError when the file would be too large to load again, OSError when it cannot be written.
+    """
     path = Path(path)
-    text = dumps(scenario).encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    data = dumps(scenario).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"the file would take {len(data) / 2**20:.0f} MiB, more than the {MAX_FILE_BYTES // 2**20} MiB "
+            "a scenario file may have; use fewer keys or smaller dimensions"
+        )
+    try:
+        keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
+    except OSError:
+        keep_mode = None  # a new file: os.open's 0o666 minus the umask, like any ordinary file
+    handle, temporary = _create_temporary(path)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text)
+            if keep_mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(stream.fileno(), keep_mode)
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -356,6 +430,18 @@ def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
         except OSError:
             pass
         raise
+
+
+def _create_temporary(path: Path) -> tuple[int, Path]:
+    # Not tempfile.mkstemp: its files are mode 0600, and after the rename the user's file would be too.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(temporary, flags, 0o666), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"cannot create a temporary file next to {path}")
 
 
 # ---------------------------------------------------------------- pure edits
@@ -374,6 +460,8 @@ def _replace(scenario: Scenario, **changes: Any) -> Scenario:
 def _check_role(role: str, index: int, scenario: Scenario) -> None:
     if role not in ROLES:
         raise ScenarioError(f"unknown vector role {role!r} (expected one of {', '.join(ROLES)})")
+    if role != "query":
+        index = _as_index(index, f"{role} index")
     if role != "query" and not 0 <= index < scenario.n:
         raise ScenarioError(f"{role} index {index} is out of range (there are {scenario.n} pairs)")
 
@@ -389,8 +477,8 @@ def vector(scenario: Scenario, role: str, index: int = 0) -> np.ndarray:
 def with_vector(scenario: Scenario, role: str, index: int, values: Sequence[float]) -> Scenario:
     """Replace the query (index ignored), one key or one value."""
     _check_role(role, index, scenario)
-    new = np.asarray(values, dtype=np.float64)
     place = "query" if role == "query" else f"{role}s[{index}]"
+    new = _as_numbers(values, place)
     width = scenario.d_k if role != "value" else scenario.d_v
     if new.shape != (width,):
         raise ScenarioError(f"{place}: expected {width} numbers, got {new.size}")
@@ -406,9 +494,10 @@ def with_vector(scenario: Scenario, role: str, index: int, values: Sequence[floa
 def with_component(scenario: Scenario, role: str, index: int, component: int, value: float) -> Scenario:
     """Replace one number of the query, a key or a value."""
     current = np.array(vector(scenario, role, index))
+    component = _as_index(component, "component")
     if not 0 <= component < current.shape[0]:
         raise ScenarioError(f"component {component} is out of range (the vector has {current.shape[0]})")
-    current[component] = value
+    current[component] = _as_float(value, "component value")
     return with_vector(scenario, role, index, current)
 
 
@@ -419,8 +508,8 @@ def with_pair_added(
     """Append a key–value pair (zeros by default) with a fresh label."""
     if scenario.n >= MAX_KEYS:
         raise ScenarioError(f"at most {MAX_KEYS} key–value pairs are allowed")
-    key_row = np.zeros(scenario.d_k) if key is None else np.asarray(key, dtype=np.float64)
-    value_row = np.zeros(scenario.d_v) if value is None else np.asarray(value, dtype=np.float64)
+    key_row = np.zeros(scenario.d_k) if key is None else _as_numbers(key, "new key")
+    value_row = np.zeros(scenario.d_v) if value is None else _as_numbers(value, "new value")
     if label is None:
         taken = set(scenario.labels)
         number = scenario.n + 1
@@ -447,6 +536,7 @@ def with_pair_removed(scenario: Scenario, index: int) -> Scenario:
 
 
 def _resize(rows: np.ndarray, width: int, fill: str, seed: int) -> np.ndarray:
+    width = _as_index(width, "dimension")
     if not 1 <= width <= MAX_DIM:
         raise ScenarioError(f"dimension {width} is out of range (1 to {MAX_DIM})")
     if fill not in ("zeros", "random"):
@@ -475,7 +565,7 @@ def with_d_v(scenario: Scenario, d_v: int, fill: str = "zeros", seed: int = 0) -
 
 def with_scale(scenario: Scenario, scale: float | None) -> Scenario:
     """Set the scale: None for the automatic 1/√d_k, or a factor ≥ 0."""
-    return _replace(scenario, scale=None if scale is None else float(scale))
+    return _replace(scenario, scale=None if scale is None else _as_float(scale, "scale"))
 
 
 def with_label(scenario: Scenario, index: int, label: str) -> Scenario:
