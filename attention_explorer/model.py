@@ -45,6 +45,8 @@ class _ScenarioCommand(QUndoCommand):
         if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
             return False
         self._after = other._after
+        # A drag that ends where it started leaves no undo step behind (Qt drops obsolete commands).
+        self.setObsolete(self._after == self._before)
         return True
 
     def redo(self) -> None:
@@ -174,9 +176,12 @@ class ExplorerModel(QObject):
         self.select_key(self._scenario.n - 1)
 
     def remove_pair(self, index: int) -> None:
-        """Remove key–value pair `index` (one must remain)."""
+        """Remove key–value pair `index` (one must remain); the selected pair stays selected if it remains."""
+        selected = self._selected
         self._edit(lambda s: sc.with_pair_removed(s, index),
                    _tr("Remove {0}").format(self._label(index)))
+        if index < selected and self._selected == selected:  # the selected pair moved up one row
+            self.select_key(selected - 1)
 
     def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0) -> None:
         """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples."""
