@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -158,10 +158,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `attention-explorer` command."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and argv[0] == "compute":
-            return _compute(argv[1:])
-        if argv and argv[0] == "presets":
-            return _presets(argv[1:])
+        if argv and argv[0] in ("compute", "presets"):
+            return _print_command(_compute if argv[0] == "compute" else _presets, argv[1:])
         return _gui(argv)
     except _UsageError as error:
         return _fail(str(error))
+
+
+def _print_command(command: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
+    """Run a printing subcommand; a closed pipe (`| head`) or a narrow terminal encoding is no traceback."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")  # e.g. a Latin-1 terminal and a label "北京"
+    try:
+        status = command(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away; point stdout at nothing so the interpreter's final flush stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
