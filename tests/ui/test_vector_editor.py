@@ -1,0 +1,284 @@
+"""The vector editor, driven like a user: typing into cells, buttons, spin boxes, Ctrl+V."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QModelIndex, Qt
+from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from attention_explorer.core.presets import load_preset
+from attention_explorer.model import ExplorerModel
+from attention_explorer.ui.vector_editor import SHOWN_COMPONENTS, VectorEditor
+
+Q_ROW, K1_ROW, K2_ROW, K3_ROW = 0, 1, 2, 3
+NAME = 0
+
+
+@pytest.fixture
+def editor(qtbot, model):
+    """The editor on the drag-2d preset (Q = [1.5, 0.5], K2 = [-0.6, 1.3], V2 = [0.1, 1.0]), shown."""
+    panel = VectorEditor(model)
+    qtbot.addWidget(panel)
+    panel.resize(420, 360)
+    panel.show()
+    return panel
+
+
+def _index(editor: VectorEditor, row: int, column: int) -> QModelIndex:
+    return editor.table_model.index(row, column)
+
+
+def _text(editor: VectorEditor, row: int, column: int) -> str:
+    return _index(editor, row, column).data(Qt.ItemDataRole.DisplayRole)
+
+
+def _type(widget, text: str) -> None:
+    """Key presses for `text`; QTest's keyClicks aborts on non-ASCII, so those characters go as text events."""
+    for character in text:
+        if character.isascii():
+            QTest.keyClicks(widget, character)
+        else:
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, character))
+
+
+def _enter(line: QLineEdit) -> None:
+    """Press Enter in a cell editor; the delegate commits through a queued call, so let it run."""
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+
+
+def _type_into_cell(editor: VectorEditor, row: int, column: int, typed: str) -> None:
+    """Make the cell current, open its editor, replace the text by `typed`, press Enter."""
+    index = _index(editor, row, column)
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = editor.table.indexWidget(index)
+    assert isinstance(line, QLineEdit)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(line, Qt.Key.Key_Delete)
+    _type(line, typed)
+    _enter(line)
+    assert editor.table.indexWidget(index) is None  # the editor closed
+
+
+def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
+    assert editor.objectName() == "vectorEditor"
+    assert editor.table_model.rowCount() == 4 and editor.table_model.columnCount() == 1 + 2 + 2
+    headers = [editor.table_model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)]
+    assert headers == ["Name", "Q/K 0", "Q/K 1", "V 0", "V 1"]  # numbered from 0, like the canvas axes
+    assert [_text(editor, r, NAME) for r in range(4)] == ["Q", "K1", "K2", "K3"]
+    assert [_text(editor, Q_ROW, c) for c in (1, 2)] == ["1.500", "0.500"]
+    assert [_text(editor, K2_ROW, c) for c in (1, 2, 3, 4)] == ["-0.600", "1.300", "0.100", "1.000"]
+    assert _text(editor, Q_ROW, 3) is None  # Q has no value part
+    assert not _index(editor, Q_ROW, 3).flags() & Qt.ItemFlag.ItemIsEditable
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("0.25", 0.25), ("-2", -2.0), ("1e-3", 0.001), (" 3 ", 3.0), ("0,5", 0.5), ("−1.5", -1.5), ("+.5", 0.5),
+])
+def test_typing_a_number_commits_it(editor, model, typed, expected):
+    _type_into_cell(editor, K2_ROW, 2, typed)
+    assert model.scenario.keys[1][1] == expected
+    assert _text(editor, K2_ROW, 2) == f"{expected:.3f}"
+    assert model.undo_stack.count() == 1
+    assert not editor.message_label.isVisible()
+
+
+@pytest.mark.parametrize("typed", ["abc", "nan", "inf", "-Infinity", "1e9", "", "0x10", "1_0", "1,2.5"])
+def test_typing_a_bad_value_is_refused_visibly_and_the_model_keeps_its_value(editor, model, qtbot, typed):
+    with qtbot.waitSignal(editor.hint) as hint:
+        _type_into_cell(editor, K2_ROW, 2, typed)
+    assert model.scenario.keys[1][1] == 1.3
+    assert model.undo_stack.count() == 0
+    assert _text(editor, K2_ROW, 2) == "1.300"
+    message = editor.message_label.text()
+    assert editor.message_label.isVisible() and message == hint.args[0]
+    assert "key K2 component 1" in message and "kept 1.300" in message
+    if typed:
+        assert f"“{typed}”" in message
+    if typed == "1e9":
+        assert "out of range" in message
+
+
+def test_a_good_edit_after_a_refused_one_clears_the_message(editor, model):
+    _type_into_cell(editor, Q_ROW, 1, "abc")
+    assert editor.message_label.isVisible()
+    _type_into_cell(editor, Q_ROW, 1, "2")
+    assert model.scenario.query.tolist() == [2.0, 0.5]
+    assert not editor.message_label.isVisible()
+
+
+def test_typing_on_a_current_cell_starts_editing_it(editor, model):
+    editor.table.setFocus()
+    index = _index(editor, K3_ROW, 4)
+    editor.table.setCurrentIndex(index)
+    QTest.keyClicks(editor.table, "7")  # the first key opens the cell's editor and lands in it
+    line = editor.table.indexWidget(index)
+    assert line.text() == "7"
+    QTest.keyClicks(line, ".5")
+    _enter(line)
+    assert model.scenario.values[2].tolist() == [0.6, 7.5]
+
+
+def test_labels_are_edited_in_the_name_column_and_empty_ones_are_refused(editor, model):
+    _type_into_cell(editor, K1_ROW, NAME, "Book")
+    assert model.scenario.labels == ("Book", "K2", "K3")
+    _type_into_cell(editor, K1_ROW, NAME, "   ")
+    assert model.scenario.labels[0] == "Book"
+    assert "empty" in editor.message_label.text() and editor.message_label.isVisible()
+    assert not _index(editor, Q_ROW, NAME).flags() & Qt.ItemFlag.ItemIsEditable
+
+
+def test_an_open_editor_keeps_what_is_typed_while_the_model_changes(editor, model):
+    index = _index(editor, K1_ROW, 1)
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = editor.table.indexWidget(index)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, "42")
+    resets = []
+    editor.table_model.modelReset.connect(lambda: resets.append(1))
+    model.set_plane_position("key", 2, 0.25, -0.75)  # e.g. a drag on the canvas
+    assert line.text() == "42" and editor.table.indexWidget(index) is line
+    assert resets == []  # numbers only: no reset
+    assert [_text(editor, K3_ROW, c) for c in (1, 2)] == ["0.250", "-0.750"]
+    _enter(line)
+    assert model.scenario.keys[0].tolist() == [42.0, 0.9]
+
+
+def test_full_precision_in_the_tooltip(editor, model):
+    model.set_component("value", 0, 1, 1 / 3)
+    index = _index(editor, K1_ROW, 4)
+    assert index.data() == "0.333"
+    assert "0.3333333333333333" in index.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_add_and_remove_pairs_with_the_buttons(editor, model):
+    QTest.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
+    assert model.scenario.n == 4 and model.selected_key == 3
+    assert editor.table_model.rowCount() == 5 and _text(editor, 4, NAME) == "K4"
+    assert [_text(editor, 4, c) for c in (1, 2, 3, 4)] == ["0.000"] * 4
+    model.select_key(1)
+    assert "K2" in editor.remove_button.text()
+    QTest.mouseClick(editor.remove_button, Qt.MouseButton.LeftButton)
+    assert model.scenario.labels == ("K1", "K3", "K4")
+    for _ in range(2):
+        QTest.mouseClick(editor.remove_button, Qt.MouseButton.LeftButton)
+    assert model.scenario.n == 1 and editor.table_model.rowCount() == 2
+    assert not editor.remove_button.isEnabled()
+
+
+def test_d_k_and_d_v_spin_boxes_by_keyboard(editor, model):
+    editor.d_k_spin.setFocus()
+    QTest.keyClick(editor.d_k_spin, Qt.Key.Key_Up)
+    assert model.scenario.d_k == 3 and model.scenario.query.tolist() == [1.5, 0.5, 0.0]
+    assert editor.table_model.columnCount() == 1 + 3 + 2
+    assert editor.table_model.headerData(3, Qt.Orientation.Horizontal) == "Q/K 2"
+    editor.d_v_spin.setFocus()
+    QTest.keyClick(editor.d_v_spin, Qt.Key.Key_Down)
+    assert model.scenario.d_v == 1 and editor.table_model.columnCount() == 1 + 3 + 1
+    assert not editor.truncation_label.isVisible()
+
+
+def test_a_typed_huge_d_k_shows_only_the_first_components_and_says_so(editor, model):
+    editor.d_k_spin.setFocus()
+    editor.d_k_spin.lineEdit().selectAll()
+    QTest.keyClicks(editor.d_k_spin, "4096")
+    assert model.scenario.d_k == 2  # no keyboard tracking: nothing until Enter
+    QTest.keyClick(editor.d_k_spin, Qt.Key.Key_Return)
+    assert model.scenario.d_k == 4096 and model.undo_stack.count() == 1
+    assert editor.table_model.columnCount() == 1 + SHOWN_COMPONENTS + 2
+    assert editor.truncation_label.isVisible()
+    assert f"showing {SHOWN_COMPONENTS} of 4096" in editor.truncation_label.text()
+    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == "0.000"
+
+
+def test_selecting_a_row_selects_the_key_and_the_selected_row_is_highlighted(editor, model):
+    rect = editor.table.visualRect(_index(editor, K3_ROW, 2))
+    QTest.mouseClick(editor.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert model.selected_key == 2
+    QTest.keyClick(editor.table, Qt.Key.Key_Up)
+    assert model.selected_key == 1
+    model.select_key(0)  # e.g. a click on the canvas
+    assert _index(editor, K1_ROW, 1).data(Qt.ItemDataRole.FontRole).bold()
+    assert _index(editor, K1_ROW, 1).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert _index(editor, K2_ROW, 1).data(Qt.ItemDataRole.FontRole) is None
+    assert editor.table.currentIndex().row() == K1_ROW
+
+
+def _paste(editor: VectorEditor, row: int, column: int, text: str) -> None:
+    QGuiApplication.clipboard().setText(text)
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(_index(editor, row, column))
+    QTest.keyClick(editor.table, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_pasting_spreadsheet_rows_is_one_undo_step(editor, model):
+    before = model.scenario
+    _paste(editor, K1_ROW, 1, "0.1\t0.2\t0.3\t0.4\r\n1\t2\t3\t4\r\n")
+    assert model.scenario.keys.tolist() == [[0.1, 0.2], [1.0, 2.0], [0.8, -1.0]]
+    assert model.scenario.values.tolist() == [[0.3, 0.4], [3.0, 4.0], [0.6, -0.6]]
+    assert [_text(editor, K2_ROW, c) for c in (1, 2, 3, 4)] == ["1.000", "2.000", "3.000", "4.000"]
+    assert model.undo_stack.count() == 1
+    assert "2 × 4" in editor.message_label.text()
+    model.undo_stack.undo()
+    assert model.scenario == before
+
+
+def test_a_paste_starting_mid_row_fills_from_the_current_cell(editor, model):
+    _paste(editor, Q_ROW, 2, "9\n8\t7")
+    assert model.scenario.query.tolist() == [1.5, 9.0]
+    assert model.scenario.keys[0].tolist() == [1.2, 8.0] and model.scenario.values[0].tolist() == [7.0, 0.2]
+
+
+@pytest.mark.parametrize(("clipboard", "expected"), [
+    ("1\t2\nabc\t3", ["row 2, column 1", "“abc”"]),
+    ("1\t2\n3\t1e9", ["row 2, column 2", "“1e9”", "out of range"]),
+    ("1\t\t2", ["row 1, column 2", "empty"]),
+    ("1\t2\t3\t4\t5", ["row 1", "5 numbers", "only 4 fit"]),
+    ("1\n2\n3\n4", ["4 rows", "only 3"]),
+    ("", ["no numbers"]),
+])
+def test_a_bad_paste_is_refused_whole_and_named(editor, model, clipboard, expected):
+    before = model.scenario
+    _paste(editor, K1_ROW, 1, clipboard)
+    assert model.scenario == before and model.undo_stack.count() == 0
+    message = editor.message_label.text()
+    assert editor.message_label.isVisible() and message.startswith("Paste refused")
+    for part in expected:
+        assert part in message
+
+
+def test_paste_fills_components_beyond_the_shown_columns(qtbot):
+    model = ExplorerModel(load_preset("library"))
+    model.set_d_k(40)
+    panel = VectorEditor(model)
+    qtbot.addWidget(panel)
+    panel.show()
+    row = "\t".join(str(i) for i in range(40))
+    _paste(panel, Q_ROW, 1, f"{row}\n{row}\t0.5\t0.25")
+    assert model.scenario.query.tolist() == list(range(40))
+    assert model.scenario.keys[0].tolist() == list(range(40))
+    assert model.scenario.values[0].tolist() == [0.5, 0.25]
+    assert model.undo_stack.count() == 2  # set_d_k, then the whole paste
+
+
+def test_copy_current_row_round_trips_through_paste(editor, model):
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(_index(editor, K2_ROW, 1))
+    QTest.keyClick(editor.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == "-0.6\t1.3\t0.1\t1.0"
+    editor.table.setCurrentIndex(_index(editor, K3_ROW, 1))
+    QTest.keyClick(editor.table, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert np.array_equal(model.scenario.keys[2], model.scenario.keys[1])
+    assert np.array_equal(model.scenario.values[2], model.scenario.values[1])
+
+
+def test_undo_redraws_the_table(editor, model):
+    _type_into_cell(editor, Q_ROW, 1, "5")
+    assert _text(editor, Q_ROW, 1) == "5.000"
+    model.undo_stack.undo()
+    assert _text(editor, Q_ROW, 1) == "1.500"
