@@ -17,6 +17,7 @@ from .core.presets import DEFAULT_PRESET, load_preset, preset_names
 from .core.scenario import Scenario, ScenarioError, load
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMainWindow
 
 EXIT_USAGE = 2
@@ -108,12 +109,12 @@ def ensure_qt_platform() -> None:
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
-def create_window(source: str | os.PathLike[str] | None = None) -> QMainWindow:
+def create_window(source: str | os.PathLike[str] | None = None, settings: QSettings | None = None) -> QMainWindow:
     """The main window on a scenario path or preset name (None: default), not yet shown."""
     from .model import ExplorerModel
     from .ui.main_window import MainWindow
 
-    return MainWindow(ExplorerModel(load_source(source)))
+    return MainWindow(ExplorerModel(load_source(source)), settings=settings)
 
 
 def _gui(argv: Sequence[str]) -> int:
@@ -138,20 +139,40 @@ def _gui(argv: Sequence[str]) -> int:
     from .ui.main_window import configure_application
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    if args.screenshot:
+        return _screenshot(app, source, args.lang, size, args.screenshot)
     configure_application(app, args.lang)
     window = create_window(source)
-    if args.screenshot:
+    window.show()
+    window.offer_recovery()
+    return app.exec()
+
+
+def _screenshot(app, source: str | None, language: str | None, size: tuple[int, int], out: str) -> int:
+    """Render the window offscreen to a PNG, with throwaway settings so the user's layout is untouched."""
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    from .ui.main_window import configure_application
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat)
+        settings.setValue("language", language or "en")
+        configure_application(app, language or "en")
+        window = create_window(source, settings=settings)
         window.resize(*size)
         window.show()
         for _ in range(3):
             app.processEvents()
         image = window.grab()
-        if not image.save(args.screenshot, "PNG"):
-            return _fail(f"attention-explorer: {args.screenshot}: cannot write the PNG")
-        window.close()
-        return 0
-    window.show()
-    return app.exec()
+        saved = image.save(out, "PNG")
+        window.hide()
+        window.deleteLater()
+        app.processEvents()
+    if not saved:
+        return _fail(f"attention-explorer: {out}: cannot write the PNG")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,6 +11,17 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _isolated_settings(qapp):
+    """Settings, recent files and recovery files go to Qt's test locations, never the user's."""
+    from PySide6.QtCore import QStandardPaths
+
+    QStandardPaths.setTestModeEnabled(True)
+    qapp.setOrganizationName("Attention Explorer Tests")
+    qapp.setApplicationName("Attention Explorer Tests")
+    yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _pyqtgraph_for_tests():
     """pyqtgraph rate-limits mouse moves; synthetic drags need every move delivered."""
     import pyqtgraph as pg
@@ -35,3 +46,24 @@ def library_model(qapp):
     from attention_explorer.model import ExplorerModel
 
     return ExplorerModel(load_preset("library"))
+
+
+@pytest.fixture(autouse=True)
+def _no_modal_dialogs(monkeypatch):
+    """A modal dialog would block an offscreen test forever: answer them and record what was asked."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    asked: list[tuple[str, str]] = []
+
+    def answer(default):
+        def fake(parent, title, text, *args, **kwargs):
+            asked.append((title, text))
+            return default
+        return fake
+
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, answer(QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
+    yield asked

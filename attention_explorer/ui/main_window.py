@@ -2,12 +2,40 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget
+from collections.abc import Callable
+from pathlib import Path
 
+import pyqtgraph as pg
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QKeyCombination, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QFont, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QTextEdit,
+    QUndoView,
+    QWidget,
+)
+
+from ..core import export
+from ..core.geometry import rotate_in_plane, stretch
+from ..core.presets import load_preset, preset_names
+from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .animation import RotationAnimator
+from .documents import Document
+from .i18n import LANGUAGES, language_switcher, system_language
 from .output_view import OutputView
+from .preset_info import PresetInfo, translated_scenario_text
+from .rotation_trace import RotationTrace
 from .scale_controls import ScaleControls
 from .steps_view import StepsView
 from .theme import theme
@@ -15,27 +43,67 @@ from .vector_canvas import VectorCanvas
 from .vector_editor import VectorEditor
 from .weights_chart import WeightsChart
 
+ZOOM_STEP = 1.15
+LENGTH_STEP = 1.1
+FILE_FILTER = "Attention Explorer scenario (*.json);;All files (*)"
+# Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
+_TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
+
 
 def configure_application(app: QApplication, language: str | None = None) -> None:
-    """Application-wide settings: names (for QSettings), a projector-friendly font, pyqtgraph options."""
-    import pyqtgraph as pg
-
+    """Application-wide settings: names (for QSettings), a projector-friendly font, pyqtgraph, language."""
     app.setApplicationName("Attention Explorer")
     app.setOrganizationName("Attention Explorer")
     app.setOrganizationDomain("attention-explorer.dev")
     pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
+    apply_font(app)
+    if language is None:
+        stored = QSettings().value("language")
+        language = stored if stored in LANGUAGES else system_language()
+    language_switcher().set_language(language)
+
+
+def apply_font(app: QApplication) -> None:
+    """The application font at the theme's (zoomed) size."""
     font = QFont(app.font())
     font.setPointSizeF(theme().font_pt())
     app.setFont(font)
 
 
+def _palette_for(mode: str) -> QPalette:
+    palette = QPalette()
+    if mode == "light":
+        return QApplication.style().standardPalette()
+    window, base, text, highlight = {
+        "dark": ("#2B2D31", "#1E1F22", "#E6E6E6", "#3D6FB6"),
+        "contrast": ("#000000", "#000000", "#FFFFFF", "#FFD400"),
+    }[mode]
+    for role, colour in (
+        (QPalette.ColorRole.Window, window), (QPalette.ColorRole.Base, base),
+        (QPalette.ColorRole.AlternateBase, window), (QPalette.ColorRole.Button, window),
+        (QPalette.ColorRole.WindowText, text), (QPalette.ColorRole.Text, text),
+        (QPalette.ColorRole.ButtonText, text), (QPalette.ColorRole.ToolTipBase, base),
+        (QPalette.ColorRole.ToolTipText, text), (QPalette.ColorRole.Highlight, highlight),
+        (QPalette.ColorRole.HighlightedText, "#000000" if mode == "contrast" else "#FFFFFF"),
+        (QPalette.ColorRole.PlaceholderText, "#9A9A9A"),
+    ):
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
 class MainWindow(QMainWindow):
     """Attention Explorer's window: every panel draws from the one model it is given."""
 
-    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: ExplorerModel, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
+        self.setAcceptDrops(True)
         self.model = model
+        self.settings = settings if settings is not None else QSettings()
+        self.document = Document(model, self.settings, parent=self)
+        self.animator = RotationAnimator(model, self)
+
         self.canvas = VectorCanvas(model)
         self.setCentralWidget(self.canvas)
         self.editor = VectorEditor(model)
@@ -43,67 +111,666 @@ class MainWindow(QMainWindow):
         self.steps_view = StepsView(model)
         self.weights_chart = WeightsChart(model)
         self.output_view = OutputView(model)
+        self.preset_info = PresetInfo(model)
+        self.rotation_trace = RotationTrace(model, self.animator)
+        self.history = QUndoView(model.undo_stack)
+        self.history.setObjectName("historyPanel")
+
         self.docks: dict[str, QDockWidget] = {}
+        self._layout_restored = False
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
-        self._add_dock(self.editor, self.tr("Vectors"), left)
-        self._add_dock(self.scale_controls, self.tr("d_k and scale"), left)
-        self._add_dock(self.steps_view, self.tr("The four steps"), right)
-        self._add_dock(self.weights_chart, self.tr("Attention weights"), right)
-        self._add_dock(self.output_view, self.tr("Output"), right)
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self._add_dock(self.editor, left)
+        self._add_dock(self.preset_info, left)
+        self._add_dock(self.history, left)
+        self._add_dock(self.scale_controls, left)
+        self._add_dock(self.steps_view, right)
+        self._add_dock(self.weights_chart, right)
+        self._add_dock(self.output_view, right)
+        self._add_dock(self.rotation_trace, bottom)
         self.splitDockWidget(self.docks["weightsChart"], self.docks["outputView"], Qt.Orientation.Horizontal)
+        # Tabs keep the left column roomy at 1280×720: the story, the numbers and the history take turns.
+        self.tabifyDockWidget(self.docks["vectorEditor"], self.docks["presetInfo"])
+        self.tabifyDockWidget(self.docks["presetInfo"], self.docks["historyPanel"])
+        self.docks["vectorEditor"].raise_()
+        self.docks["rotationTrace"].hide()  # shown when an animation starts
         self.setCorner(Qt.Corner.BottomLeftCorner, left)
         self.setCorner(Qt.Corner.BottomRightCorner, right)
-        for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view,
-                      self.weights_chart, self.output_view):
+
+        for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
+                      self.output_view, self.preset_info, self.rotation_trace):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
-        self._build_menus()
         self._hint_label = QLabel()
         self.statusBar().addWidget(self._hint_label, 1)
-        self._show_hint("")
-        model.changed.connect(self._update_title)
-        self._update_title()
-        self.resize(1600, 1000)
 
-    def _add_dock(self, panel: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_actions()
+        self._build_menus()
+        self.retranslate()
+
+        model.changed.connect(self._update_title)
+        self.document.path_changed.connect(self._update_title)
+        self.document.recent_changed.connect(self._rebuild_recent_menu)
+        self.animator.running_changed.connect(self._animation_running_changed)
+        model.steps_changed.connect(self._steps_mode_changed)
+        theme().changed.connect(self._apply_theme)
+        QApplication.instance().installEventFilter(self)
+        self.resize(1600, 1000)
+        self._default_state = self.saveState()
+        self._restore_settings()
+        self._apply_theme()
+        self._update_title()
+        QTimer.singleShot(0, self.canvas.setFocus)
+        if model.parent() is None:
+            # The window owns the model, and takes it last so the document's connections are gone first.
+            model.setParent(self)
+
+    # ------------------------------------------------------------ building
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if not self._layout_restored:
+            self._fit_docks_to_width()
+
+    def _fit_docks_to_width(self) -> None:
+        """Share the width: a quarter for the vectors, a third for the steps, the rest for the canvas."""
+        width = max(self.width(), 800)
+        self.resizeDocks([self.docks["vectorEditor"], self.docks["stepsView"]],
+                         [int(width * 0.26), int(width * 0.32)], Qt.Orientation.Horizontal)
+        height = max(self.height(), 500)
+        self.resizeDocks([self.docks["stepsView"], self.docks["weightsChart"]],
+                         [int(height * 0.55), int(height * 0.38)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
+                         [int(height * 0.52), int(height * 0.40)], Qt.Orientation.Vertical)
+
+    def _add_dock(self, panel: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(self)
         dock.setObjectName(f"dock_{panel.objectName()}")
         dock.setWidget(panel)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
         self.addDockWidget(area, dock)
         self.docks[panel.objectName()] = dock
         return dock
 
+    def _action(self, name: str, handler: Callable[[], object], shortcut: QKeySequence | str | None = None,
+                checkable: bool = False, plain_key: bool = False) -> QAction:
+        """An action; `plain_key` ones show their key in menus but are dispatched by eventFilter."""
+        action = QAction(self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if plain_key:
+            # Shown in the menu, but active only through eventFilter so text fields keep their keys.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        action.setCheckable(checkable)
+        action.triggered.connect(lambda _checked=False: handler())
+        self.actions_by_name[name] = action
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        A = self._action
+        A("new", self.new_scenario, QKeySequence.StandardKey.New)
+        A("open", self.open_dialog, QKeySequence.StandardKey.Open)
+        A("save", self.save, QKeySequence.StandardKey.Save)
+        A("saveAs", self.save_as, QKeySequence.StandardKey.SaveAs)
+        A("quit", self.close, QKeySequence.StandardKey.Quit)
+        for plot_name in ("canvas", "weights", "output"):
+            for fmt in ("png", "svg"):
+                A(f"export_{plot_name}_{fmt}", lambda p=plot_name, f=fmt: self.export_plot_dialog(p, f))
+        A("export_window_png", self.export_window_dialog)
+        A("copy_markdown", lambda: self.copy_as("markdown"))
+        A("copy_latex", lambda: self.copy_as("latex"))
+        A("copy_numpy", lambda: self.copy_as("numpy"))
+
+        undo = self.model.undo_stack.createUndoAction(self)
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.model.undo_stack.createRedoAction(self)
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        self.actions_by_name["undo"], self.actions_by_name["redo"] = undo, redo
+        A("addPair", self._add_pair)
+        A("removePair", self._remove_pair)
+
+        A("resetLayout", self.reset_layout)
+        A("fullScreen", self.toggle_full_screen, "F11", checkable=True)
+        A("zoomIn", lambda: self.zoom_by(ZOOM_STEP), "Ctrl+=")
+        self.actions_by_name["zoomIn"].setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        A("zoomOut", lambda: self.zoom_by(1 / ZOOM_STEP), "Ctrl+-")
+        A("zoomReset", lambda: theme().set_zoom(1.0), "Ctrl+0")
+        self.theme_group = QActionGroup(self)
+        for mode in theme().MODES:
+            action = A(f"theme_{mode}", lambda m=mode: theme().set_mode(m), checkable=True)
+            self.theme_group.addAction(action)
+        self.language_group = QActionGroup(self)
+        for code in LANGUAGES:
+            action = A(f"lang_{code}", lambda c=code: self.set_language(c), checkable=True)
+            self.language_group.addAction(action)
+        A("stepThrough", lambda: self.model.set_step_through(not self.model.step_through), "Ctrl+T",
+          checkable=True)
+        A("nextStep", self.model.reveal_next_step, "PgDown", plain_key=True)
+        A("previousStep", self.model.reveal_previous_step, "PgUp", plain_key=True)
+
+        for number in range(1, 10):
+            A(f"selectKey{number}", lambda n=number: self._select_key(n - 1), str(number), plain_key=True)
+        A("nextKey", lambda: self._select_key(self.model.selected_key + 1, wrap=True), "Tab", plain_key=True)
+        A("previousKey", lambda: self._select_key(self.model.selected_key - 1, wrap=True), "Shift+Tab",
+          plain_key=True)
+        A("rotateLeft", lambda: self.rotate_selected(5.0), "Left", plain_key=True)
+        A("rotateRight", lambda: self.rotate_selected(-5.0), "Right", plain_key=True)
+        A("rotateLeftFine", lambda: self.rotate_selected(1.0), "Shift+Left", plain_key=True)
+        A("rotateRightFine", lambda: self.rotate_selected(-1.0), "Shift+Right", plain_key=True)
+        A("longer", lambda: self.stretch_selected(LENGTH_STEP), "+", plain_key=True)
+        A("shorter", lambda: self.stretch_selected(1 / LENGTH_STEP), "-", plain_key=True)
+        A("playRotation", self.animator.toggle, "Space", plain_key=True)
+        A("stopRotation", self.animator.stop, "Esc", plain_key=True)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        get = self.actions_by_name
+        self.file_menu = bar.addMenu("")
+        for name in ("new", "open"):
+            self.file_menu.addAction(get[name])
+        self.recent_menu = self.file_menu.addMenu("")
+        for name in ("save", "saveAs"):
+            self.file_menu.addAction(get[name])
+        self.file_menu.addSeparator()
+        self.export_menu = self.file_menu.addMenu("")
+        for name in get:
+            if name.startswith("export_"):
+                self.export_menu.addAction(get[name])
+        self.copy_menu = self.file_menu.addMenu("")
+        for name in ("copy_markdown", "copy_latex", "copy_numpy"):
+            self.copy_menu.addAction(get[name])
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(get["quit"])
 
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        undo = self.model.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.model.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
-        edit_menu.addAction(undo)
-        edit_menu.addAction(redo)
-        self.undo_action, self.redo_action = undo, redo
+        self.edit_menu = bar.addMenu("")
+        for name in ("undo", "redo"):
+            self.edit_menu.addAction(get[name])
+        self.edit_menu.addSeparator()
+        for name in ("addPair", "removePair"):
+            self.edit_menu.addAction(get[name])
 
-        self.view_menu = bar.addMenu(self.tr("&View"))
+        self.examples_menu = bar.addMenu("")
+        self.preset_actions: dict[str, QAction] = {}
+        for name in preset_names():
+            action = QAction(self)
+            action.setObjectName(f"preset_{name}")
+            action.triggered.connect(lambda _checked=False, n=name: self.open_preset(n))
+            self.examples_menu.addAction(action)
+            self.preset_actions[name] = action
+
+        self.keys_menu = bar.addMenu("")
+        for name in ("nextKey", "previousKey", *[f"selectKey{n}" for n in range(1, 10)]):
+            self.keys_menu.addAction(get[name])
+        self.keys_menu.addSeparator()
+        for name in ("rotateLeft", "rotateRight", "rotateLeftFine", "rotateRightFine", "longer", "shorter"):
+            self.keys_menu.addAction(get[name])
+        self.keys_menu.addSeparator()
+        for name in ("playRotation", "stopRotation"):
+            self.keys_menu.addAction(get[name])
+
+        self.view_menu = bar.addMenu("")
+        self.panels_menu = self.view_menu.addMenu("")
         for dock in self.docks.values():
-            self.view_menu.addAction(dock.toggleViewAction())
+            self.panels_menu.addAction(dock.toggleViewAction())
+        self.panels_menu.addSeparator()
+        self.panels_menu.addAction(get["resetLayout"])
+        self.view_menu.addSeparator()
+        for name in ("stepThrough", "nextStep", "previousStep"):
+            self.view_menu.addAction(get[name])
+        self.view_menu.addSeparator()
+        for name in ("fullScreen", "zoomIn", "zoomOut", "zoomReset"):
+            self.view_menu.addAction(get[name])
+        self.theme_menu = self.view_menu.addMenu("")
+        for mode in theme().MODES:
+            self.theme_menu.addAction(get[f"theme_{mode}"])
+        self.language_menu = self.view_menu.addMenu("")
+        for code in LANGUAGES:
+            self.language_menu.addAction(get[f"lang_{code}"])
+        self._rebuild_recent_menu()
+
+    def retranslate(self) -> None:
+        """Every text of the window in the current language (called again on LanguageChange)."""
+        tr = self.tr
+        titles = {
+            "presetInfo": tr("About this example"), "vectorEditor": tr("Vectors"),
+            "scaleControls": tr("d_k and scale"), "stepsView": tr("The four steps"),
+            "weightsChart": tr("Attention weights"), "outputView": tr("Output"),
+            "rotationTrace": tr("Rotation trace"), "historyPanel": tr("History"),
+        }
+        for name, dock in self.docks.items():
+            dock.setWindowTitle(titles[name])
+        self.history.setEmptyLabel(tr("<opened>"))
+        texts = {
+            "new": (tr("&New"), tr("Start from the default example")),
+            "open": (tr("&Open…"), tr("Open a scenario file")),
+            "save": (tr("&Save"), tr("Save the scenario")),
+            "saveAs": (tr("Save &As…"), tr("Save the scenario under a new name")),
+            "quit": (tr("&Quit"), tr("Close Attention Explorer")),
+            "export_canvas_png": (tr("Canvas as PNG…"), ""), "export_canvas_svg": (tr("Canvas as SVG…"), ""),
+            "export_weights_png": (tr("Weights chart as PNG…"), ""),
+            "export_weights_svg": (tr("Weights chart as SVG…"), ""),
+            "export_output_png": (tr("Output view as PNG…"), ""),
+            "export_output_svg": (tr("Output view as SVG…"), ""),
+            "export_window_png": (tr("Whole window as PNG…"), ""),
+            "copy_markdown": (tr("Markdown table"), tr("Copy the four steps as a Markdown table")),
+            "copy_latex": (tr("LaTeX"), tr("Copy the four steps as a LaTeX table")),
+            "copy_numpy": (tr("NumPy snippet"), tr("Copy a NumPy script that reproduces the four steps")),
+            "undo": (tr("&Undo"), ""), "redo": (tr("&Redo"), ""),
+            "addPair": (tr("Add key–value pair"), ""), "removePair": (tr("Remove selected pair"), ""),
+            "resetLayout": (tr("Reset panel layout"), tr("Put every panel back where it started")),
+            "fullScreen": (tr("&Full screen"), ""), "zoomIn": (tr("Zoom in"), tr("Larger text, lines and arrows")),
+            "zoomOut": (tr("Zoom out"), tr("Smaller text, lines and arrows")),
+            "zoomReset": (tr("Normal size"), ""),
+            "theme_light": (tr("Light"), ""), "theme_dark": (tr("Dark"), ""),
+            "theme_contrast": (tr("High contrast (projector)"), ""),
+            "lang_en": ("English", ""), "lang_zh_CN": ("简体中文", ""),
+            "stepThrough": (tr("Step through the four steps"), tr("Reveal the steps one at a time")),
+            "nextStep": (tr("Next step"), tr("Right arrow or Page Down in step-through mode")),
+            "previousStep": (tr("Previous step"), tr("Left arrow or Page Up in step-through mode")),
+            "nextKey": (tr("Select next key"), ""), "previousKey": (tr("Select previous key"), ""),
+            "rotateLeft": (tr("Rotate key 5° counter-clockwise"), ""),
+            "rotateRight": (tr("Rotate key 5° clockwise"), ""),
+            "rotateLeftFine": (tr("Rotate key 1° counter-clockwise"), ""),
+            "rotateRightFine": (tr("Rotate key 1° clockwise"), ""),
+            "longer": (tr("Make key longer"), ""), "shorter": (tr("Make key shorter"), ""),
+            "playRotation": (tr("Play a full turn"), tr("Turn the selected key through 360°")),
+            "stopRotation": (tr("Stop the turn"), ""),
+        }
+        for number in range(1, 10):
+            texts[f"selectKey{number}"] = (tr("Select key {0}").format(number), "")
+        for name, (text, tip) in texts.items():
+            action = self.actions_by_name[name]
+            if name in ("undo", "redo"):
+                continue  # QUndoStack keeps these texts ("Undo Move K2") itself
+            action.setText(text)
+            action.setToolTip(tip or text.replace("&", "").rstrip("…"))
+            action.setStatusTip(tip)
+        for name, action in self.preset_actions.items():
+            action.setText(translated_scenario_text(load_preset(name).title) or name)
+        self.file_menu.setTitle(tr("&File"))
+        self.recent_menu.setTitle(tr("Open &Recent"))
+        self.export_menu.setTitle(tr("&Export"))
+        self.copy_menu.setTitle(tr("&Copy as"))
+        self.edit_menu.setTitle(tr("&Edit"))
+        self.examples_menu.setTitle(tr("E&xamples"))
+        self.keys_menu.setTitle(tr("&Keys"))
+        self.view_menu.setTitle(tr("&View"))
+        self.panels_menu.setTitle(tr("&Panels"))
+        self.theme_menu.setTitle(tr("&Theme"))
+        self.language_menu.setTitle(tr("&Language"))
+        self._rebuild_recent_menu()
+        self._show_hint("")
+        self._update_title()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions_by_name"):
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ------------------------------------------------------------ keys
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Plain-key actions (digits, arrows, Space…) unless a text field or table has the focus."""
+        if event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
+            return False
+        focus = QApplication.focusWidget()
+        if focus is not None and (isinstance(focus, _TEXT_INPUTS) or not self.isAncestorOf(focus)):
+            if not (event.key() == Qt.Key.Key_Escape and self.animator.running):
+                return False
+        return self.handle_key(event)
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Run the plain-key action matching `event`; True when one ran."""
+        if event.isAutoRepeat() and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Tab):
+            return True
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        key = event.key()
+        if self.model.step_through and modifiers == Qt.KeyboardModifier.NoModifier:
+            if key == Qt.Key.Key_Right:
+                self.model.reveal_next_step()
+                return True
+            if key == Qt.Key.Key_Left:
+                self.model.reveal_previous_step()
+                return True
+        if key == Qt.Key.Key_Backtab:
+            key, modifiers = Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Minus, Qt.Key.Key_Equal):
+            modifiers &= ~Qt.KeyboardModifier.ShiftModifier  # '+' needs Shift on many layouts
+            if key == Qt.Key.Key_Equal:
+                key = Qt.Key.Key_Plus
+        pressed = QKeySequence(QKeyCombination(modifiers, Qt.Key(key)))
+        for action in self.actions_by_name.values():
+            if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut or not action.isEnabled():
+                continue
+            if action.shortcut().matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
+                action.trigger()
+                return True
+        return False
+
+    def _select_key(self, index: int, wrap: bool = False) -> None:
+        count = self.model.scenario.n
+        if wrap:
+            index %= count
+        if 0 <= index < count:
+            self.model.select_key(index)
+
+    def rotate_selected(self, degrees: float) -> None:
+        """Turn the selected key in the plane of components 0 and 1."""
+        index = self.model.selected_key
+        self._edit_selected(lambda: rotate_in_plane(self.model.scenario.keys[index], degrees))
+
+    def stretch_selected(self, factor: float) -> None:
+        """Make the selected key longer (factor > 1) or shorter."""
+        index = self.model.selected_key
+        self._edit_selected(lambda: stretch(self.model.scenario.keys[index], factor))
+
+    def _edit_selected(self, new_key: Callable[[], object]) -> None:
+        try:
+            self.model.set_vector("key", self.model.selected_key, new_key())
+        except ScenarioError as error:
+            self._show_hint(str(error))
+
+    def _add_pair(self) -> None:
+        try:
+            self.model.add_pair()
+        except ScenarioError as error:
+            self.show_error(self.tr("Cannot add a pair"), str(error))
+
+    def _remove_pair(self) -> None:
+        try:
+            self.model.remove_pair(self.model.selected_key)
+        except ScenarioError as error:
+            self.show_error(self.tr("Cannot remove the pair"), str(error))
+
+    # ------------------------------------------------------------ presentation
+
+    def reset_layout(self) -> None:
+        """View ▸ Panels ▸ Reset: every dock back in its first place and size."""
+        self.restoreState(self._default_state)
+        self._layout_restored = False
+        self._fit_docks_to_width()
+
+    def toggle_full_screen(self) -> None:
+        """F11: full screen and back."""
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.actions_by_name["fullScreen"].setChecked(self.isFullScreen())
+
+    def zoom_by(self, factor: float) -> None:
+        """Scale every font, line and arrow together."""
+        theme().set_zoom(theme().zoom * factor)
+
+    def _apply_theme(self) -> None:
+        current = theme()
+        app = QApplication.instance()
+        app.setPalette(_palette_for(current.mode))
+        apply_font(app)
+        for plot in self.findChildren(pg.PlotWidget):
+            plot.setBackground(current.background())
+            for axis_name in ("left", "bottom", "right", "top"):
+                axis = plot.getPlotItem().getAxis(axis_name)
+                axis.setPen(current.foreground())
+                axis.setTextPen(current.foreground())
+                font = QFont(app.font())
+                font.setPointSizeF(current.font_pt() * 0.9)
+                axis.setStyle(tickFont=font)
+        self.actions_by_name[f"theme_{current.mode}"].setChecked(True)
+        self.settings.setValue("theme", current.mode)
+        self.settings.setValue("zoom", current.zoom)
+
+    def set_language(self, language: str) -> None:
+        """Switch the interface language now (no restart) and remember it."""
+        if not language_switcher().set_language(language):
+            self.show_error(self.tr("Language"), self.tr("The translation for {0} is missing.").format(language))
+            language_switcher().set_language("en")
+            language = "en"
+        self.actions_by_name[f"lang_{language}"].setChecked(True)
+        self.settings.setValue("language", language)
+
+    def _animation_running_changed(self, running: bool) -> None:
+        if running:
+            self.docks["rotationTrace"].show()
+        self.actions_by_name["playRotation"].setChecked(running)
+
+    def _steps_mode_changed(self) -> None:
+        self.actions_by_name["stepThrough"].setChecked(self.model.step_through)
+
+    # ------------------------------------------------------------ files
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False when the user cancels."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved_changes()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved_changes(self) -> QMessageBox.StandardButton:
+        """The Save / Discard / Cancel question (tests replace this)."""
+        return QMessageBox.question(
+            self, self.tr("Unsaved changes"), self.tr("The scenario has changes that are not saved. Save them?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save,
+        )
+
+    def ask_open_path(self) -> str:
+        """File dialog for Open (tests replace this)."""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self._dialog_folder(),
+                                              self.tr(FILE_FILTER))
+        return path
+
+    def ask_save_path(self, title: str, suggestion: str, file_filter: str) -> str:
+        """File dialog for Save As and exports (tests replace this)."""
+        path, _ = QFileDialog.getSaveFileName(self, title, suggestion, file_filter)
+        return path
+
+    def show_error(self, title: str, text: str) -> None:
+        """A visible error (tests replace this); the status bar repeats it."""
+        self._show_hint(text)
+        QMessageBox.warning(self, title, text)
+
+    def _dialog_folder(self) -> str:
+        return str(self.document.path.parent) if self.document.path else str(Path.home())
+
+    def new_scenario(self) -> None:
+        """File ▸ New: the default example, after asking about unsaved changes."""
+        if self.maybe_save():
+            self.document.open_scenario(load_preset("drag-2d"))
+
+    def open_preset(self, name: str) -> None:
+        """Examples ▸ name: load a preset (the explanation panel shows its story)."""
+        if not self.maybe_save():
+            return
+        self.document.open_scenario(load_preset(name))
+        self.docks["presetInfo"].show()
+        self.docks["presetInfo"].raise_()
+
+    def open_dialog(self) -> None:
+        """File ▸ Open."""
+        if not self.maybe_save():
+            return
+        path = self.ask_open_path()
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_file(self, path: str, ask: bool = True) -> bool:
+        """Open a scenario file; a bad file shows the loader's message and changes nothing."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.document.open(path)
+        except ScenarioError as error:
+            self.show_error(self.tr("Cannot open the file"), f"{Path(path).name}: {error}")
+            return False
+        return True
+
+    def save(self) -> bool:
+        """File ▸ Save (Save As when there is no file yet)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """File ▸ Save As."""
+        suggestion = str(Path(self._dialog_folder()) / "scenario.json")
+        path = self.ask_save_path(self.tr("Save scenario"), suggestion, self.tr(FILE_FILTER))
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except (OSError, ScenarioError) as error:
+            self.show_error(self.tr("Cannot save"), f"{path.name}: {error}")
+            return False
+        self._show_hint(self.tr("Saved {0}").format(path.name))
+        return True
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.document.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+        if not recent:
+            empty = self.recent_menu.addAction(self.tr("(none yet)"))
+            empty.setEnabled(False)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.open_file(files[0])
+
+    # ------------------------------------------------------------ export
+
+    def plot_widget(self, name: str) -> pg.PlotWidget:
+        """The PlotWidget of the canvas, the weights chart or the output view."""
+        panel = {"canvas": self.canvas, "weights": self.weights_chart, "output": self.output_view}[name]
+        return panel if isinstance(panel, pg.PlotWidget) else panel.findChildren(pg.PlotWidget)[0]
+
+    def export_plot(self, name: str, path: str) -> None:
+        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix)."""
+        from pyqtgraph import exporters
+
+        plot = self.plot_widget(name)
+        if path.lower().endswith(".svg"):
+            exporter = exporters.SVGExporter(plot.getPlotItem())
+        else:
+            exporter = exporters.ImageExporter(plot.getPlotItem())
+            exporter.parameters()["width"] = max(800, int(plot.width() * 2))
+        exporter.export(path)
+
+    def export_plot_dialog(self, name: str, fmt: str) -> None:
+        """File ▸ Export ▸ a plot."""
+        file_filter = "PNG (*.png)" if fmt == "png" else "SVG (*.svg)"
+        path = self.ask_save_path(self.tr("Export"), str(Path(self._dialog_folder()) / f"{name}.{fmt}"),
+                                  file_filter)
+        if not path:
+            return
+        if not path.lower().endswith(f".{fmt}"):
+            path += f".{fmt}"
+        try:
+            self.export_plot(name, path)
+        except Exception as error:
+            self.show_error(self.tr("Cannot export"), f"{Path(path).name}: {error}")
+            return
+        self._show_hint(self.tr("Exported {0}").format(Path(path).name))
+
+    def export_window(self, path: str) -> bool:
+        """The whole window as a PNG."""
+        return self.grab().save(path, "PNG")
+
+    def export_window_dialog(self) -> None:
+        """File ▸ Export ▸ Whole window."""
+        path = self.ask_save_path(self.tr("Export"), str(Path(self._dialog_folder()) / "window.png"), "PNG (*.png)")
+        if path:
+            if not path.lower().endswith(".png"):
+                path += ".png"
+            if not self.export_window(path):
+                self.show_error(self.tr("Cannot export"), self.tr("Could not write {0}").format(path))
+
+    def copy_as(self, kind: str) -> str:
+        """Copy the four steps to the clipboard as Markdown, LaTeX or a NumPy snippet."""
+        scenario, result = self.model.scenario, self.model.result
+        text = {
+            "markdown": lambda: export.to_markdown(scenario, result),
+            "latex": lambda: export.to_latex(scenario, result),
+            "numpy": lambda: export.to_numpy(scenario),
+        }[kind]()
+        QApplication.clipboard().setText(text)
+        self._show_hint(self.tr("Copied to the clipboard."))
+        return text
+
+    # ------------------------------------------------------------ settings, recovery, closing
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value("windowState")
+        self._layout_restored = isinstance(state, QByteArray) and self.restoreState(state)
+        mode = self.settings.value("theme", "light")
+        if mode in theme().MODES:
+            theme().set_mode(mode)
+        try:
+            theme().set_zoom(float(self.settings.value("zoom", 1.0)))
+        except (TypeError, ValueError):
+            theme().set_zoom(1.0)
+        self.actions_by_name[f"lang_{language_switcher().language}"].setChecked(True)
+
+    def offer_recovery(self) -> None:
+        """After an unclean exit, offer the autosaved scenario (call once the window is shown)."""
+        recovered = self.document.start_session()
+        if recovered is None or recovered == self.model.scenario:
+            return
+        if self.ask_restore_recovery():
+            self.model.load_scenario(recovered, self.tr("Restore unsaved work"))
+
+    def ask_restore_recovery(self) -> bool:
+        """Yes/No question about restoring (tests replace this)."""
+        answer = QMessageBox.question(
+            self, self.tr("Restore unsaved work?"),
+            self.tr("Attention Explorer did not close normally last time. Restore the scenario you were working on?"),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.animator.stop()
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("windowState", self.saveState())
+        self.document.end_session()
+        QApplication.instance().removeEventFilter(self)
+        event.accept()
+
+    # ------------------------------------------------------------ status and title
 
     def _show_hint(self, text: str) -> None:
-        self._hint_label.setText(text or self.tr("Drag the tip of Q or of any key on the canvas."))
+        self._hint_label.setText(text or self.tr(
+            "Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn."))
 
     def _update_title(self) -> None:
-        title = self.model.scenario.title or self.tr("Untitled scenario")
-        self.setWindowTitle(QCoreApplication.translate("MainWindow", "{0} — Attention Explorer").format(title))
+        title = translated_scenario_text(self.model.scenario.title) or self.tr("Untitled scenario")
+        if self.document.path is not None:
+            title = f"{self.document.path.name} — {title}"
+        marker = "*" if self.document.modified else ""
+        self.setWindowTitle(QCoreApplication.translate("MainWindow", "{0}{1} — Attention Explorer").format(
+            title, marker))

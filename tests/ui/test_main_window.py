@@ -1,0 +1,325 @@
+"""The assembled window: automation contract, menus, keyboard, files, export, presentation settings."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QMessageBox
+
+from attention_explorer.app import create_window
+from attention_explorer.core.presets import load_preset, preset_names
+from attention_explorer.core.scenario import load as load_scenario_file
+from attention_explorer.ui.theme import theme
+
+PANELS = ("vectorEditor", "vectorCanvas", "scaleControls", "stepsView", "weightsChart", "outputView")
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings, tmp_path, monkeypatch):
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+    win = create_window(settings=settings)
+    win.document.data_dir = tmp_path / "appdata"
+    win.document.data_dir.mkdir()
+    errors: list[tuple[str, str]] = []
+    win.errors = errors
+    monkeypatch.setattr(win, "show_error", lambda title, text: errors.append((title, text)))
+    monkeypatch.setattr(win, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.canvas.setFocus()
+    QApplication.processEvents()
+    yield win
+    win.animator.stop()
+    win.document.end_session()
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+
+
+def key(win, qtbot, key_code, modifier=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(win.canvas, key_code, modifier)
+
+
+def test_automation_contract(window):
+    assert window.objectName() == "mainWindow"
+    for name in PANELS:
+        assert window.findChild(object, name) is not None, name
+    assert len(window.canvas.findChildren(pg.PlotWidget)) + isinstance(window.canvas, pg.PlotWidget) == 1
+    assert window.model.scenario == load_preset("drag-2d")
+    assert window.windowTitle().endswith("Attention Explorer")
+
+
+def test_every_dock_can_be_closed_and_reopened_from_the_view_menu(window):
+    for name, dock in window.docks.items():
+        toggle = dock.toggleViewAction()
+        assert toggle in window.panels_menu.actions()
+        if dock.isHidden():
+            continue
+        toggle.trigger()
+        assert dock.isHidden(), name
+        toggle.trigger()
+        assert not dock.isHidden(), name
+        assert dock.features() & QDockWidget.DockWidgetFeature.DockWidgetMovable
+
+
+def test_examples_menu_opens_each_preset_and_shows_its_story(window):
+    assert [a.objectName() for a in window.examples_menu.actions()] == [f"preset_{n}" for n in preset_names()]
+    window.preset_actions["library"].trigger()
+    assert window.model.scenario == load_preset("library")
+    text = window.preset_info.text_label.text()
+    assert "Library lookup" in text and "[1, 0, 1, 0]" in text
+    assert not window.docks["presetInfo"].visibleRegion().isEmpty()
+    np.testing.assert_allclose(window.model.result.output, [0.516, 0.484], atol=5e-4)
+
+
+def test_digit_keys_and_tab_select_keys(window, qtbot):
+    key(window, qtbot, Qt.Key.Key_3)
+    assert window.model.selected_key == 2
+    key(window, qtbot, Qt.Key.Key_Tab)
+    assert window.model.selected_key == 0  # wraps around
+    key(window, qtbot, Qt.Key.Key_9)  # no ninth key: nothing happens
+    assert window.model.selected_key == 0
+
+
+def test_arrows_rotate_and_plus_minus_stretch_the_selected_key(window, qtbot):
+    before = np.array(window.model.scenario.keys[0])
+    key(window, qtbot, Qt.Key.Key_Left)
+    after = window.model.scenario.keys[0]
+    turned = math.degrees(math.atan2(after[1], after[0]) - math.atan2(before[1], before[0]))
+    assert turned == pytest.approx(5.0)
+    key(window, qtbot, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    after = window.model.scenario.keys[0]
+    assert math.degrees(math.atan2(after[1], after[0]) - math.atan2(before[1], before[0])) == pytest.approx(4.0)
+    length = np.linalg.norm(window.model.scenario.keys[0])
+    key(window, qtbot, Qt.Key.Key_Plus)
+    assert np.linalg.norm(window.model.scenario.keys[0]) == pytest.approx(length * 1.1)
+    key(window, qtbot, Qt.Key.Key_Minus)
+    assert np.linalg.norm(window.model.scenario.keys[0]) == pytest.approx(length)
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    np.testing.assert_allclose(window.model.scenario.keys[0], before)
+
+
+def test_keys_typed_into_the_editor_stay_in_the_editor(window, qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    field = QLineEdit(window.editor)
+    field.show()
+    field.setFocus()
+    selected = window.model.selected_key
+    qtbot.keyClicks(field, "3")
+    qtbot.keyClick(field, Qt.Key.Key_Left)
+    assert field.text() == "3"
+    assert window.model.selected_key == selected
+    np.testing.assert_array_equal(window.model.scenario.keys, load_preset("drag-2d").keys)
+
+
+def test_space_plays_a_full_turn_that_is_one_undo_step_and_esc_stops(window, qtbot):
+    start = np.array(window.model.scenario.keys[0])
+    count = window.model.undo_stack.count()
+    key(window, qtbot, Qt.Key.Key_Space)
+    assert window.animator.running
+    assert not window.docks["rotationTrace"].isHidden()
+    for _ in range(10):
+        window.animator.advance()
+    assert window.animator.turned_deg == pytest.approx(30.0)
+    after = window.model.scenario.keys[0]
+    assert not np.allclose(after, start)
+    assert np.linalg.norm(after) == pytest.approx(np.linalg.norm(start))
+    key(window, qtbot, Qt.Key.Key_Escape)
+    assert not window.animator.running
+    assert window.model.undo_stack.count() == count + 1
+    window.animator.start()
+    while window.animator.running:
+        window.animator.advance()
+    assert window.animator.turned_deg == pytest.approx(360.0)
+    # The trace plot draws the core's sweep: the weight curve at the key's direction equals the model's weight.
+    xs, ys = window.rotation_trace.weight_curve.getData()
+    direction = math.degrees(math.atan2(window.model.scenario.keys[0][1], window.model.scenario.keys[0][0])) % 360
+    assert np.interp(direction, xs, ys) == pytest.approx(window.model.result.weights[0], abs=2e-3)
+
+
+def test_step_through_reveals_one_step_per_key_press(window, qtbot):
+    qtbot.keyClick(window.canvas, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.step_through and window.model.revealed_steps == 1
+    key(window, qtbot, Qt.Key.Key_Right)
+    key(window, qtbot, Qt.Key.Key_PageDown)
+    assert window.model.revealed_steps == 3
+    key(window, qtbot, Qt.Key.Key_Left)
+    assert window.model.revealed_steps == 2
+    window.actions_by_name["stepThrough"].trigger()
+    assert not window.model.step_through and window.model.revealed_steps == 4
+
+
+def test_save_and_open_round_trip(window, tmp_path, monkeypatch):
+    target = tmp_path / "mine.json"
+    window.model.set_vector("key", 1, [0.25, -2.5])
+    assert window.document.modified and window.windowTitle().startswith("Drag")
+    monkeypatch.setattr(window, "ask_save_path", lambda *args: str(tmp_path / "mine"))
+    assert window.save()
+    assert not window.document.modified
+    assert load_scenario_file(target) == window.model.scenario
+    saved = window.model.scenario
+    window.preset_actions["library"].trigger()
+    monkeypatch.setattr(window, "ask_open_path", lambda: str(target))
+    window.actions_by_name["open"].trigger()
+    assert window.model.scenario == saved
+    assert window.windowTitle().startswith("mine.json")
+    assert str(target.resolve()) in window.document.recent_files()
+    assert "mine.json" in [a.text() for a in window.recent_menu.actions()]
+
+
+def test_a_corrupt_file_leaves_the_scenario_untouched(window, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"query": [1, 2], "keys": [[1, 2], [3]], "values": [[1], [2]]}', encoding="utf-8")
+    before = window.model.scenario
+    depth = window.model.undo_stack.count()
+    assert not window.open_file(str(bad))
+    assert window.model.scenario == before
+    assert window.model.undo_stack.count() == depth
+    assert window.errors and "keys[1]: expected 2 numbers" in window.errors[-1][1]
+
+
+def test_dropping_a_file_opens_it(window, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    path = tmp_path / "dropped.json"
+    path.write_text(json.dumps({"query": [0, 1], "keys": [[1, 0]], "values": [[2]]}), encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(100, 100), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.model.scenario.n == 1 and window.model.scenario.d_v == 1
+
+
+def test_unsaved_changes_prompt_can_cancel_closing(window, monkeypatch):
+    window.model.set_vector("query", 0, [1.0, 1.0])
+    asked = []
+    monkeypatch.setattr(window, "ask_unsaved_changes",
+                        lambda: asked.append(1) or QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert asked and window.isVisible()
+    monkeypatch.setattr(window, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_recovery_file_restores_after_an_unclean_exit(qtbot, settings, tmp_path, monkeypatch):
+    data_dir = tmp_path / "appdata"
+    data_dir.mkdir()
+    first = create_window(settings=settings)
+    qtbot.addWidget(first)
+    first.document.data_dir = data_dir
+    first.document.start_session()
+    first.model.set_vector("query", 0, [-1.0, 0.25])
+    first.document.write_recovery()
+    crashed_scenario = first.model.scenario
+    assert first.document.recovery_path.parent == data_dir  # never next to a user's file
+    # No closeEvent: the process "died". The next start offers the recovery.
+    second = create_window(settings=settings)
+    qtbot.addWidget(second)
+    second.document.data_dir = data_dir
+    monkeypatch.setattr(second, "ask_restore_recovery", lambda: True)
+    second.offer_recovery()
+    assert second.model.scenario == crashed_scenario
+    assert second.document.modified
+    monkeypatch.setattr(second, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
+    second.close()
+    assert not (data_dir / "recovery.json").exists()
+
+
+def test_export_each_plot_and_the_window(window, tmp_path):
+    for name in ("canvas", "weights", "output"):
+        for fmt in ("png", "svg"):
+            path = tmp_path / f"{name}.{fmt}"
+            window.export_plot(name, str(path))
+            assert path.stat().st_size > 500, path
+    assert (tmp_path / "canvas.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    window_png = tmp_path / "window.png"
+    assert window.export_window(str(window_png))
+    assert window_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_copy_as_markdown_latex_and_numpy(window):
+    window.preset_actions["library"].trigger()
+    window.actions_by_name["copy_markdown"].trigger()
+    markdown = QApplication.clipboard().text()
+    assert "| K1 | 2.000 | 1.000 | 2.718 | 0.506 |" in markdown
+    window.actions_by_name["copy_latex"].trigger()
+    assert r"\begin{tabular}" in QApplication.clipboard().text()
+    window.actions_by_name["copy_numpy"].trigger()
+    namespace: dict = {}
+    exec(QApplication.clipboard().text().replace("print(", "(") , namespace)  # our own generated snippet
+    np.testing.assert_allclose(namespace["weights"], window.model.result.weights)
+    np.testing.assert_allclose(namespace["output"], window.model.result.output)
+
+
+def test_zoom_theme_and_their_persistence(window, qtbot, settings):
+    font_before = QApplication.font().pointSizeF()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert theme().zoom == pytest.approx(1.15)
+    assert QApplication.font().pointSizeF() > font_before
+    qtbot.keyClick(window.canvas, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert theme().zoom == 1.0
+    window.actions_by_name["theme_contrast"].trigger()
+    background = window.weights_chart.findChildren(pg.PlotWidget)[0].backgroundBrush().color()
+    assert background.name() == "#000000"
+    window.actions_by_name["zoomIn"].trigger()
+    assert settings.value("theme") == "contrast"
+    assert float(settings.value("zoom")) == pytest.approx(1.15)
+
+
+def test_f11_toggles_full_screen(window, qtbot):
+    window.actions_by_name["fullScreen"].trigger()
+    assert window.isFullScreen()
+    window.actions_by_name["fullScreen"].trigger()
+    assert not window.isFullScreen()
+
+
+def test_every_keyboard_action_is_in_a_menu_with_its_shortcut(window):
+    in_menus = set()
+    for menu in (window.file_menu, window.edit_menu, window.keys_menu, window.view_menu):
+        stack = [menu]
+        while stack:
+            current = stack.pop()
+            for action in current.actions():
+                in_menus.add(action)
+                if action.menu():
+                    stack.append(action.menu())
+    for name, action in window.actions_by_name.items():
+        if not action.shortcut().isEmpty():
+            assert action in in_menus, name
+
+
+def test_screenshot_command_writes_a_png_of_the_requested_size(tmp_path):
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    out = tmp_path / "shot.png"
+    completed = subprocess.run(
+        [sys.executable, "-m", "attention_explorer", "--screenshot", str(out), "--size", "1280x720",
+         "--preset", "library"],
+        capture_output=True, text=True, timeout=60, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert completed.returncode == 0, completed.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1280, 720)
+    assert Path(out).stat().st_size > 10_000
