@@ -32,22 +32,23 @@ from ..core.scenario import MAX_DIM, MAX_SCALE, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .theme import theme
 
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
 # d_k slider: its positions index D_K_STOPS, the distinct values of round(2^(j/4)) for j = 0…48: log-spaced
 # (four stops an octave from 16 up), all integers, every power of two among them, and each step changes d_k
 # (below 16 round(2^(j/4)) repeats, so the repeats are dropped: 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, …).
 D_K_STEPS_PER_OCTAVE = 4
-D_K_STOPS = tuple(sorted({round(2.0 ** (j / D_K_STEPS_PER_OCTAVE))
-                          for j in range(D_K_STEPS_PER_OCTAVE * round(math.log2(MAX_DIM)) + 1)}))
+D_K_STOPS = tuple(
+    sorted(
+        {round(2.0 ** (j / D_K_STEPS_PER_OCTAVE)) for j in range(D_K_STEPS_PER_OCTAVE * round(math.log2(MAX_DIM)) + 1)}
+    )
+)
 D_K_MAX_POSITION = len(D_K_STOPS) - 1
 
 # Factor slider: position 0 is exactly 0; p in 1..900 means 10^(p/300 − 2), i.e. 0.01 … 10, 300 steps a decade
 # (0.77 % apart); 0.1, 1 and 10 fall exactly on positions 300, 600 and 900.
 FACTOR_STEPS_PER_DECADE = 300
 FACTOR_MAX_POSITION = 3 * FACTOR_STEPS_PER_DECADE
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ScaleControls", text)
 
 
 def d_k_from_position(position: int) -> int:
@@ -104,10 +105,12 @@ class SliderTicks(QWidget):
         option = QStyleOptionSlider()
         self._slider.initStyleOption(option)
         style = self._slider.style()
-        groove = style.subControlRect(QStyle.ComplexControl.CC_Slider, option,
-                                      QStyle.SubControl.SC_SliderGroove, self._slider)
-        handle = style.subControlRect(QStyle.ComplexControl.CC_Slider, option,
-                                      QStyle.SubControl.SC_SliderHandle, self._slider)
+        groove = style.subControlRect(
+            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self._slider
+        )
+        handle = style.subControlRect(
+            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self._slider
+        )
         span = groove.width() - handle.width()
         offset = QStyle.sliderPositionFromValue(self._slider.minimum(), self._slider.maximum(), position, span)
         x_in_slider = groove.x() + offset + handle.width() / 2
@@ -150,24 +153,24 @@ class ScaleControls(QWidget):
         self.d_k_spin.setAccelerated(True)
         self.fill_combo = QComboBox()
         self.fill_combo.setObjectName("fillCombo")
-        self.fill_combo.addItem(_tr("zeros"), "zeros")
-        self.fill_combo.addItem(_tr("random N(0,1)"), "random")
+        self.fill_combo.addItem(_translate("ScaleControls", "zeros"), "zeros")
+        self.fill_combo.addItem(_translate("ScaleControls", "random N(0,1)"), "random")
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("seedSpin")
         self.seed_spin.setRange(0, 9999)
-        self.seed_spin.setPrefix(_tr("seed "))
+        self.seed_spin.setPrefix(_translate("ScaleControls", "seed "))
         self.seed_spin.setEnabled(False)
         self.d_k_ticks = SliderTicks(self.d_k_slider, [(position_from_d_k(d), str(d)) for d in (1, 16, 256, 4096)])
 
         # ---- scale factor
-        self.auto_radio = QRadioButton(_tr("Auto 1/√d_k"))
+        self.auto_radio = QRadioButton(_translate("ScaleControls", "Auto 1/√d_k"))
         self.auto_radio.setObjectName("autoScaleRadio")
-        self.manual_radio = QRadioButton(_tr("Manual"))
+        self.manual_radio = QRadioButton(_translate("ScaleControls", "Manual"))
         self.manual_radio.setObjectName("manualScaleRadio")
         self._mode_group = QButtonGroup(self)
         self._mode_group.addButton(self.auto_radio)
         self._mode_group.addButton(self.manual_radio)
-        self.no_scaling_button = QPushButton(_tr("No scaling (× 1)"))
+        self.no_scaling_button = QPushButton(_translate("ScaleControls", "No scaling (× 1)"))
         self.no_scaling_button.setObjectName("noScalingButton")
         self.factor_slider = QSlider(Qt.Orientation.Horizontal)
         self.factor_slider.setObjectName("factorSlider")
@@ -181,9 +184,15 @@ class ScaleControls(QWidget):
         self.factor_spin.setKeyboardTracking(False)
         self.factor_spin.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
         self.factor_spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
-        self.factor_ticks = SliderTicks(self.factor_slider, [
-            (0, "0"), (FACTOR_STEPS_PER_DECADE, "0.1"), (2 * FACTOR_STEPS_PER_DECADE, "1"),
-            (FACTOR_MAX_POSITION, "10")])
+        self.factor_ticks = SliderTicks(
+            self.factor_slider,
+            [
+                (0, "0"),
+                (FACTOR_STEPS_PER_DECADE, "0.1"),
+                (2 * FACTOR_STEPS_PER_DECADE, "1"),
+                (FACTOR_MAX_POSITION, "10"),
+            ],
+        )
         self.factor_label = QLabel()
         self.factor_label.setObjectName("factorLabel")
         self.temperature_label = QLabel()
@@ -207,7 +216,7 @@ class ScaleControls(QWidget):
         grid.addWidget(self.d_k_slider, 0, 1)
         grid.addWidget(self.d_k_spin, 0, 2)
         grid.addWidget(self.d_k_ticks, 1, 1)
-        fill_label = QLabel(_tr("fill"))
+        fill_label = QLabel(_translate("ScaleControls", "fill"))
         fill_label.setBuddy(self.fill_combo)
         fill_row = QHBoxLayout()
         fill_row.addWidget(self.fill_combo)
@@ -250,17 +259,36 @@ class ScaleControls(QWidget):
         model.changed.connect(self._update)
         theme().changed.connect(self._apply_theme)
 
-        self._describe(self.d_k_slider, _tr("Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it). "
-                                            "Applied when you let go."))
-        self._describe(self.d_k_spin, _tr("Type d_k (1–4096) and press Enter"))
-        self._describe(self.fill_combo, _tr("What the new components of Q and every K hold when d_k grows"))
-        self._describe(self.seed_spin, _tr("Seed of the random N(0,1) components (same seed, same numbers)"))
-        self._describe(self.factor_slider, _tr("Drag to set a manual factor on the raw scores (log scale, 0 at the "
-                                               "left end, 1 in the middle marks)"))
-        self._describe(self.factor_spin, _tr("Type a manual factor and press Enter"))
-        self._describe(self.no_scaling_button, _tr("Use the raw scores Q·K (factor 1) to compare"))
-        self._describe(self.auto_radio, _tr("The standard factor 1/√d_k keeps the scores' spread near 1"))
-        self._describe(self.manual_radio, _tr("Keep the current factor and set it yourself"))
+        self._describe(
+            self.d_k_slider,
+            _translate(
+                "ScaleControls",
+                "Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it). Applied when you let go.",
+            ),
+        )
+        self._describe(self.d_k_spin, _translate("ScaleControls", "Type d_k (1–4096) and press Enter"))
+        self._describe(
+            self.fill_combo, _translate("ScaleControls", "What the new components of Q and every K hold when d_k grows")
+        )
+        self._describe(
+            self.seed_spin,
+            _translate("ScaleControls", "Seed of the random N(0,1) components (same seed, same numbers)"),
+        )
+        self._describe(
+            self.factor_slider,
+            _translate(
+                "ScaleControls",
+                "Drag to set a manual factor on the raw scores (log scale, 0 at the left end, 1 in the middle marks)",
+            ),
+        )
+        self._describe(self.factor_spin, _translate("ScaleControls", "Type a manual factor and press Enter"))
+        self._describe(
+            self.no_scaling_button, _translate("ScaleControls", "Use the raw scores Q·K (factor 1) to compare")
+        )
+        self._describe(
+            self.auto_radio, _translate("ScaleControls", "The standard factor 1/√d_k keeps the scores' spread near 1")
+        )
+        self._describe(self.manual_radio, _translate("ScaleControls", "Keep the current factor and set it yourself"))
 
         self._apply_theme()
         self._update()
@@ -317,20 +345,35 @@ class ScaleControls(QWidget):
             with QSignalBlocker(self.factor_slider):
                 self.factor_slider.setValue(position_from_factor(factor))
         with QSignalBlocker(self.factor_spin):
-                self.factor_spin.setValue(factor)
+            self.factor_spin.setValue(factor)
         self.no_scaling_button.setEnabled(not (scenario.scale is not None and factor == 1.0))
 
         auto_factor = 1.0 / math.sqrt(d_k)
         if automatic:
-            self.factor_label.setText(_tr("factor × {0} = 1/√{1}").format(format_factor(factor), d_k))
-            self.note_label.setText(_tr("Automatic: follows d_k (√{0} = {1}).").format(
-                d_k, format_factor(math.sqrt(d_k))))
+            self.factor_label.setText(
+                _translate("ScaleControls", "factor × {0} = 1/√{1}").format(format_factor(factor), d_k)
+            )
+            self.note_label.setText(
+                _translate("ScaleControls", "Automatic: follows d_k (√{0} = {1}).").format(
+                    d_k, format_factor(math.sqrt(d_k))
+                )
+            )
         else:
-            self.factor_label.setText(_tr("factor × {0}").format(format_factor(factor)))
-            self.note_label.setText(_tr("Manual; auto would be 1/√{0} = {1}.").format(d_k, format_factor(auto_factor)))
-        self.temperature_label.setText(_tr("T = 1/factor = {0}").format(format_factor(result.temperature)))
+            self.factor_label.setText(_translate("ScaleControls", "factor × {0}").format(format_factor(factor)))
+            self.note_label.setText(
+                _translate("ScaleControls", "Manual; auto would be 1/√{0} = {1}.").format(
+                    d_k, format_factor(auto_factor)
+                )
+            )
+        self.temperature_label.setText(
+            _translate("ScaleControls", "T = 1/factor = {0}").format(format_factor(result.temperature))
+        )
         if factor == 0:
-            self.note_label.setText(self.note_label.text() + " " + _tr("Every scaled score is 0: all weights equal."))
+            self.note_label.setText(
+                self.note_label.text()
+                + " "
+                + _translate("ScaleControls", "Every scaled score is 0: all weights equal.")
+            )
 
     # ------------------------------------------------------------ d_k input
 
@@ -346,7 +389,7 @@ class ScaleControls(QWidget):
             # set_d_k has no merge key: a drag only previews; the d_k is applied once, on release.
             with QSignalBlocker(self.d_k_spin):
                 self.d_k_spin.setValue(pending)
-            self.hint.emit(_tr("d_k = {0} when you let go").format(pending))
+            self.hint.emit(_translate("ScaleControls", "d_k = {0} when you let go").format(pending))
             return
         self._set_d_k(pending)  # keyboard, wheel or a click on the groove: one step each
 

@@ -41,6 +41,8 @@ from ..core.scenario import MAX_ABS, MAX_DIM, MAX_LABEL, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .theme import key_color, query_color, theme
 
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
 # Thousands of columns make a QTableView crawl (and nobody reads them): show the first few, say so.
 SHOWN_COMPONENTS = 16
 
@@ -48,10 +50,6 @@ _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _QUERY_ROW = 0
 # Components are numbered from 0 in headers and messages, as on the canvas's axes ("component 0", "component 1");
 # rows and columns of a pasted block are counted from 1, as a spreadsheet does.
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("VectorEditor", text)
 
 
 def parse_number(text: str) -> float:
@@ -62,14 +60,18 @@ def parse_number(text: str) -> float:
     """
     cleaned = text.strip().replace("\u2212", "-")
     if not cleaned:
-        raise ValueError(_tr("an empty cell is not a number"))
+        raise ValueError(_translate("VectorEditor", "an empty cell is not a number"))
     if cleaned.count(",") == 1 and "." not in cleaned:
         cleaned = cleaned.replace(",", ".")
     if not _NUMBER.fullmatch(cleaned):
-        raise ValueError(_tr("“{0}” is not a number").format(text.strip()))
+        raise ValueError(_translate("VectorEditor", "“{0}” is not a number").format(text.strip()))
     value = float(cleaned)
     if not math.isfinite(value) or abs(value) > MAX_ABS:
-        raise ValueError(_tr("“{0}” is out of range (|x| must be at most {1:g})").format(text.strip(), MAX_ABS))
+        raise ValueError(
+            _translate("VectorEditor", "“{0}” is out of range (|x| must be at most {1:g})").format(
+                text.strip(), MAX_ABS
+            )
+        )
     return value
 
 
@@ -155,7 +157,11 @@ class VectorTableModel(QAbstractTableModel):
         if role == "query":
             return "Q"
         label = self._model.scenario.labels[index]
-        return _tr("key {0}").format(label) if role == "key" else _tr("value {0}").format(label)
+        return (
+            _translate("VectorEditor", "key {0}").format(label)
+            if role == "key"
+            else _translate("VectorEditor", "value {0}").format(label)
+        )
 
     # ------------------------------------------------------------ Qt model interface
 
@@ -170,16 +176,16 @@ class VectorTableModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             if section == 0:
-                return _tr("Name")
+                return _translate("VectorEditor", "Name")
             if section <= self._shown_k:
-                return _tr("Q/K {0}").format(section - 1)
-            return _tr("V {0}").format(section - 1 - self._shown_k)
+                return _translate("VectorEditor", "Q/K {0}").format(section - 1)
+            return _translate("VectorEditor", "V {0}").format(section - 1 - self._shown_k)
         if role == Qt.ItemDataRole.ToolTipRole:
             if section == 0:
-                return _tr("The key–value pair's label (double-click to rename)")
+                return _translate("VectorEditor", "The key–value pair's label (double-click to rename)")
             if section <= self._shown_k:
-                return _tr("Component {0} of Q and of every key K").format(section - 1)
-            return _tr("Component {0} of every value V").format(section - 1 - self._shown_k)
+                return _translate("VectorEditor", "Component {0} of Q and of every key K").format(section - 1)
+            return _translate("VectorEditor", "Component {0} of every value V").format(section - 1 - self._shown_k)
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -219,8 +225,9 @@ class VectorTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.EditRole:
             return repr(self._number(cell))  # full precision, shortest form that reads back exactly
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _tr("{0} component {1} = {2}").format(
-                self.vector_name(cell.role, cell.index), cell.component, repr(self._number(cell)))
+            return _translate("VectorEditor", "{0} component {1} = {2}").format(
+                self.vector_name(cell.role, cell.index), cell.component, repr(self._number(cell))
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -235,8 +242,10 @@ class VectorTableModel(QAbstractTableModel):
             return self._swatch(colour, selected)
         if role == Qt.ItemDataRole.ToolTipRole:
             if row == _QUERY_ROW:
-                return _tr("The query Q")
-            return _tr("Key K and value V of “{0}” (click to select, double-click to rename)").format(label)
+                return _translate("VectorEditor", "The query Q")
+            return _translate(
+                "VectorEditor", "Key K and value V of “{0}” (click to select, double-click to rename)"
+            ).format(label)
         return None
 
     def _swatch(self, colour: QColor, selected: bool) -> QPixmap:
@@ -269,16 +278,22 @@ class VectorTableModel(QAbstractTableModel):
         cell = self.cell(index.row(), index.column())
         if cell is None:
             return False
-        place = _tr("{0} component {1}").format(self.vector_name(cell.role, cell.index), cell.component)
+        place = _translate("VectorEditor", "{0} component {1}").format(
+            self.vector_name(cell.role, cell.index), cell.component
+        )
         try:
             number = parse_number(text)
         except ValueError as error:
-            self.refused.emit(_tr("{0}: {1} — kept {2}.").format(place, error, format_number(self._number(cell))))
+            self.refused.emit(
+                _translate("VectorEditor", "{0}: {1} — kept {2}.").format(
+                    place, error, format_number(self._number(cell))
+                )
+            )
             return False
         try:
             self._model.set_component(cell.role, cell.index, cell.component, number)
         except ScenarioError as error:
-            self.refused.emit(_tr("{0}: {1}").format(place, error))
+            self.refused.emit(_translate("VectorEditor", "{0}: {1}").format(place, error))
             return False
         self.committed.emit()
         return True
@@ -288,10 +303,14 @@ class VectorTableModel(QAbstractTableModel):
             return False
         label = text.strip()
         if not label:
-            self.refused.emit(_tr("A label cannot be empty — kept “{0}”.").format(self._model.scenario.labels[row - 1]))
+            self.refused.emit(
+                _translate("VectorEditor", "A label cannot be empty — kept “{0}”.").format(
+                    self._model.scenario.labels[row - 1]
+                )
+            )
             return False
         if len(label) > MAX_LABEL:
-            self.refused.emit(_tr("A label has at most {0} characters.").format(MAX_LABEL))
+            self.refused.emit(_translate("VectorEditor", "A label has at most {0} characters.").format(MAX_LABEL))
             return False
         try:
             self._model.set_label(row - 1, label)
@@ -372,13 +391,15 @@ class VectorEditor(QWidget):
         self._moving_current = False  # True while the panel itself moves the current cell
         self._sized_labels: tuple[str, ...] = ()  # labels the name column was sized for
 
-        self.add_button = QPushButton(_tr("+ Add pair"))
+        self.add_button = QPushButton(_translate("VectorEditor", "+ Add pair"))
         self.add_button.setObjectName("addPairButton")
-        self.add_button.setToolTip(_tr("Append a key–value pair of zeros"))
-        self.remove_button = QPushButton(_tr("− Remove"))
+        self.add_button.setToolTip(_translate("VectorEditor", "Append a key–value pair of zeros"))
+        self.remove_button = QPushButton(_translate("VectorEditor", "− Remove"))
         self.remove_button.setObjectName("removePairButton")
-        self.d_k_spin = self._dimension_spin("dKSpin", _tr("d_k: components of Q and of every key"))
-        self.d_v_spin = self._dimension_spin("dVSpin", _tr("d_v: components of every value"))
+        self.d_k_spin = self._dimension_spin(
+            "dKSpin", _translate("VectorEditor", "d_k: components of Q and of every key")
+        )
+        self.d_v_spin = self._dimension_spin("dVSpin", _translate("VectorEditor", "d_v: components of every value"))
 
         self.table_model = VectorTableModel(model, self)
         self.table = VectorTable()
@@ -454,7 +475,7 @@ class VectorEditor(QWidget):
         spin.setRange(1, MAX_DIM)
         spin.setKeyboardTracking(False)  # typing "128" commits 128 once, not 1, 12 and 128
         spin.setAccelerated(True)
-        spin.setToolTip(tip + _tr(" (new components are zeros)"))
+        spin.setToolTip(tip + _translate("VectorEditor", " (new components are zeros)"))
         return spin
 
     # ------------------------------------------------------------ look
@@ -530,10 +551,12 @@ class VectorEditor(QWidget):
         shown_k, shown_v = self.table_model.shown_components()
         notes = []
         if shown_k < scenario.d_k:
-            notes.append(_tr("Q/K: showing {0} of {1} components").format(shown_k, scenario.d_k))
+            notes.append(_translate("VectorEditor", "Q/K: showing {0} of {1} components").format(shown_k, scenario.d_k))
         if shown_v < scenario.d_v:
-            notes.append(_tr("V: showing {0} of {1} components").format(shown_v, scenario.d_v))
-        self.truncation_label.setText("; ".join(notes) + (_tr(" (paste fills hidden ones too)") if notes else ""))
+            notes.append(_translate("VectorEditor", "V: showing {0} of {1} components").format(shown_v, scenario.d_v))
+        self.truncation_label.setText(
+            "; ".join(notes) + (_translate("VectorEditor", " (paste fills hidden ones too)") if notes else "")
+        )
         self.truncation_label.setVisible(bool(notes))
 
     def _update_selection(self, key: int) -> None:
@@ -548,11 +571,13 @@ class VectorEditor(QWidget):
         scenario = self.model.scenario
         label = scenario.labels[self.model.selected_key]
         shown = label if len(label) <= 10 else label[:9] + "…"
-        self.remove_button.setText(_tr("− Remove {0}").format(shown))
+        self.remove_button.setText(_translate("VectorEditor", "− Remove {0}").format(shown))
         self.remove_button.setEnabled(scenario.n > 1)
         self.remove_button.setToolTip(
-            _tr("Remove the selected pair “{0}”").format(label) if scenario.n > 1
-            else _tr("At least one key–value pair must remain"))
+            _translate("VectorEditor", "Remove the selected pair “{0}”").format(label)
+            if scenario.n > 1
+            else _translate("VectorEditor", "At least one key–value pair must remain")
+        )
 
     def _move_current_to(self, key: int, column: int) -> None:
         column = min(max(column, 0), self.table_model.columnCount() - 1)
@@ -574,11 +599,17 @@ class VectorEditor(QWidget):
     def _hover(self, index: QModelIndex) -> None:
         cell = self.table_model.cell(index.row(), index.column())
         if cell is not None:
-            self.hint.emit(_tr("{0} component {1} = {2} — type to edit, Ctrl+V pastes spreadsheet rows").format(
-                self.table_model.vector_name(cell.role, cell.index), cell.component,
-                repr(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component]))))
+            self.hint.emit(
+                _translate(
+                    "VectorEditor", "{0} component {1} = {2} — type to edit, Ctrl+V pastes spreadsheet rows"
+                ).format(
+                    self.table_model.vector_name(cell.role, cell.index),
+                    cell.component,
+                    repr(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
+                )
+            )
         elif index.column() == 0 and index.row() != _QUERY_ROW:
-            self.hint.emit(_tr("Click to select this key, double-click to rename it"))
+            self.hint.emit(_translate("VectorEditor", "Click to select this key, double-click to rename it"))
         else:
             self.hint.emit("")
 
@@ -651,16 +682,18 @@ class VectorEditor(QWidget):
         try:
             edits, row_count, column_count = self._parse_paste(text)
         except ValueError as error:
-            self.show_error(_tr("Paste refused, nothing changed: {0}").format(error))
+            self.show_error(_translate("VectorEditor", "Paste refused, nothing changed: {0}").format(error))
             return
         merge_key = new_merge_key()
         try:
             for (role, index), numbers in edits.items():
                 self.model.set_vector(role, index, numbers, merge_key)
         except ScenarioError as error:  # cannot happen after the check above; never leave half a paste
-            self.show_error(_tr("Paste refused: {0}").format(error))
+            self.show_error(_translate("VectorEditor", "Paste refused: {0}").format(error))
             return
-        self.show_info(_tr("Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count))
+        self.show_info(
+            _translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count)
+        )
 
     def _parse_paste(self, text: str) -> tuple[dict[tuple[str, int], list[float]], int, int]:
         """The new vectors a paste makes, keyed by (role, index), and the paste's size; ValueError names a bad cell."""
@@ -668,7 +701,7 @@ class VectorEditor(QWidget):
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
-            raise ValueError(_tr("the clipboard holds no numbers"))
+            raise ValueError(_translate("VectorEditor", "the clipboard holds no numbers"))
         # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces.
         split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: line.split())
         rows = []
@@ -682,29 +715,37 @@ class VectorEditor(QWidget):
         start = self._flat_start(start_row, current.column() if current.isValid() else 1)
         scenario = self.model.scenario
         if start_row + len(rows) > scenario.n + 1:
-            raise ValueError(_tr("{0} rows pasted but only {1} rows from here down").format(
-                len(rows), scenario.n + 1 - start_row))
+            raise ValueError(
+                _translate("VectorEditor", "{0} rows pasted but only {1} rows from here down").format(
+                    len(rows), scenario.n + 1 - start_row
+                )
+            )
         edits: dict[tuple[str, int], list[float]] = {}
         checked = scenario
         for offset, cells in enumerate(rows):
             row = start_row + offset
             width = scenario.d_k if row == _QUERY_ROW else scenario.d_k + scenario.d_v
             if start + len(cells) > width:
-                raise ValueError(_tr("row {0} has {1} numbers but only {2} fit from this column").format(
-                    offset + 1, len(cells), width - start))
+                raise ValueError(
+                    _translate("VectorEditor", "row {0} has {1} numbers but only {2} fit from this column").format(
+                        offset + 1, len(cells), width - start
+                    )
+                )
             flat = list(scenario.query) if row == _QUERY_ROW else [*scenario.keys[row - 1], *scenario.values[row - 1]]
             for column, cell_text in enumerate(cells):
                 try:
                     flat[start + column] = parse_number(cell_text)
                 except ValueError as error:
-                    raise ValueError(_tr("row {0}, column {1}: {2}").format(offset + 1, column + 1, error)) from None
+                    raise ValueError(
+                        _translate("VectorEditor", "row {0}, column {1}: {2}").format(offset + 1, column + 1, error)
+                    ) from None
             if row == _QUERY_ROW:
                 edits["query", 0] = flat
             else:
                 if start < scenario.d_k:
-                    edits["key", row - 1] = flat[:scenario.d_k]
+                    edits["key", row - 1] = flat[: scenario.d_k]
                 if start + len(cells) > scenario.d_k:
-                    edits["value", row - 1] = flat[scenario.d_k:]
+                    edits["value", row - 1] = flat[scenario.d_k :]
         try:  # the core's own checks, before anything changes
             for (role, index), numbers in edits.items():
                 checked = sc.with_vector(checked, role, index, numbers)
@@ -723,4 +764,4 @@ class VectorEditor(QWidget):
         else:
             numbers = [*scenario.keys[current.row() - 1], *scenario.values[current.row() - 1]]
         QGuiApplication.clipboard().setText("\t".join(repr(float(x)) for x in numbers))
-        self.show_info(_tr("Copied {0} numbers of the current row.").format(len(numbers)))
+        self.show_info(_translate("VectorEditor", "Copied {0} numbers of the current row.").format(len(numbers)))
