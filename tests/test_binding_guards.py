@@ -132,6 +132,26 @@ def test_repainting_a_lively_plot_survives(tmp_path):
     assert numbers["after"] >= numbers["before"] - 10
 
 
+@IMMORTAL_NONE
+def test_repainting_the_main_window_survives(tmp_path):
+    """The whole window at projector size, a key moving on every paint: no crash, None keeps its references."""
+    setup = """\
+    from PySide6.QtCore import QSettings, QStandardPaths
+
+    QStandardPaths.setTestModeEnabled(True)  # never touch the user's settings or recovery files
+    from attention_explorer.app import create_window
+
+    widget = create_window("drag-2d", settings=QSettings("settings.ini", QSettings.Format.IniFormat))
+    widget.resize(1280, 720)
+    widget.show()
+    """
+    change = """\
+    widget.model.set_plane_position("key", i % 3, 1.5 * np.cos(i / 7), 1.5 * np.sin(i / 7))
+    """
+    numbers = repaint_none_refcount(setup, change, tmp_path, paints=40)
+    assert numbers["after"] >= numbers["before"] - 10
+
+
 def test_svg_and_png_export(tmp_path):
     """pyqtgraph's exporters on a shown plot with a curve, coloured bars and text: both files are real."""
     snippet = """\
