@@ -1,13 +1,456 @@
-"""PLACEHOLDER: replaced by the real panel."""
+"""The attention output: its numbers, and where it sits among the values it averages."""
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ..core.scenario import ScenarioError
+from ..model import ExplorerModel
+from .theme import KEY_HEX, key_color, output_color, theme
+
+# Key labels next to the V points only up to this many keys (they would cover each other beyond it).
+LABEL_MAX_KEYS = 16
+# In component-bar mode every V_i[c] is a dot only while N × d_v stays below this; else only the selected V's.
+DOTS_MAX = 1024
+# Values written on the component bars up to this d_v.
+BAR_TEXT_MAX = 8
+# Components written in the readout before "…".
+READOUT_MAX = 8
+# Narrower than this (pixels at zoom 1) the texts around the plot switch to a short form, so the plot keeps room.
+NARROW_WIDTH = 360
+ALPHA_LEVELS = 12
+SELECTED_PEN_HEX = "#111111"
+AXIS_HEX = "#303030"
+HULL_FILL = QColor(120, 120, 120, 28)
+HULL_EDGE = QColor(120, 120, 120, 110)
+RANGE_FILL = QColor(150, 150, 150, 55)
+
+
+def convex_hull(points: np.ndarray) -> np.ndarray:
+    """Corners of the convex hull of 2-D points, counter-clockwise (Andrew's monotone chain)."""
+    unique = sorted({(float(x), float(y)) for x, y in points})
+    if len(unique) <= 2:
+        return np.array(unique, dtype=np.float64).reshape(-1, 2)
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in unique:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(unique):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return np.array(lower[:-1] + upper[:-1], dtype=np.float64)
 
 
 class OutputView(QWidget):
+    """output = Σ wᵢVᵢ: for d_v = 2 a point inside the V's hull, otherwise one bar per component."""
+
     hint = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("outputView")
         self.model = model
+
+        self.readout = QLabel(self)
+        self.readout.setObjectName("outputReadout")
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setWordWrap(True)
+        self.plot = pg.PlotWidget(self, background="w")
+        self.plot.setObjectName("outputPlot")
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.plot.setMinimumHeight(90)
+        self.caption = QLabel(self)
+        self.caption.setObjectName("outputCaption")
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
+        self.caption.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.readout)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.caption)
+
+        item = self.plot.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)  # the view follows the data; a stray click must not pan it
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showGrid(x=True, y=True, alpha=0.2)
+        self.view_box = item.getViewBox()
+        self.view_box.disableAutoRange()
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setPen(pg.mkPen(AXIS_HEX))
+            axis.setTextPen(pg.mkPen(AXIS_HEX))
+
+        # Plane mode (d_v = 2): the hull of the V's, the V's, the output.
+        self.hull = QGraphicsPolygonItem()
+        hull_pen = QPen(HULL_EDGE, 1.5, Qt.PenStyle.DashLine)
+        hull_pen.setCosmetic(True)
+        self.hull.setPen(hull_pen)
+        self.hull.setBrush(QBrush(HULL_FILL))
+        self.value_points = pg.ScatterPlotItem(pxMode=True)
+        self.value_points.setZValue(10)
+        self.value_points.sigClicked.connect(self._on_points_clicked)
+        self.output_marker = pg.ScatterPlotItem(pxMode=True, symbol="star")
+        self.output_marker.setZValue(20)
+        self.output_label = pg.TextItem(self.tr("output"), color=output_color(), anchor=(0.5, -0.3))
+        self.output_label.setZValue(21)
+        self.value_labels: list[pg.TextItem] = []
+        self._plane_items = [self.hull, self.value_points, self.output_marker, self.output_label]
+
+        # Component-bar mode (d_v ≠ 2): each output component, the range the V's span in it, the V's as dots.
+        self.range_bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8,
+                                          brush=QBrush(RANGE_FILL), pen=QPen(Qt.PenStyle.NoPen))
+        self.component_bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.42,
+                                              brush=QBrush(output_color()), pen=QPen(Qt.PenStyle.NoPen))
+        self.component_bars.setZValue(5)
+        self.component_dots = pg.ScatterPlotItem(pxMode=True)
+        self.component_dots.setZValue(10)
+        self.component_dots.sigClicked.connect(self._on_points_clicked)
+        self.component_texts: list[pg.TextItem] = []
+        self._bar_items = [self.range_bars, self.component_bars, self.component_dots]
+
+        for plot_item in self._plane_items + self._bar_items:
+            self.plot.addItem(plot_item)
+
+        self._mode = ""
+        self._shape: tuple[int, int] = (-1, -1)
+        self._bounds: tuple[float, float, float, float] | None = None
+        self._hovered: tuple[str, int] | None = None
+        self._narrow = False
+        self._brush_cache: dict[tuple[int, int], QBrush] = {}
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.view_box.sigResized.connect(self._place_value_labels)
+        model.changed.connect(self.refresh)
+        model.selection_changed.connect(self.refresh)
+        theme().changed.connect(self._apply_theme)
+        self._apply_theme()
+
+    # ------------------------------------------------------------ modes
+
+    @property
+    def mode(self) -> str:
+        """"plane" when d_v = 2 (V's and output as points), else "bars" (one bar per output component)."""
+        return self._mode
+
+    def _set_mode(self, mode: str) -> None:
+        """Show one set of items; called only when d_v switches between 2 and anything else."""
+        self._mode = mode
+        plane = mode == "plane"
+        for plot_item in self._plane_items + self.value_labels:
+            plot_item.setVisible(plane)
+        for plot_item in self._bar_items:
+            plot_item.setVisible(not plane)
+        for text in self.component_texts:
+            text.setVisible(not plane and not self._narrow)  # narrow: the readout above has the numbers
+        item = self.plot.getPlotItem()
+        self.view_box.setAspectLocked(plane, ratio=1.0)
+        item.showGrid(x=plane, y=True, alpha=0.2)
+        if plane:
+            item.getAxis("bottom").setTicks(None)
+            item.setLabel("bottom", "")
+        self._update_caption()
+        self._bounds = None
+        self._shape = (-1, -1)
+
+    def _update_caption(self) -> None:
+        if self._mode == "plane":
+            full = self.tr("Dots: the values V in their keys' colours (bigger = more weight). Dashed: their convex "
+                           "hull. ★ the output, their weighted average: it never leaves the hull.")
+            short = self.tr("★ output: the weighted average of the V's")
+        else:
+            full = self.tr("Purple bars: the output's components. Grey: the range the V's span in each component; "
+                           "dots: the V's themselves (bigger = more weight).")
+            short = self.tr("Bars: output; grey: range of the V's")
+        self.caption.setText(short if self._narrow else full)
+        self.caption.setToolTip(full)
+
+    def resizeEvent(self, event) -> None:
+        """Switch the texts around the plot between their full and short forms."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_WIDTH * theme().zoom
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self._shape = (-1, -1)  # texts and axis label depend on the width
+            self.refresh()
+            self._update_caption()
+
+    def _apply_theme(self) -> None:
+        """Re-apply sizes after a presentation-zoom change."""
+        number_font = QFont(self.font())
+        number_font.setPointSizeF(theme().number_pt())
+        self.readout.setFont(number_font)
+        text_font = QFont(self.font())
+        text_font.setPointSizeF(theme().font_pt())
+        self.caption.setFont(text_font)
+        item = self.plot.getPlotItem()
+        for name in ("left", "bottom"):
+            item.getAxis(name).setStyle(tickFont=text_font)
+        label_font = QFont(text_font)
+        label_font.setBold(True)
+        self.output_label.setFont(label_font)
+        self._shape = (-1, -1)
+        self.refresh()
+
+    # ------------------------------------------------------------ updating
+
+    def refresh(self) -> None:
+        """Redraw from model.result (items updated in place; rebuilt only when N or d_v change)."""
+        scenario = self.model.scenario
+        mode = "plane" if scenario.d_v == 2 else "bars"
+        if mode != self._mode:
+            self._set_mode(mode)
+        self._update_readout()
+        if mode == "plane":
+            self._refresh_plane()
+        else:
+            self._refresh_bars()
+
+    def _update_readout(self) -> None:
+        output = self.model.result.output
+        shown = ", ".join(_number(v) for v in output[:READOUT_MAX])
+        if output.shape[0] > READOUT_MAX:
+            shown += self.tr(", … ({0} components)").format(output.shape[0])
+        colour = output_color().name()
+        formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
+        self.readout.setText(
+            f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
+            f'<span style="color:{colour}"><b>[{shown}]</b></span>'
+        )
+        self.readout.setToolTip("[" + ", ".join(repr(float(v)) for v in output[:64]) + "]")
+
+    # pyqtgraph renders one symbol image per distinct (size, pen, brush): sizes are whole pixels and opacities
+    # come in ALPHA_LEVELS steps, so a drag reuses cached images instead of rendering one per point per move.
+
+    def _weight_sizes(self, weights: np.ndarray, small: float = 9.0, extra: float = 26.0) -> np.ndarray:
+        """Marker size in whole pixels: the area grows with the weight, so a heavy V looks heavy."""
+        return np.round((small + extra * np.sqrt(np.clip(weights, 0.0, 1.0))) * theme().zoom)
+
+    def _weight_brushes(self, weights: np.ndarray, indices: np.ndarray) -> list[QBrush]:
+        """Key colours, more opaque for more weight (from a small cache of brushes)."""
+        levels = np.round(np.clip(weights, 0.0, 1.0) * ALPHA_LEVELS).astype(int)
+        brushes = []
+        for i, level in zip(indices.tolist(), levels.tolist()):
+            key = (int(i) % len(KEY_HEX), level)
+            brush = self._brush_cache.get(key)
+            if brush is None:
+                colour = QColor(key_color(key[0]))
+                colour.setAlphaF(0.35 + 0.65 * level / ALPHA_LEVELS)
+                brush = self._brush_cache[key] = QBrush(colour)
+            brushes.append(brush)
+        return brushes
+
+    def _pens(self, indices: np.ndarray) -> list[QPen]:
+        """A thin white rim for every point, a thick dark one for the selected key's."""
+        selected = self.model.selected_key
+        plain = pg.mkPen(QColor(255, 255, 255), width=1.5)  # cosmetic: a scaled pen would cover the symbol
+        emphasis = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        return [emphasis if i == selected else plain for i in indices.tolist()]
+
+    def _refresh_plane(self) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        values = scenario.values
+        n = scenario.n
+        weights = result.weights
+        indices = np.arange(n)
+        if self._shape != (n, 2):
+            self._shape = (n, 2)
+            self._rebuild_value_labels(n)
+        sizes = self._weight_sizes(weights)
+        selected = self.model.selected_key
+        sizes[selected] += 4.0 * theme().zoom
+        self.value_points.setData(
+            x=values[:, 0], y=values[:, 1], size=sizes, symbol="o",
+            brush=self._weight_brushes(weights, indices), pen=self._pens(indices), data=indices,
+        )
+        output = result.output
+        self.output_marker.setData(
+            x=[float(output[0])], y=[float(output[1])], size=26.0 * theme().zoom, symbol="star",
+            brush=QBrush(output_color()), pen=pg.mkPen("#FFFFFF", width=1.5),
+        )
+        self.output_label.setPos(float(output[0]), float(output[1]))
+        self.output_label.setVisible(not self._narrow)  # narrow: the caption names the star instead
+        hull = convex_hull(values)
+        self.hull.setPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in hull]))
+        for i, label in enumerate(self.value_labels):
+            label.setText(scenario.labels[i])
+            font = label.textItem.font()
+            font.setBold(i == selected)
+            label.setFont(font)
+        self._fit_view(values[:, 0], values[:, 1], output)
+        self._place_value_labels()
+
+    def _place_value_labels(self) -> None:
+        """Each label just right of its point's edge: the gap is in pixels, so it depends on the view's scale."""
+        if self._mode != "plane" or not self.value_labels:
+            return
+        values = self.model.scenario.values
+        sizes = self._weight_sizes(self.model.result.weights)
+        pixel_width = self.view_box.viewPixelSize()[0]
+        middle = (float(values[:, 0].min()) + float(values[:, 0].max())) / 2.0
+        for i, label in enumerate(self.value_labels):
+            gap = (sizes[i] / 2.0) * pixel_width  # TextItem adds its own few pixels of margin
+            x = float(values[i, 0])
+            # Labels point outwards, so the ones at the right edge are not cut off by the plot's border.
+            right = x <= middle
+            label.setAnchor((0.0, 0.5) if right else (1.0, 0.5))
+            label.setPos(x + gap if right else x - gap, float(values[i, 1]))
+
+    def _rebuild_value_labels(self, n: int) -> None:
+        wanted = n if n <= LABEL_MAX_KEYS else 0
+        while len(self.value_labels) > wanted:
+            self.plot.removeItem(self.value_labels.pop())
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        for i in range(wanted):
+            if i >= len(self.value_labels):
+                label = pg.TextItem(anchor=(0.0, 0.5))
+                label.setZValue(15)
+                self.plot.addItem(label)
+                self.value_labels.append(label)
+            self.value_labels[i].setColor(key_color(i).darker(130))
+            self.value_labels[i].setFont(font)
+
+    def _fit_view(self, xs: np.ndarray, ys: np.ndarray, output: np.ndarray) -> None:
+        """Frame the V's (the output is always inside their hull); only when they move, so drags don't jump."""
+        bounds = (float(np.min(xs)), float(np.max(xs)), float(np.min(ys)), float(np.max(ys)))
+        if bounds == self._bounds:
+            return
+        self._bounds = bounds
+        x0, x1, y0, y1 = bounds
+        span = max(x1 - x0, y1 - y0, 0.5)
+        pad = 0.18 * span
+        self.view_box.setRange(xRange=(x0 - pad, x1 + pad + 0.1 * span), yRange=(y0 - pad, y1 + pad), padding=0.0)
+
+    def _refresh_bars(self) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        values = scenario.values
+        n, d_v = values.shape
+        output = result.output
+        components = np.arange(d_v, dtype=np.float64)
+        low = np.minimum(values.min(axis=0), 0.0)
+        high = np.maximum(values.max(axis=0), 0.0)
+        if self._shape != (n, d_v):
+            self._shape = (n, d_v)
+            self._rebuild_component_texts(d_v)
+            self._set_component_ticks(d_v)
+            self.range_bars.setOpts(x=components, y0=values.min(axis=0), height=np.ptp(values, axis=0))
+            self.component_bars.setOpts(x=components, height=output)
+        else:
+            self.range_bars.setOpts(y0=values.min(axis=0), height=np.ptp(values, axis=0))
+            self.component_bars.setOpts(height=output)
+        self._update_component_dots(values, result.weights)
+        for c, text in enumerate(self.component_texts):
+            value = float(output[c])
+            text.setText(_number(value))
+            text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))
+            text.setPos(c, value)
+        self._fit_bars_view(d_v, float(low.min()), float(high.max()))
+
+    def _update_component_dots(self, values: np.ndarray, weights: np.ndarray) -> None:
+        """Every V_i[c] as a dot in key i's colour (the selected key's always), sized by its weight."""
+        n, d_v = values.shape
+        selected = self.model.selected_key
+        keys = np.arange(n) if n * d_v <= DOTS_MAX else np.array([selected])
+        key_index = np.repeat(keys, d_v)
+        component = np.tile(np.arange(d_v, dtype=np.float64), keys.shape[0])
+        # A small sideways offset per key keeps equal values from hiding each other.
+        offset = 0.0 if keys.shape[0] == 1 else (keys / max(n - 1, 1) - 0.5) * 0.5
+        xs = component + np.repeat(offset, d_v) if keys.shape[0] > 1 else component
+        ys = values[keys].reshape(-1)
+        dot_weights = weights[key_index]
+        sizes = self._weight_sizes(dot_weights, small=5.0, extra=16.0)
+        self.component_dots.setData(
+            x=xs, y=ys, size=sizes, symbol="o", brush=self._weight_brushes(dot_weights, key_index),
+            pen=self._pens(key_index), data=key_index,
+        )
+
+    def _rebuild_component_texts(self, d_v: int) -> None:
+        wanted = d_v if d_v <= BAR_TEXT_MAX else 0
+        while len(self.component_texts) > wanted:
+            self.plot.removeItem(self.component_texts.pop())
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        font.setBold(True)
+        while len(self.component_texts) < wanted:
+            text = pg.TextItem(color=output_color().darker(120), fill=pg.mkBrush(255, 255, 255, 190))
+            text.setZValue(12)
+            self.plot.addItem(text)
+            self.component_texts.append(text)
+        for text in self.component_texts:
+            text.setFont(font)
+            text.setVisible(self._mode == "bars" and not self._narrow)
+
+    def _set_component_ticks(self, d_v: int) -> None:
+        item = self.plot.getPlotItem()
+        step = 1 if d_v <= 16 else int(np.ceil(d_v / 12))
+        item.getAxis("bottom").setTicks([[(c, str(c + 1)) for c in range(0, d_v, step)]])
+        item.setLabel("bottom", "" if self._narrow else self.tr("component"))
+
+    def _fit_bars_view(self, d_v: int, low: float, high: float) -> None:
+        bounds = (float(d_v), low, high, 0.0)
+        if bounds == self._bounds:
+            return
+        self._bounds = bounds
+        span = max(high - low, 1e-9)
+        self.view_box.setRange(xRange=(-0.6, d_v - 0.4), yRange=(low - 0.08 * span, high + 0.15 * span),
+                               padding=0.0)
+
+    # ------------------------------------------------------------ interaction
+
+    def _on_points_clicked(self, _item, points, _event) -> None:
+        if not len(points):
+            return
+        index = int(points[0].data())
+        try:
+            self.model.select_key(index)
+        except ScenarioError as error:
+            self.hint.emit(str(error))
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        scatter = self.value_points if self._mode == "plane" else self.component_dots
+        hovered: tuple[str, int] | None = None
+        view_pos = self.view_box.mapSceneToView(scene_pos)
+        points = scatter.pointsAt(view_pos)
+        if len(points):
+            hovered = ("key", int(points[0].data()))
+        elif self._mode == "plane" and len(self.output_marker.pointsAt(view_pos)):
+            hovered = ("output", 0)
+        if hovered == self._hovered:
+            return
+        self._hovered = hovered
+        if hovered is None:
+            self.hint.emit("")
+        elif hovered[0] == "output":
+            output = self.model.result.output
+            self.hint.emit(self.tr("output = Σ wᵢVᵢ = [{0}]: the weighted average of the V's").format(
+                ", ".join(f"{v:.6f}" for v in output)))
+        else:
+            i = hovered[1]
+            label = self.model.scenario.labels[i]
+            self.hint.emit(self.tr("V of {0}: weight {1} — click to select").format(
+                label, f"{self.model.result.weights[i]:.6f}"))
+
+    def leaveEvent(self, event) -> None:
+        """Nothing is under the mouse any more."""
+        super().leaveEvent(event)
+        if self._hovered is not None:
+            self._hovered = None
+            self.hint.emit("")
+
+
+def _number(value: float) -> str:
+    """3 decimals, never "-0.000"."""
+    text = f"{value:.3f}"
+    return "0.000" if text == "-0.000" else text

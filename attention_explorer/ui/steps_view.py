@@ -1,13 +1,528 @@
-"""PLACEHOLDER: replaced by the real panel."""
+"""The four steps of attention written out with the current numbers, and why Q·K = |Q||K| cos θ."""
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+from ..core.scenario import ScenarioError
+from ..model import ExplorerModel
+from .theme import key_hex, output_color, query_color, theme
+
+# At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
+MAX_ROWS = 12
+# Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
+EXPAND_PRODUCTS_MAX_DK = 4
+# Vectors longer than this are shown as their first components and "…".
+SHOWN_COMPONENTS = 4
+# The Σ of step 3 lists its terms up to this many keys.
+LISTED_SUM_TERMS = 5
+
+# Below this panel width (in pixels, at zoom 1) the numbers shrink towards the text size.
+FULL_SIZE_WIDTH = 440
+
+MINUS = "\u2212"
+_TAGS = re.compile(r"(<[^>]*>)")
+_HUGE = 1e6  # from here on numbers are shown as a × 10^b so a cell stays short
+
+
+def _power_of_ten(value: float) -> str:
+    """`value` as 1.234×10⁸ (3 decimals in the mantissa)."""
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10.0**exponent
+    if round(abs(mantissa), 3) >= 10.0:
+        mantissa /= 10.0
+        exponent += 1
+    return f"{_signed(f'{mantissa:.3f}')}×10<sup>{_signed(str(exponent))}</sup>"
+
+
+def _signed(text: str) -> str:
+    """Typographic minus sign instead of the hyphen."""
+    return text.replace("-", MINUS)
+
+
+def number(value: float) -> str:
+    """A result as the user reads it: 3 decimals (no "−0.000"); very large values as a × 10^b."""
+    if not math.isfinite(value):
+        return html.escape(str(value))
+    if abs(value) >= _HUGE:
+        return _power_of_ten(value)
+    text = f"{value:.3f}"
+    if text == "-0.000":
+        text = "0.000"
+    return _signed(text)
+
+
+def small_number(value: float) -> str:
+    """Like `number`, but tiny non-zero values (e^x far below 1) keep their size visible as a × 10^−b."""
+    if value != 0.0 and abs(value) < 5e-4:
+        return _power_of_ten(value)
+    return number(value)
+
+
+def compact(value: float) -> str:
+    """An input component or factor as a lecturer writes it: up to 3 decimals, no trailing zeros."""
+    if abs(value) >= _HUGE:
+        return _power_of_ten(value)
+    if value != 0.0 and abs(value) < 5e-4:
+        return _signed(f"{value:.3g}")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else _signed(text)
+
+
+def factor(value: float) -> str:
+    """A factor inside a product: negative ones in parentheses."""
+    text = compact(value)
+    return f"({text})" if value < 0 else text
+
+
+def full(value: float) -> str:
+    """Full precision, for tooltips."""
+    return _signed(repr(float(value)))
+
+
+def tip(shown: str, value: float) -> str:
+    """`shown` with a hover tooltip of the full-precision value."""
+    return f'<span title="{full(value)}">{shown}</span>'
+
+
+def nowrap(text: str) -> str:
+    """HTML whose visible spaces are non-breaking, so a line never breaks inside it (tags are left alone).
+
+    Qt's tables honour these; a `white-space: nowrap` cell squeezed by its neighbours gets broken mid-number.
+    """
+    return "".join(part if part.startswith("<") else part.replace(" ", "&nbsp;") for part in _TAGS.split(text))
+
+
+def vector_text(values: Sequence[float] | np.ndarray, fmt=number) -> str:
+    """[a, b, …] with at most SHOWN_COMPONENTS components, then the count of the rest."""
+    values = np.asarray(values, dtype=np.float64)
+    shown = [fmt(float(v)) for v in values[:SHOWN_COMPONENTS]]
+    if values.shape[0] > SHOWN_COMPONENTS:
+        shown.append(f"… ({values.shape[0]})")
+    return "[" + ", ".join(shown) + "]"
+
+
+def full_vector(values: Sequence[float] | np.ndarray) -> str:
+    """Every component at full precision (for tooltips; long vectors cut at 16)."""
+    values = np.asarray(values, dtype=np.float64)
+    text = ", ".join(full(float(v)) for v in values[:16])
+    return f"[{text}{', …' if values.shape[0] > 16 else ''}]"
+
+
+def _keep_together(formula: str) -> str:
+    """Let a formula wrap only at its "=" signs: the spaces inside each side become non-breaking."""
+    sides = formula.split(" = ")
+    return " = ".join(side.replace(" ", "&nbsp;").replace("<span&nbsp;", "<span ") for side in sides)
+
+
+def _tint(hex_colour: str, amount: float) -> str:
+    """`hex_colour` mixed with white (amount 0 = white, 1 = the colour)."""
+    colour = QColor(hex_colour)
+    mix = [round(255 + (c - 255) * amount) for c in (colour.red(), colour.green(), colour.blue())]
+    return "#{:02X}{:02X}{:02X}".format(*mix)
+
+
+def _text_on(hex_colour: str) -> str:
+    """Black or white, whichever reads better on `hex_colour`."""
+    colour = QColor(hex_colour)
+    luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
+    return "#000000" if luminance > 150 else "#FFFFFF"
+
+
+def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
+    """Which keys get a row: all when few; else the `limit` largest weights (the selected key always), in order."""
+    n = int(weights.shape[0])
+    if n <= limit:
+        return list(range(n))
+    top = np.argpartition(-weights, limit - 1)[:limit]
+    rows = set(int(i) for i in top)
+    if selected not in rows:
+        rows.discard(min(rows, key=lambda i: weights[i]))
+        rows.add(selected)
+    return sorted(rows)
+
+
+class _StepsBrowser(QTextBrowser):
+    """A read-only rich-text view; number spans carry their full precision as tooltips (HTML title)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setReadOnly(True)
+        self.setFrameShape(QTextBrowser.Shape.NoFrame)
+        # A scroll bar that appears or vanishes makes Qt lay the document out twice per update.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def set_html_keep_scroll(self, text: str) -> None:
+        """Replace the content without jumping back to the top (it changes on every drag move)."""
+        vertical = self.verticalScrollBar().value()
+        horizontal = self.horizontalScrollBar().value()
+        self.setHtml(text)
+        self.verticalScrollBar().setValue(vertical)
+        self.horizontalScrollBar().setValue(horizontal)
 
 
 class StepsView(QWidget):
+    """The computation of the current scenario, step by step, like a lecturer writes it on the board."""
+
     hint = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stepsView")
         self.model = model
+        self.browser = _StepsBrowser(self)
+        self.browser.setObjectName("stepsText")
+        self.browser.anchorClicked.connect(self._on_anchor_clicked)
+        self.browser.highlighted.connect(self._on_anchor_hovered)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+        self.setMinimumWidth(260)
+        self._stale = False
+        self._number_pt = theme().number_pt()
+        self._label_width = 60
+        model.changed.connect(self.refresh)
+        model.selection_changed.connect(self.refresh)
+        theme().changed.connect(self.refresh)
+        self.refresh()
+
+    # ------------------------------------------------------------ updating
+
+    def refresh(self) -> None:
+        """Rebuild the text from the model (one setHtml per change)."""
+        window = self.window()
+        if window is not self and window.isVisible() and not self.isVisible():
+            self._stale = True  # dock closed or tabbed away: catch up when shown
+            return
+        self._stale = False
+        self._number_pt = self._fitted_number_pt()
+        self.browser.set_html_keep_scroll(self.html())
+
+    def showEvent(self, event: QEvent) -> None:
+        """Catch up with edits made while hidden."""
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    def plain_text(self) -> str:
+        """What the user reads, without markup."""
+        return self.browser.toPlainText()
+
+    def html(self) -> str:
+        """The whole panel as one HTML document built from model.result."""
+        result = self.model.result
+        selected = self.model.selected_key
+        rows = shown_rows(result.weights, selected)
+        self._label_width = self._label_column_width(rows)
+        parts: list[str] = [
+            f'<html><body style="font-size:{theme().font_pt():.1f}pt; color:#202020">',
+            self._formula_line(),
+        ]
+        if len(rows) < result.n:
+            parts.append(self._para(self.tr(
+                "… and {0} more keys: the rows show the {1} largest weights (and the selected key); "
+                "every sum is over all {2} keys."
+            ).format(result.n - len(rows), len(rows), result.n), italic=True))
+        self._raw_scores(parts, rows)
+        self._scaling(parts, rows)
+        self._softmax(parts, rows)
+        self._weighted_sum(parts, rows)
+        self._derivation(parts)
+        parts.append("</body></html>")
+        return "".join(parts)
+
+    # ------------------------------------------------------------ pieces
+
+    def _label_column_width(self, rows: Sequence[int]) -> int:
+        """Pixel width of the label column, the same in every table so the steps line up."""
+        font = QFont(self.font())
+        font.setPointSizeF(self._number_pt)
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        labels = self.model.scenario.labels
+        widest = max([metrics.horizontalAdvance(labels[i]) for i in rows] + [metrics.horizontalAdvance("Σ")])
+        return min(widest + 20, 140)
+
+    def _number_style(self) -> str:
+        return f"font-size:{self._number_pt:.1f}pt"
+
+    def _fitted_number_pt(self) -> float:
+        """theme().number_pt() when the panel is wide enough (~460 px); smaller, down to the text size, when not.
+
+        A narrower dock would otherwise need a horizontal scroll bar for the softmax rows.
+        """
+        full_size, text_size = theme().number_pt(), theme().font_pt()
+        # From our own width: in resizeEvent the browser's viewport still has its old size.
+        width = self.width() - self.browser.verticalScrollBar().sizeHint().width()
+        fraction = min(1.0, max(width, 1) / (FULL_SIZE_WIDTH * theme().zoom))
+        return round(max(text_size, full_size * fraction) * 2) / 2  # half points: fewer rebuilds while resizing
+
+    def resizeEvent(self, event) -> None:
+        """A narrower panel gets smaller numbers rather than a horizontal scroll bar."""
+        super().resizeEvent(event)
+        if self._fitted_number_pt() != self._number_pt:
+            self.refresh()
+
+    def _para(self, text: str, italic: bool = False, top: int = 4) -> str:
+        style = f"margin-top:{top}px; margin-bottom:4px;" + (" font-style:italic; color:#505050;" if italic else "")
+        return f'<p style="{style}">{text}</p>'
+
+    def _heading(self, number_text: str, title: str, formula: str) -> str:
+        prefix = f"{number_text}&nbsp;·&nbsp;" if number_text else ""
+        return (
+            f'<p style="margin-top:14px; margin-bottom:4px;"><b>{prefix}{title}</b>'
+            f'&nbsp;&nbsp;<span style="{self._number_style()}">{_keep_together(formula)}</span></p>'
+        )
+
+    def _formula_line(self) -> str:
+        scenario = self.model.scenario
+        q = f'<span style="color:{query_color().name()}"><b>Q</b></span>'
+        if scenario.scale is None:
+            formula = "softmax(<b>Q</b>·<b>K</b><sup>T</sup> / √d<sub>k</sub>)·<b>V</b>"
+        else:
+            formula = f"softmax({compact(scenario.scale)} × <b>Q</b>·<b>K</b><sup>T</sup>)·<b>V</b>"
+        return (
+            f'<p style="margin-top:2px; {self._number_style()}">{formula}</p>'
+            + self._para(self.tr("{0} = {1}, d<sub>k</sub> = {2}, d<sub>v</sub> = {3}, {4} keys").format(
+                q, vector_text(scenario.query, compact), scenario.d_k, scenario.d_v, scenario.n))
+        )
+
+    def _label_cell(self, index: int, title: str) -> str:
+        colour = key_hex(index)
+        ink = _text_on(colour)
+        label = html.escape(self.model.scenario.labels[index])
+        return (
+            f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{html.escape(title)}" '
+            f'style="padding:4px 8px; font-weight:bold">'
+            f'<a href="key:{index}" style="color:{ink}; text-decoration:none">{label}</a></td>'
+        )
+
+    def _row(self, index: int, title: str, cells: Sequence[str]) -> str:
+        """One key's row: the label cell in its colour, then the cells; the selected key tinted and bold.
+
+        Cells wrap only where their text has ordinary spaces (see `nowrap`), the last one is right-aligned.
+        """
+        selected = index == self.model.selected_key
+        background = f' bgcolor="{_tint(key_hex(index), 0.32)}"' if selected else ""
+        last = len(cells) - 1
+        body = "".join(
+            f'<td style="padding:4px 6px"{" align=right" if i == last else ""}>'
+            f'{f"<b>{cell}</b>" if selected else cell}</td>'
+            for i, cell in enumerate(cells)
+        )
+        return f"<tr{background}>{self._label_cell(index, title)}{body}</tr>"
+
+    def _table(self, rows: Sequence[str]) -> str:
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="3" style="{self._number_style()}">'
+            + "".join(rows) + "</table>"
+        )
+
+    def _raw_scores(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        parts.append(self._heading("1", self.tr("Raw scores"),
+                                   "s<sub>i</sub> = Q·K<sub>i</sub>"))
+        expand = scenario.d_k <= EXPAND_PRODUCTS_MAX_DK
+        if not expand:
+            parts.append(self._para(self.tr("d<sub>k</sub> = {0}: each score is the sum of {0} products "
+                                            "q<sub>j</sub>·k<sub>j</sub>.").format(scenario.d_k), italic=True, top=0))
+        table = []
+        for i in rows:
+            score = float(result.scores[i])
+            if expand:
+                terms = " + ".join(f"{factor(q)}·{factor(k)}" for q, k in zip(scenario.query, scenario.keys[i]))
+                expression = f"Q·K = {terms}"
+            else:
+                expression = "Q·K"
+            title = f"{scenario.labels[i]}: K = {full_vector(scenario.keys[i])}, Q·K = {full(score)}"
+            table.append(self._row(i, title, [expression, "= " + tip(number(score), score)]))
+        parts.append(self._table(table))
+
+    def _scaling(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        if scenario.scale is None:
+            root = math.sqrt(scenario.d_k)
+            shown_root = compact(root)
+            formula = (f"x<sub>i</sub> = s<sub>i</sub> ÷ √d<sub>k</sub> = s<sub>i</sub> ÷ √{scenario.d_k}"
+                       f" = s<sub>i</sub> ÷ {shown_root}")
+            operation = f"÷ {shown_root}"
+            explanation = self.tr("automatic: the raw scores are divided by √d<sub>k</sub>")
+        else:
+            shown = compact(result.scale)
+            formula = f"x<sub>i</sub> = s<sub>i</sub> × {shown}"
+            operation = f"× {shown}"
+            explanation = self.tr("manual factor f = {0} (automatic would be ÷ √{1} = ÷ {2})").format(
+                shown, scenario.d_k, compact(math.sqrt(scenario.d_k)))
+        parts.append(self._heading("2", self.tr("Scaling"), formula))
+        parts.append(self._para(explanation, italic=True, top=0))
+        table = []
+        for i in rows:
+            raw, scaled = float(result.scores[i]), float(result.scaled_scores[i])
+            title = f"{scenario.labels[i]}: s = {full(raw)}, × {full(result.scale)} = {full(scaled)}"
+            table.append(self._row(i, title, [nowrap(f"{tip(number(raw), raw)} {operation}"),
+                                              nowrap("= " + tip(number(scaled), scaled))]))
+        parts.append(self._table(table))
+
+    def _softmax(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        shifted = result.exp_shifted
+        top = float(np.max(result.scaled_scores))
+        if shifted:
+            formula = "w<sub>i</sub> = e<sup>x<sub>i</sub> − m</sup> / Σ<sub>j</sub> e<sup>x<sub>j</sub> − m</sup>"
+        else:
+            formula = "w<sub>i</sub> = e<sup>x<sub>i</sub></sup> / Σ<sub>j</sub> e<sup>x<sub>j</sub></sup>"
+        parts.append(self._heading("3", self.tr("Softmax"), formula))
+        if shifted:
+            parts.append(self._para(self.tr(
+                "Stable form: e<sup>x</sup> itself would overflow or underflow a float64 here (beyond about "
+                "e<sup>±709</sup>), so every exponent is first lowered by the largest score m = {0}. "
+                "The weights do not change: the factor e<sup>−m</sup> cancels between each term and Σ."
+            ).format(number(top)), italic=True, top=0))
+        total = result.exp_sum
+        shown_total = tip(small_number(total), total)
+        table = []
+        for i in rows:
+            x, e, w = float(result.scaled_scores[i]), float(result.exponentials[i]), float(result.weights[i])
+            power = f"{compact(x)} {MINUS} {compact(top)}" if shifted else number(x)
+            title = f"{scenario.labels[i]}: x = {full(x)}, e^x = {full(e)}, w = {full(w)}"
+            table.append(self._row(i, title, [
+                nowrap(f"e<sup>{power}</sup>") + " " + nowrap(f"= {tip(small_number(e), e)}"),
+                nowrap(f"/ {shown_total}") + " " + nowrap(f"= {tip(number(w), w)}"),
+            ]))
+        if result.n <= LISTED_SUM_TERMS:
+            terms = " + ".join(small_number(float(e)) for e in result.exponentials)
+            sum_text = f"{terms} = {shown_total}"
+        else:
+            sum_text = self.tr("all {0} terms: {1}").format(result.n, shown_total)
+        table.append(
+            f'<tr><td align="center" style="padding:4px 8px"><b>Σ</b></td>'
+            f'<td colspan="2" style="padding:4px 6px">Σ = {sum_text}</td></tr>'
+        )
+        parts.append(self._table(table))
+
+    def _weighted_sum(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        parts.append(self._heading("4", self.tr("Weighted sum of the values"),
+                                   self.tr("output") + " = Σ w<sub>i</sub>·V<sub>i</sub>"))
+        table = []
+        for i in rows:
+            w = float(result.weights[i])
+            term = result.weighted_values[i]
+            title = f"{scenario.labels[i]}: w = {full(w)}, w·V = {full_vector(term)}"
+            table.append(self._row(i, title, [
+                nowrap(f"{tip(number(w), w)} ×") + " " + vector_text(scenario.values[i], compact),
+                nowrap("= ") + f'<span title="{full_vector(term)}">{vector_text(term)}</span>',
+            ]))
+        colour = output_color().name()
+        table.append(
+            f'<tr><td bgcolor="{colour}" align="center" style="padding:4px 8px; color:#FFFFFF"><b>Σ</b></td>'
+            f'<td style="padding:4px 6px; color:{colour}"><b>{self.tr("output")}</b></td>'
+            f'<td align=right style="padding:4px 6px; color:{colour}"><b>=&nbsp;'
+            f'<span title="{full_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
+        )
+        parts.append(self._table(table))
+
+    def _derivation(self, parts: list[str]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        i = self.model.selected_key
+        colour = key_hex(i)
+        label = html.escape(scenario.labels[i])
+        difference = scenario.query - scenario.keys[i]
+        distance2 = float(difference @ difference)  # formatting-level: |Q − K|² for the triangle's third side
+        q_norm, k_norm = result.query_norm, float(result.key_norms[i])
+        dot = float(result.scores[i])
+        cosine, angle = result.cosines[i], result.angles_deg[i]
+        key_name = f'<span style="background-color:{colour}; color:{_text_on(colour)}">&nbsp;{label}&nbsp;</span>'
+        parts.append(
+            '<hr/>'
+            + self._heading("", self.tr("Why Q·K = |Q||K| cos θ"), "")
+            + self._para(self.tr("For Q and the selected key K = {0}. Q, K and Q − K form a triangle; "
+                                 "θ is its angle between Q and K.").format(key_name), top=0)
+        )
+        qn, kn, d2 = tip(number(q_norm), q_norm), tip(number(k_norm), k_norm), tip(number(distance2), distance2)
+        qn2, kn2 = tip(number(q_norm**2), q_norm**2), tip(number(k_norm**2), k_norm**2)
+        dot_text = tip(number(dot), dot)
+        minus = f" {MINUS} "
+        steps: list[tuple[str, str, str | None]] = []
+        cos_text = None if cosine is None else tip(f"({number(cosine)})" if cosine < 0 else number(cosine), cosine)
+        steps.append((
+            self.tr("Law of cosines"),
+            "|Q − K|² = |Q|² + |K|² − 2|Q||K| cos θ",
+            None if cos_text is None else f"{d2} = {qn2} + {kn2}{minus}2 × {qn} × {kn} × {cos_text}",
+        ))
+        steps.append((
+            self.tr("Expand the left side"),
+            "|Q − K|² = (Q − K)·(Q − K) = |Q|² − 2 Q·K + |K|²",
+            f"{d2} = {qn2}{minus}2 × {factor_html(dot, dot_text)} + {kn2}",
+        ))
+        steps.append((
+            self.tr("Both equal |Q − K|²: |Q|² + |K|² cancels"),
+            "−2 Q·K = −2 |Q||K| cos θ",
+            None if cos_text is None else
+            f"{number(-2 * dot)} = {MINUS}2 × {qn} × {kn} × {cos_text}",
+        ))
+        steps.append((
+            self.tr("Divide by −2"),
+            "Q·K = |Q||K| cos θ",
+            None if cos_text is None else
+            f"{dot_text} = {qn} × {kn} × {cos_text}&nbsp;&nbsp;(θ = {tip(f'{angle:.1f}°', angle)})",
+        ))
+        rows = []
+        for n_step, (name, formula, numbers) in enumerate(steps, start=1):
+            rows.append(
+                f'<tr><td valign="top" style="padding:3px 6px"><b>{n_step}</b></td>'
+                f'<td style="padding:3px 6px">{name}:<br/><span style="{self._number_style()}">{formula}</span>'
+            )
+            if numbers is not None:
+                rows.append(f'<br/><span style="{self._number_style()}; color:#1A4E8A">{numbers}</span>')
+            rows.append("</td></tr>")
+        parts.append('<table cellspacing="0" cellpadding="2">' + "".join(rows) + "</table>")
+        if cosine is None:
+            zero = (self.tr("Q and K are both the zero vector") if q_norm == 0 and k_norm == 0
+                    else self.tr("Q is the zero vector") if q_norm == 0 else self.tr("K is the zero vector"))
+            parts.append(self._para(self.tr(
+                "<b>θ undefined</b>: {0}, so it has no direction and there is no angle. "
+                "Q·K = {1} and |Q||K| = 0: the identity holds for any θ."
+            ).format(zero, dot_text)))
+
+    # ------------------------------------------------------------ interaction
+
+    def _key_of(self, url: QUrl) -> int | None:
+        text = url.toString()
+        if text.startswith("key:"):
+            try:
+                return int(text[4:])
+            except ValueError:
+                return None
+        return None
+
+    def _on_anchor_clicked(self, url: QUrl) -> None:
+        index = self._key_of(url)
+        if index is None:
+            return
+        try:
+            self.model.select_key(index)
+        except ScenarioError as error:
+            self.hint.emit(str(error))
+
+    def _on_anchor_hovered(self, url: QUrl) -> None:
+        index = self._key_of(url)
+        if index is None or index >= self.model.scenario.n:
+            self.hint.emit("")
+            return
+        self.hint.emit(self.tr("{0}: click to select this key; hover a number for more decimals.").format(
+            self.model.scenario.labels[index]))
+
+
+def factor_html(value: float, shown: str) -> str:
+    """`shown` (the HTML of `value`) in parentheses when negative, as a factor in a product."""
+    return f"({shown})" if value < 0 else shown

@@ -1,13 +1,314 @@
-"""PLACEHOLDER: replaced by the real panel."""
+"""The attention weights as bars, one per key in its colour, over the weights the unscaled scores would give."""
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from __future__ import annotations
+
+import html
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ..core.attention import softmax
+from ..core.scenario import ScenarioError
+from ..model import ExplorerModel
+from .theme import UNSCALED_HEX, key_color, theme
+
+# Value texts on the bars only up to this many keys; beyond it they would overlap and cost time per drag move.
+VALUE_TEXT_MAX_KEYS = 12
+BAR_WIDTH = 0.62
+OVERLAY_WIDTH = 0.86  # wider than the bars, so the grey outline shows even where it matches a bar
+Y_TOP = 1.14  # fixed: 0–1 plus room for the value written above a full bar
+# Labels under every bar while they fit, else under every 2nd, 5th, 10th, … bar.
+TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
+# From this many keys on, bars nearly touch and the unscaled weights are one grey step line.
+DENSE_KEYS = 40
+# Narrower than this (pixels at zoom 1) the texts around the plot switch to a short form, so the bars keep room.
+NARROW_WIDTH = 360
+SELECTED_PEN_HEX = "#111111"
+AXIS_HEX = "#303030"
 
 
 class WeightsChart(QWidget):
+    """Bars of softmax weights; a dashed grey outline shows the weights without scaling (factor 1)."""
+
     hint = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("weightsChart")
         self.model = model
+
+        self.stats_label = QLabel(self)
+        self.stats_label.setObjectName("weightsStats")
+        self.stats_label.setTextFormat(Qt.TextFormat.RichText)
+        self.stats_label.setWordWrap(True)
+        self.plot = pg.PlotWidget(self, background="w")
+        self.plot.setObjectName("weightsPlot")
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.plot.setMinimumHeight(90)
+        self.caption = QLabel(self)
+        self.caption.setObjectName("weightsCaption")
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
+        self.caption.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.stats_label)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.caption)
+
+        item = self.plot.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom the chart
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showGrid(y=True, alpha=0.25)
+        self.view_box = item.getViewBox()
+        self.view_box.disableAutoRange()
+        self.view_box.setRange(yRange=(0.0, Y_TOP), padding=0.0)
+        left, bottom = item.getAxis("left"), item.getAxis("bottom")
+        left.setTicks([[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], [(v, f"{v:g}") for v in (0.25, 0.75)]])
+        for axis in (left, bottom):
+            axis.setPen(pg.mkPen(AXIS_HEX))
+            axis.setTextPen(pg.mkPen(AXIS_HEX))
+
+        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH,
+                                    brush=QBrush(Qt.BrushStyle.NoBrush), pen=QPen(Qt.PenStyle.NoPen))
+        self.overlay = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=OVERLAY_WIDTH,
+                                       brush=QBrush(Qt.BrushStyle.NoBrush), pen=self._overlay_pen())
+        self.overlay.setZValue(5)  # on top: it has no fill, so it never hides a bar
+        # Many keys: the same numbers as one grey step line (outlines of touching bars would be a comb of lines).
+        self.overlay_steps = pg.PlotDataItem(stepMode="center", pen=pg.mkPen(UNSCALED_HEX, width=1.5))
+        self.overlay_steps.setZValue(5)
+        self.overlay_steps.setVisible(False)
+        self.plot.addItem(self.bars)
+        self.plot.addItem(self.overlay)
+        self.plot.addItem(self.overlay_steps)
+        self.value_texts: list[pg.TextItem] = []
+
+        self._n = -1
+        self._brushes: list[QBrush] = []
+        self._plain_pen = QPen(Qt.PenStyle.NoPen)
+        self._tick_labels: tuple[str, ...] = ()
+        self._hovered = -1
+        self._narrow = False
+        self.view_box.sigResized.connect(self._on_view_resized)
+        self.plot.scene().sigMouseClicked.connect(self._on_click)
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        model.changed.connect(self.refresh)
+        model.selection_changed.connect(self._on_selection_changed)
+        theme().changed.connect(self._apply_theme)
+        self._apply_theme()
+
+    # ------------------------------------------------------------ updating
+
+    def _overlay_pen(self) -> QPen:
+        pen = QPen(QColor(UNSCALED_HEX), max(2.0, theme().line_px() * 0.7))
+        pen.setStyle(Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        return pen
+
+    def _selected_pen(self) -> QPen:
+        pen = QPen(QColor(SELECTED_PEN_HEX), theme().line_px())
+        pen.setCosmetic(True)
+        return pen
+
+    def _apply_theme(self) -> None:
+        """Re-apply sizes after a presentation-zoom change."""
+        number_font = QFont(self.font())
+        number_font.setPointSizeF(theme().font_pt() if self._narrow else theme().number_pt())
+        self.stats_label.setFont(number_font)
+        text_font = QFont(self.font())
+        text_font.setPointSizeF(theme().font_pt())
+        self.caption.setFont(text_font)
+        tick_font = QFont(self.font())
+        tick_font.setPointSizeF(theme().font_pt())
+        item = self.plot.getPlotItem()
+        for name in ("left", "bottom"):
+            item.getAxis(name).setStyle(tickFont=tick_font)
+        self._n = -1  # rebuild text items at the new size
+        self.refresh()
+
+    def _rebuild_for_n(self, n: int) -> None:
+        """Items whose count depends on N: brushes, x positions, value texts (reused when possible)."""
+        self._n = n
+        self._brushes = [QBrush(key_color(i)) for i in range(n)]
+        dense = n >= DENSE_KEYS
+        self.bars.setOpts(width=0.9 if dense else BAR_WIDTH)
+        self.overlay.setOpts(pen=self._overlay_pen())
+        self.overlay.setVisible(not dense)
+        self.overlay_steps.setVisible(dense)
+        self.view_box.setRange(xRange=(-0.6, n - 0.4), yRange=(0.0, Y_TOP), padding=0.0)
+        wanted = n if n <= VALUE_TEXT_MAX_KEYS else 0
+        while len(self.value_texts) > wanted:
+            self.plot.removeItem(self.value_texts.pop())
+        while len(self.value_texts) < wanted:
+            text = pg.TextItem(anchor=(0.5, 1.0), color="#1A1A1A")
+            text.setZValue(10)
+            self.plot.addItem(text)
+            self.value_texts.append(text)
+        self._tick_labels = ()
+        self._update_value_fonts()
+
+    def refresh(self) -> None:
+        """Redraw every item in place from model.result."""
+        result = self.model.result
+        weights = result.weights
+        unscaled = softmax(result.scores)  # core computes the softmax at factor 1
+        n = result.n
+        if n != self._n:
+            self._rebuild_for_n(n)
+            x = np.arange(n, dtype=np.float64)  # x and height change together: their lengths must match
+            self.bars.setOpts(x=x, height=weights, brushes=self._brushes, pens=self._pens())
+            self.overlay.setOpts(x=x, height=unscaled)
+        else:
+            self.bars.setOpts(height=weights, brushes=self._brushes, pens=self._pens())
+            self.overlay.setOpts(height=unscaled)
+        if self.overlay_steps.isVisible():
+            self.overlay_steps.setData(np.arange(n + 1, dtype=np.float64) - 0.5, unscaled)
+        for i, text in enumerate(self.value_texts):
+            text.setText(f"{weights[i]:.3f}")
+            text.setPos(i, float(weights[i]) + 0.01)
+        labels = self.model.scenario.labels
+        if labels != self._tick_labels:
+            self._tick_labels = labels
+            self._update_ticks()
+        self._update_stats()
+        self._update_caption()
+
+    def _pens(self) -> list[QPen]:
+        pens = [self._plain_pen] * self._n
+        selected = self.model.selected_key
+        if 0 <= selected < self._n:
+            pens[selected] = self._selected_pen()
+        return pens
+
+    def _on_selection_changed(self, _index: int) -> None:
+        self.bars.setOpts(pens=self._pens())
+        self._update_value_fonts()
+        self._update_stats()
+
+    def _update_stats(self) -> None:
+        result = self.model.result
+        top = int(np.argmax(result.weights))
+        label = self.model.scenario.labels[top]
+        maximum = math.log2(result.n) if result.n > 1 else 0.0
+        if self._narrow:
+            text = self.tr("Entropy <b>{0}</b> bits (max {2})<br/>Largest <b>{3}</b> ({4})")
+        else:
+            text = self.tr(
+                "Entropy <b>{0}</b> bits (max log<sub>2</sub> {1} = {2})<br/>Largest weight <b>{3}</b> ({4})")
+        self.stats_label.setText(text.format(f"{result.entropy:.3f}", result.n, f"{maximum:.3f}",
+                                             f"{result.max_weight:.3f}", html.escape(label)))
+
+    def _update_caption(self) -> None:
+        result = self.model.result
+        dense = result.n >= DENSE_KEYS
+        mark = "━━" if dense else "┅┅"
+        swatch = f'<span style="color:{UNSCALED_HEX}; font-weight:bold">{mark}</span>'
+        if dense:
+            explanation = self.tr("{0} grey line: the weights without scaling (factor 1, softmax of the raw scores)")
+        else:
+            explanation = self.tr("{0} dashed grey: the weights without scaling (factor 1, softmax of the raw scores)")
+        same = abs(result.scale - 1.0) < 1e-12
+        if same:
+            explanation += self.tr(" — the same as the bars, since the factor is 1")
+        short = self.tr("{0} grey: without scaling (× 1)")
+        self.caption.setText((short if self._narrow else explanation).format(swatch))
+        self.caption.setToolTip(explanation.format(mark))
+
+    def _update_ticks(self) -> None:
+        """Key labels under the bars, elided to the space a bar gets (every k-th label when N is large)."""
+        labels = self.model.scenario.labels
+        n = len(labels)
+        axis = self.plot.getPlotItem().getAxis("bottom")
+        per_bar = max(self.view_box.width(), 100.0) / max(n, 1)
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        metrics = QFontMetrics(font)
+        # Room for the widest label (or six letters of it, then "…"), plus a gap.
+        needed = min(max(metrics.horizontalAdvance(label) for label in labels), metrics.horizontalAdvance("MMMMMM")) + 8
+        step = next((s for s in TICK_STEPS if per_bar * s >= needed), TICK_STEPS[-1])
+        indices = range(0, n, step) if step <= 2 else range(step - 1, n, step)  # K5, K10, … when thinned
+        room = max(int(per_bar * step) - 6, 12)
+        axis.setTicks([[(i, metrics.elidedText(labels[i], Qt.TextElideMode.ElideRight, room)) for i in indices]])
+
+    def _update_value_fonts(self) -> None:
+        """Value texts as large as the bar spacing allows (number size at most); hidden when even small won't fit."""
+        if not self.value_texts:
+            return
+        per_bar = max(self.view_box.width(), 100.0) / max(self._n, 1)
+        size = theme().number_pt()
+        font = QFont(self.font())
+        while size > 8.0:
+            font.setPointSizeF(size)
+            if QFontMetrics(font).horizontalAdvance("0.000") <= per_bar - 4:
+                break
+            size -= 1.0
+        font.setPointSizeF(size)
+        fits = QFontMetrics(font).horizontalAdvance("0.000") <= per_bar - 2
+        selected = self.model.selected_key
+        for i, text in enumerate(self.value_texts):
+            text_font = QFont(font)
+            text_font.setBold(i == selected)
+            text.setFont(text_font)
+            text.setVisible(fits)
+
+    def resizeEvent(self, event) -> None:
+        """Switch the texts around the plot between their full and short forms."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_WIDTH * theme().zoom
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self._apply_theme()
+
+    def _on_view_resized(self) -> None:
+        """Labels and value texts depend on the pixels per bar."""
+        self._update_ticks()
+        self._update_value_fonts()
+
+    # ------------------------------------------------------------ interaction
+
+    def _bar_at(self, scene_pos: QPointF) -> int:
+        """Index of the bar column under a scene position (axis labels included), or -1."""
+        if not self.plot.getPlotItem().sceneBoundingRect().contains(scene_pos):
+            return -1
+        x = self.view_box.mapSceneToView(scene_pos).x()
+        index = round(x)
+        if 0 <= index < self._n and abs(x - index) <= 0.5:
+            return index
+        return -1
+
+    def _on_click(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        index = self._bar_at(event.scenePos())
+        if index < 0:
+            return
+        event.accept()
+        try:
+            self.model.select_key(index)
+        except ScenarioError as error:
+            self.hint.emit(str(error))
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        index = self._bar_at(scene_pos)
+        if index == self._hovered:
+            return
+        self._hovered = index
+        if index < 0:
+            self.hint.emit("")
+            return
+        result = self.model.result
+        unscaled = softmax(result.scores)
+        self.hint.emit(self.tr("{0}: weight {1}, without scaling {2} — click to select").format(
+            self.model.scenario.labels[index], f"{result.weights[index]:.6f}", f"{unscaled[index]:.6f}"))
+
+    def leaveEvent(self, event) -> None:
+        """Nothing is under the mouse any more."""
+        super().leaveEvent(event)
+        if self._hovered != -1:
+            self._hovered = -1
+            self.hint.emit("")
