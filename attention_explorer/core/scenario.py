@@ -341,7 +341,7 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
 def loads(data: bytes | str) -> Scenario:
     """Parse and validate scenario JSON text; any problem raises ScenarioError."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     if not data.strip():

@@ -164,6 +164,12 @@ def test_broken_text_is_refused(text, expected):
     assert message.startswith(expected), message
 
 
+def test_text_with_a_lone_surrogate_is_refused():
+    """Text handed over as a Python string (e.g. pasted) may hold a lone surrogate: an error, not a crash."""
+    with pytest.raises(ScenarioError, match="not UTF-8 text"):
+        sc.loads('{"title": "\ud800", "query": [1], "keys": [[1]], "values": [[1]]}')
+
+
 def test_a_file_over_64_mib_is_refused_before_reading(tmp_path):
     """A sparse 65 MiB file: refused from its size, without reading 65 MiB."""
     huge = tmp_path / "huge.json"
