@@ -1,13 +1,655 @@
-"""PLACEHOLDER: replaced by the real panel."""
+"""The vector canvas: Q and every K as arrows from the origin; drag a tip to move it, live, one undo step per drag."""
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainterPath
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from ..core import geometry
+from ..core.scenario import MAX_ABS, ScenarioError
+from ..model import ExplorerModel, new_merge_key
+from .theme import key_color, key_hex, query_color, theme
+
+SNAP_DEGREES = 15.0
+HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touchpad on a lectern
+LABEL_GAP_PX = 14  # labels sit this far beyond a tip, along the arrow
+FIT_PAD_PX = 8
+MAX_AVOIDED_LABELS = 40  # labels beyond this many are not moved apart (checking costs O(n²))
+ORIGIN_SNAP_PX = 6  # a dragged tip this close to the origin becomes the zero vector
+ARC_POINTS = 48
+_ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)
+_UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
+_NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"
+
+
+def _circle_path() -> QPainterPath:
+    path = QPainterPath()
+    path.addEllipse(QPointF(0.0, 0.0), 0.5, 0.5)
+    return path
+
+
+def clamp_to_format(x: float, y: float) -> tuple[float, float, bool]:
+    """(x, y) with each component clamped to ±MAX_ABS, and whether anything was clamped."""
+    cx = min(MAX_ABS, max(-MAX_ABS, x))
+    cy = min(MAX_ABS, max(-MAX_ABS, y))
+    return cx, cy, (cx != x or cy != y)
+
+
+def drag_target(x: float, y: float, start_length: float, start_angle: float, snap: bool, keep_length: bool,
+                one_dimensional: bool = False, origin_radius: float = 0.0) -> tuple[float, float]:
+    """Where a dragged tip goes for mouse point (x, y): Shift snaps its angle to 15° steps, Ctrl keeps its length.
+
+    Without Ctrl a tip within `origin_radius` of the origin lands exactly on it (a mouse cannot hit 0.0 itself).
+    """
+    if not keep_length and math.hypot(x, y) <= origin_radius:
+        return 0.0, 0.0
+    if one_dimensional:
+        # One component: the tip slides on the x axis; "keep length" can only flip the sign.
+        if keep_length:
+            side = x if x != 0 else math.cos(start_angle)
+            return math.copysign(start_length, side), 0.0
+        return x, 0.0
+    if not snap and not keep_length:
+        return x, y
+    if keep_length:
+        if x == 0 and y == 0:  # the mouse on the origin has no direction: keep the one at drag start
+            x, y = math.cos(start_angle), math.sin(start_angle)
+        x, y = geometry.keep_length(x, y, start_length)
+    if snap:
+        x, y = geometry.snap_direction(x, y, SNAP_DEGREES)
+    # cos(90°) is 6e-17, not 0: a tip snapped onto an axis should show 0.000, never -0.000.
+    length = math.hypot(x, y)
+    if abs(x) < 1e-12 * length:
+        x = 0.0
+    if abs(y) < 1e-12 * length:
+        y = 0.0
+    return x, y
+
+
+def _number(value: float) -> str:
+    """Three decimals, '.' as separator; huge values in scientific notation so the readout stays short."""
+    return f"{value:.3f}" if abs(value) < 1e6 else f"{value:.3e}"
+
+
+class _TipHandle(pg.TargetItem):
+    """The grab circle at the tip of one vector; it never moves itself, it asks the canvas (which asks the model)."""
+
+    def __init__(self, canvas: VectorCanvas, role: str, index: int) -> None:
+        super().__init__(pos=(0, 0), size=HANDLE_PX, symbol=_circle_path(), movable=True)
+        self.canvas = canvas
+        self.role = role
+        self.index = index
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+
+    def mouseDragEvent(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton:
+            ev.ignore()
+            return
+        ev.accept()
+        self.canvas._drag_event(self, ev)
+
+    def mouseClickEvent(self, ev) -> None:
+        if ev.button() == Qt.MouseButton.LeftButton:
+            ev.accept()
+            self.canvas._select(self.role, self.index)
+
+    def hoverEvent(self, ev) -> None:
+        was = self.mouseHovering
+        super().hoverEvent(ev)
+        if self.mouseHovering != was:
+            self.canvas._hovered(self, self.mouseHovering)
+
+
+@dataclass
+class _Glyph:
+    """The items of one vector: a line from the origin, an arrow head, a grab handle and a label."""
+
+    line: pg.PlotCurveItem
+    head: pg.ArrowItem
+    handle: _TipHandle
+    label: pg.TextItem
+    color: QColor
+    head_len: float = 0.0
+    emphasised: bool | None = None  # None: not styled yet
+
+    def items(self) -> tuple:
+        return self.line, self.head, self.handle, self.label
 
 
 class VectorCanvas(QWidget):
+    """Q and the keys as arrows in the plane of components 0 and 1; drag any tip; θ, cos θ and Q·K beside."""
+
     hint = Signal(str)
 
-    def __init__(self, model, parent=None):
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("vectorCanvas")
         self.model = model
+        self._keys: list[_Glyph] = []
+        self._drag_key: int | None = None  # merge key of the drag in progress
+        self._drag_offset = (0.0, 0.0)  # tip minus mouse at the press, so the tip does not jump to the cursor
+        self._drag_start = (0.0, 0.0)  # length and angle of the dragged vector in the plane at drag start
+        self._clamped = False
+        self._error = ""
+        self._shown_shape: tuple | None = None  # (n, d_k, title) last drawn: a change means another scenario
+        self._shown_labels: tuple[str, ...] = ()
+        self._styled_selection = -1
+        self._arc_text = ""
+        self._auto_fit = True  # refit when the plot is resized, until the user zooms or pans
+        self._text_hex = "#202020"
+
+        self.plot = pg.PlotWidget()
+        self.plot.setObjectName("vectorPlot")
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.setAspectLocked(True)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.disableAutoRange()
+        self.plot.setMinimumSize(240, 200)
+        self.view = self.plot.getPlotItem().getViewBox()
+        self.axes = (pg.InfiniteLine(pos=0, angle=0), pg.InfiniteLine(pos=0, angle=90))
+        for axis_line in self.axes:
+            self.plot.addItem(axis_line)
+        self.unit_circle = pg.PlotCurveItem(np.cos(_UNIT_ANGLES), np.sin(_UNIT_ANGLES))
+        self.plot.addItem(self.unit_circle)
+        self.arc = pg.PlotCurveItem()
+        self.arc.setZValue(5)
+        self.plot.addItem(self.arc)
+        self.arc_label = pg.TextItem(anchor=(0.5, 0.5))
+        self.arc_label.setZValue(60)  # above the arrows, on a backing (see _apply_theme), so it stays readable
+        self.plot.addItem(self.arc_label)
+        self.query = self._make_glyph("query", 0, query_color())
+        self.query.label.setText("Q")
+
+        self.note = QLabel()
+        self.note.setObjectName("canvasNote")
+        self.note.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setObjectName("canvasMessage")
+        self.message.setWordWrap(True)
+        self.readout = QLabel()
+        self.readout.setObjectName("canvasReadout")
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setWordWrap(True)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.fit_button = QPushButton(self.tr("Fit"))
+        self.fit_button.setObjectName("fitButton")
+        self.fit_button.setToolTip(self.tr("Zoom to show every vector and the unit circle (the wheel zooms too)"))
+        self.fit_button.clicked.connect(self.fit)
+
+        # The Fit button floats in the plot's top-right corner, so the readout below gets the whole width.
+        self.fit_button.setParent(self.plot)
+        self.plot.installEventFilter(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(6)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.message)
+        self.readout.setContentsMargins(8, 0, 8, 4)
+        layout.addWidget(self.readout)
+
+        model.changed.connect(self._on_changed)
+        model.selection_changed.connect(self._on_selection_changed)
+        self.view.sigTransformChanged.connect(self._on_view_changed)
+        self.view.sigResized.connect(self._on_view_resized)
+        self.view.sigRangeChangedManually.connect(self._on_range_changed_by_user)
+        theme().changed.connect(self._apply_theme)
+        self._apply_theme()  # also draws everything from the model
+
+    # ------------------------------------------------------------ building
+
+    def _make_glyph(self, role: str, index: int, color: QColor) -> _Glyph:
+        line = pg.PlotCurveItem([0.0, 0.0], [0.0, 0.0])
+        line.setClickable(True, width=12)
+        line.sigClicked.connect(lambda *_: self._select(handle.role, handle.index))
+        head = pg.ArrowItem(angle=0, pen=None, brush=color)
+        handle = _TipHandle(self, role, index)
+        label = pg.TextItem(color=color, anchor=(0, 0.5))
+        glyph = _Glyph(line, head, handle, label, color)
+        for item in glyph.items():
+            self.plot.addItem(item)
+        return glyph
+
+    def _sync_key_count(self) -> None:
+        """Add or remove per-key items when the number of keys changed; the others are reused."""
+        n = self.model.scenario.n
+        while len(self._keys) > n:
+            for item in self._keys.pop().items():
+                self.plot.removeItem(item)
+        while len(self._keys) < n:
+            index = len(self._keys)
+            self._keys.append(self._make_glyph("key", index, key_color(index)))
+            self._styled_selection = -1
+        self._shown_labels = ()
+
+    def _style_glyph(self, glyph: _Glyph, emphasised: bool, z: float, force: bool = False) -> None:
+        if glyph.emphasised == emphasised and not force:
+            glyph.handle.setZValue(z + 1)
+            return
+        glyph.emphasised = emphasised
+        t = theme()
+        is_query = glyph.handle.role == "query"
+        width = t.line_px() * (1.9 if emphasised else 1.0) * (1.2 if is_query else 1.0)
+        glyph.head_len = t.arrow_px() * (1.2 if emphasised or is_query else 1.0)
+        pen = pg.mkPen(glyph.color, width=width)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        glyph.line.setPen(pen)
+        # headWidth is the half-width; a swept-back base reads as an arrow even when small.
+        glyph.head.setStyle(headLen=glyph.head_len, headWidth=glyph.head_len * 0.4, baseAngle=25, pen=None,
+                            brush=glyph.color)
+        ring, fill, hover_fill = QColor(glyph.color), QColor(glyph.color), QColor(glyph.color)
+        ring.setAlpha(170)
+        fill.setAlpha(45)
+        hover_fill.setAlpha(110)
+        glyph.handle.setPen(pg.mkPen(ring, width=2))
+        glyph.handle.setBrush(fill)
+        glyph.handle.setHoverPen(pg.mkPen(glyph.color, width=3))
+        glyph.handle.setHoverBrush(hover_fill)
+        if glyph.handle.scale != HANDLE_PX * t.zoom:
+            glyph.handle.scale = HANDLE_PX * t.zoom  # TargetItem's name for its size in pixels
+            glyph.handle.viewTransformChanged()  # rebuilds its shape at the new size
+        font = QFont(self.font())
+        font.setPointSizeF(t.number_pt() * (1.25 if emphasised or is_query else 1.05))
+        font.setBold(emphasised or is_query)
+        glyph.label.setFont(font)
+        glyph.label.setColor(glyph.color)
+        glyph.line.setZValue(z)
+        glyph.head.setZValue(z)
+        glyph.label.setZValue(z)
+        glyph.handle.setZValue(z + 1)
+
+    def _restyle(self, force: bool = False) -> None:
+        selected = self.model.selected_key
+        self._style_glyph(self.query, True, 30, force)
+        for i, glyph in enumerate(self._keys):
+            # The selected key lies on top (you just grabbed it); Q above the rest.
+            self._style_glyph(glyph, i == selected, 40 if i == selected else 10 + i * 0.01, force)
+        self._styled_selection = selected
+        arc_pen = pg.mkPen(key_color(selected).darker(115), width=theme().line_px())
+        self.arc.setPen(arc_pen)
+
+    def _apply_theme(self) -> None:
+        t = theme()
+        background, foreground, faint = t.background(), t.foreground(), t.faint()
+        light = t.mode == "light"
+        self.plot.setBackground(background)
+        tick_font = QFont(self.font())
+        tick_font.setPointSizeF(t.font_pt())
+        for name in ("bottom", "left"):
+            axis = self.plot.getAxis(name)
+            axis.setStyle(tickFont=tick_font)
+            axis.setPen(foreground)  # also the grid's colour (drawn at the grid's alpha)
+            axis.setTextPen(foreground)
+        axis_colour = QColor(foreground)
+        axis_colour.setAlpha(120)
+        for axis_line in self.axes:
+            axis_line.setPen(pg.mkPen(axis_colour, width=1.5))
+        self.unit_circle.setPen(pg.mkPen(faint, width=2, style=Qt.PenStyle.DashLine))
+        backing = QColor(background)
+        backing.setAlpha(200)
+        # A backing in the background colour keeps the angle readable where it crosses an arrow (small angles).
+        self.arc_label.fill = pg.mkBrush(backing)
+        self.arc_label.setColor(foreground)
+        self._text_hex = foreground.name()
+        self.note.setStyleSheet(_NOTE_STYLE.format(bg="#FFF3D6", fg="#5A3B00") if light
+                                else _NOTE_STYLE.format(bg="#4A3A12", fg="#FFE4A8"))
+        self.message.setStyleSheet(_NOTE_STYLE.format(bg="#FBE3E0", fg="#8A1C0F") if light
+                                   else _NOTE_STYLE.format(bg="#5A1F1A", fg="#FFD6D0"))
+        backing.setAlpha(225)
+        self.fit_button.setStyleSheet(
+            f"QPushButton {{ background: {_rgba(backing)}; color: {foreground.name()}; border: 1px solid "
+            f"{faint.name()}; border-radius: 6px; padding: 4px 14px; }}"
+            f" QPushButton:hover {{ border: 2px solid {foreground.name()}; }}")
+        self.query.color = query_color()
+        label_style = {"font-size": f"{t.font_pt():.0f}pt", "color": foreground.name()}
+        self.plot.setLabel("bottom", self.tr("component 0"), **label_style)
+        self.plot.setLabel("left", self.tr("component 1"), **label_style)
+        arc_font = QFont(self.font())
+        arc_font.setPointSizeF(t.number_pt() * 1.1)
+        arc_font.setBold(True)
+        self.arc_label.setFont(arc_font)
+        for widget, factor in ((self.note, 1.0), (self.message, 1.0), (self.fit_button, 1.0)):
+            font = QFont(self.font())
+            font.setPointSizeF(t.font_pt() * factor)
+            widget.setFont(font)
+        self._place_fit_button()
+        self._sync_key_count()
+        self._restyle(force=True)
+        self._on_changed()
+        if self._auto_fit:  # bigger labels (presentation zoom) need more room
+            self.fit()
+
+    # ------------------------------------------------------------ redrawing from the model
+
+    def _on_changed(self) -> None:
+        scenario = self.model.scenario
+        if scenario.n != len(self._keys):
+            self._sync_key_count()
+        if self._styled_selection != self.model.selected_key or any(g.emphasised is None for g in self._keys):
+            self._restyle()
+        if scenario.labels != self._shown_labels:
+            for glyph, label in zip(self._keys, scenario.labels):
+                glyph.label.setText(label)
+            self._shown_labels = scenario.labels
+        if self._drag_key is None:
+            self._clamped = False
+            self._error = ""
+        shape = (scenario.n, scenario.d_k, scenario.title)
+        self._update_notes(scenario.d_k)
+        self._update_geometry()
+        self._update_readout()
+        if shape != self._shown_shape and self._drag_key is None:
+            # A different scenario (opened, or keys/d_k changed): show all of it. Edits of values never refit,
+            # so a drag never makes the view jump under the mouse.
+            self._shown_shape = shape
+            self.fit()
+
+    def _on_selection_changed(self, _index: int) -> None:
+        self._restyle()
+        self._update_geometry()
+        self._update_readout()
+
+    def _on_view_changed(self, *_args) -> None:
+        # Zooming changes how many view units a pixel is: line ends, labels and the arc are placed in pixels.
+        self._update_geometry()
+
+    def _plane(self) -> tuple[float, float, np.ndarray, np.ndarray]:
+        """Components 0 and 1 of Q and of every K (component 1 is 0 when d_k = 1)."""
+        scenario = self.model.scenario
+        query, keys = scenario.query, scenario.keys
+        if scenario.d_k == 1:
+            return float(query[0]), 0.0, keys[:, 0], np.zeros(scenario.n)
+        return float(query[0]), float(query[1]), keys[:, 0], keys[:, 1]
+
+    def _update_geometry(self) -> None:
+        qx, qy, kx, ky = self._plane()
+        pixel = self.view.viewPixelSize()[0] or 1.0
+        selected = self.model.selected_key
+        # Labels are placed in order of importance; a later one that would overprint an earlier one moves down.
+        placed: list[tuple[float, float, float, float]] = []
+        self._place(self.query, qx, qy, pixel, placed)
+        if selected < len(self._keys):
+            self._place(self._keys[selected], float(kx[selected]), float(ky[selected]), pixel, placed)
+        self._place_arc(qx, qy, kx, ky, pixel, placed)
+        for i, glyph in enumerate(self._keys):
+            if i != selected:
+                self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed)
+
+    def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list) -> None:
+        length = math.hypot(x, y)
+        glyph.head.setPos(x, y)
+        glyph.handle.setPos(x, y)
+        if length > 0:
+            ux, uy = x / length, y / length
+            # End the line inside the arrow head: a thick flat line end would stick out of its sharp tip.
+            back = min(length, glyph.head_len * 0.6 * pixel)
+            glyph.line.setData(np.array([0.0, x - ux * back]), np.array([0.0, y - uy * back]))
+            glyph.head.setRotation(180.0 - math.degrees(math.atan2(y, x)))
+            glyph.head.setVisible(True)
+        else:
+            ux, uy = 0.7071, 0.7071
+            glyph.line.setData(np.zeros(2), np.zeros(2))
+            glyph.head.setVisible(False)
+        if self.model.scenario.d_k == 1:
+            ux, uy = 0.0, 1.0  # on the axis, labels beyond the tips would sit on the other arrows: put them above
+        gap = LABEL_GAP_PX * pixel
+        _place_label(glyph.label, x + ux * gap, y + uy * gap, ux, uy, pixel, placed)
+
+    def _place_arc(self, qx: float, qy: float, kx: np.ndarray, ky: np.ndarray, pixel: float, placed: list) -> None:
+        result = self.model.result
+        selected = self.model.selected_key
+        angle = result.angles_deg[selected] if selected < result.n else None
+        x, y = float(kx[selected]), float(ky[selected])
+        q_len, k_len = math.hypot(qx, qy), math.hypot(x, y)
+        if angle is None or q_len == 0 or k_len == 0:
+            self.arc.setVisible(False)
+            self.arc_label.setVisible(False)
+            return
+        start = math.atan2(qy, qx)
+        sweep = math.remainder(math.atan2(y, x) - start, 2 * math.pi)  # the short way round, as θ is measured
+        radius = min(max(0.4 * min(q_len, k_len), 40 * pixel), 120 * pixel)
+        angles = start + sweep * _ARC_STEPS
+        self.arc.setData(radius * np.cos(angles), radius * np.sin(angles))
+        middle = start + sweep / 2
+        ux, uy = math.cos(middle), math.sin(middle)
+        text = f"{angle:.1f}°"
+        if self.model.scenario.d_k > 2:
+            # The arc spans the drawn (projected) arrows; the number is the true angle in d_k dimensions.
+            text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
+        if text != self._arc_text:
+            self.arc_label.setText(text)
+            self._arc_text = text
+        self.arc.setVisible(True)
+        self.arc_label.setVisible(True)
+        # Centre the number on the bisector just outside the arc; in a narrow angle move it out along the
+        # bisector to where the wedge is wide enough for it (but not past the shorter arrow's tip).
+        size = self.arc_label.textItem.boundingRect()
+        half_w, half_h = size.width() / 2 * pixel, size.height() / 2 * pixel
+        outside_arc = radius + 4 * pixel + abs(ux) * half_w + abs(uy) * half_h
+        half_sweep = abs(sweep) / 2
+        fits = math.hypot(half_w, half_h) / math.sin(half_sweep) if half_sweep > 1e-6 else math.inf
+        longest_inside = 0.8 * min(q_len, k_len)
+        if fits <= longest_inside or half_sweep > math.radians(20):
+            # Inside the wedge where it is wide enough; a wide angle may put the number beyond short arrows.
+            distance = max(outside_arc, min(fits, longest_inside))
+            _place_label(self.arc_label, distance * ux, distance * uy, 0.0, 0.0, pixel, placed)
+            return
+        # Too narrow anywhere along the arrows: put the number beside them, on their upper side (lower side
+        # on a line, where the labels are above the tips).
+        normal_x, normal_y = (-uy, ux) if ux > 0 or (ux == 0 and uy < 0) else (uy, -ux)
+        if self.model.scenario.d_k == 1:
+            normal_x, normal_y = 0.0, -1.0
+        aside = abs(normal_x) * half_w + abs(normal_y) * half_h + 8 * pixel
+        distance = max(outside_arc, 0.6 * min(q_len, k_len))
+        _place_label(self.arc_label, distance * ux + aside * normal_x, distance * uy + aside * normal_y, 0.0, 0.0,
+                     pixel, placed)
+
+    def _update_notes(self, d_k: int) -> None:
+        if d_k > 2:
+            note = self.tr("Showing components 0 and 1 of d_k = {0}; dragging changes only those two. "
+                           "The numbers are exact in {0} dimensions.").format(d_k)
+        elif d_k == 1:
+            note = self.tr("d_k = 1: every vector lies on the axis; dragging changes its only component.")
+        else:
+            note = ""
+        if note != self.note.text():
+            self.note.setText(note)
+        self.note.setVisible(bool(note))
+        message = self._error or (self.tr("Clamped: every component must stay within ±{0} (the file format's "
+                                          "limit).").format(f"{MAX_ABS:.0f}") if self._clamped else "")
+        if message != self.message.text():
+            self.message.setText(message)
+        self.message.setVisible(bool(message))
+
+    def _update_readout(self) -> None:
+        result = self.model.result
+        scenario = self.model.scenario
+        selected = self.model.selected_key
+        pt = theme().number_pt()
+        color = key_hex(selected)
+        q = f"<b style='color:{self.query.color.name()}'>Q</b>"
+        k = f"<b style='color:{color}'>{_html_escape(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
+        dot = _number(float(result.scores[selected]))
+        q_norm = _number(result.query_norm)
+        k_norm = _number(float(result.key_norms[selected]))
+        cosine = result.cosines[selected]
+        angle = result.angles_deg[selected]
+        sep = "&nbsp;&nbsp;&nbsp; "
+        norms = f"{_bars(q)}&nbsp;=&nbsp;<b>{q_norm}</b>{sep}{_bars(k)}&nbsp;=&nbsp;<b>{k_norm}</b>"
+        score = f"{q}·{k}&nbsp;=&nbsp;<b>{dot}</b>"
+        if angle is None or cosine is None:
+            undefined = self.tr("θ undefined")
+            why = self.tr("a zero vector has no direction")
+            rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
+        else:
+            product = _number(result.query_norm * float(result.key_norms[selected]) * cosine)
+            # Plain spaces only before '=': a line may break there and nowhere inside a number or a product.
+            rows = (f"θ&nbsp;=&nbsp;<b>{angle:.1f}°</b>{sep}cos&nbsp;θ&nbsp;=&nbsp;<b>{cosine:.3f}</b>{sep}{norms}",
+                    score,
+                    f"{_bars(q)}{_bars(k)}&nbsp;cos&nbsp;θ =&nbsp;{q_norm}&nbsp;×&nbsp;{k_norm}&nbsp;×&nbsp;"
+                    f"{cosine:.3f} =&nbsp;<b>{product}</b>")
+        self.readout.setText(
+            f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
+
+    # ------------------------------------------------------------ view
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.plot and event.type() == QEvent.Type.Resize:
+            self._place_fit_button()
+        return super().eventFilter(watched, event)
+
+    def _place_fit_button(self) -> None:
+        self.fit_button.adjustSize()
+        self.fit_button.move(self.plot.width() - self.fit_button.width() - 10, 10)
+        self.fit_button.raise_()
+
+    def fit(self) -> None:
+        """Zoom so every tip, its label and the unit circle are visible; stays fitted on resize until a zoom or pan."""
+        qx, qy, kx, ky = self._plane()
+        xs = np.concatenate(([qx], kx, [-1.0, 1.0, 0.0, 0.0]))
+        ys = np.concatenate(([qy], ky, [0.0, 0.0, -1.0, 1.0]))
+        # How far each tip's handle and label reach beyond it, in pixels (they keep their size at any zoom):
+        # columns left, right, down, up. The unit circle's four points need nothing.
+        reach = np.zeros((xs.size, 4))
+        glyphs = [self.query, *self._keys]
+        for i, glyph in enumerate(glyphs[:MAX_AVOIDED_LABELS]):
+            reach[i] = self._label_reach(glyph, xs[i], ys[i])
+        reach += FIT_PAD_PX
+        width_px, height_px = self.view.width(), self.view.height()
+        if width_px < 60 or height_px < 60:  # not laid out yet: a proportional margin; the first resize fits again
+            left, right, bottom, top = xs.min(), xs.max(), ys.min(), ys.max()
+            self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
+            self._auto_fit = True
+            return
+        scale = max(np.ptp(xs) / width_px, np.ptp(ys) / height_px)  # view units per pixel, without margins
+        for _ in range(8):  # margins in pixels grow the range, which shrinks the pixels: settle on a fixed point
+            left, right = float(np.min(xs - reach[:, 0] * scale)), float(np.max(xs + reach[:, 1] * scale))
+            bottom, top = float(np.min(ys - reach[:, 2] * scale)), float(np.max(ys + reach[:, 3] * scale))
+            scale = max((right - left) / width_px, (top - bottom) / height_px)
+        self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0)
+        self._auto_fit = True
+
+    def _label_reach(self, glyph: _Glyph, x: float, y: float) -> tuple[float, float, float, float]:
+        """Pixels the handle and label of a tip at (x, y) reach to its left, right, bottom and top."""
+        length = math.hypot(x, y)
+        ux, uy = (x / length, y / length) if length > 0 else (0.7071, 0.7071)
+        if self.model.scenario.d_k == 1:
+            ux, uy = 0.0, 1.0
+        size = glyph.label.textItem.boundingRect()
+        width, height = size.width(), size.height()
+        anchor_x, anchor_y = 0.5 - 0.5 * ux, 0.5 + 0.5 * uy
+        centre_x, centre_y = ux * LABEL_GAP_PX, uy * LABEL_GAP_PX
+        handle = HANDLE_PX * theme().zoom / 2
+        return (max(handle, anchor_x * width - centre_x), max(handle, centre_x + (1 - anchor_x) * width),
+                max(handle, (1 - anchor_y) * height - centre_y), max(handle, centre_y + anchor_y * height))
+
+    def _on_view_resized(self, *_args) -> None:
+        if self._auto_fit:
+            self.fit()
+
+    def _on_range_changed_by_user(self, *_args) -> None:
+        self._auto_fit = False
+
+    # ------------------------------------------------------------ mouse
+
+    def _select(self, role: str, index: int) -> None:
+        if role == "key" and index < self.model.scenario.n:
+            self.model.select_key(index)
+
+    def _vector_name(self, role: str, index: int) -> str:
+        return "Q" if role == "query" else self.model.scenario.labels[index]
+
+    def _hovered(self, handle: _TipHandle, hovering: bool) -> None:
+        if hovering:
+            self.hint.emit(self.tr("Drag {0}'s tip — Shift: snap to 15°, Ctrl: keep length")
+                           .format(self._vector_name(handle.role, handle.index)))
+        else:
+            self.hint.emit("")
+
+    def _drag_event(self, handle: _TipHandle, ev) -> None:
+        mouse = self.view.mapSceneToView(ev.scenePos())
+        if ev.isStart():
+            self._begin_drag(handle, self.view.mapSceneToView(ev.buttonDownScenePos()))
+        if self._drag_key is None:
+            return
+        modifiers = ev.modifiers()
+        self.drag_to(handle.role, handle.index, mouse.x() + self._drag_offset[0], mouse.y() + self._drag_offset[1],
+                     bool(modifiers & Qt.KeyboardModifier.ShiftModifier),
+                     bool(modifiers & Qt.KeyboardModifier.ControlModifier))
+        if ev.isFinish():
+            self._drag_key = None
+
+    def _begin_drag(self, handle: _TipHandle, press: QPointF) -> None:
+        self._drag_key = new_merge_key()
+        self._select(handle.role, handle.index)
+        qx, qy, kx, ky = self._plane()
+        x, y = (qx, qy) if handle.role == "query" else (float(kx[handle.index]), float(ky[handle.index]))
+        self._drag_offset = (x - press.x(), y - press.y())
+        self._drag_start = (math.hypot(x, y), math.atan2(y, x))
+        self._clamped = False
+        self._error = ""
+
+    def drag_to(self, role: str, index: int, x: float, y: float, snap: bool = False,
+                keep_length: bool = False) -> None:
+        """Move Q or K_index so its tip goes to (x, y) in the plane, with the drag's modifiers, clamps and merge key."""
+        tx, ty = drag_target(x, y, *self._drag_start, snap, keep_length, self.model.scenario.d_k == 1,
+                             ORIGIN_SNAP_PX * self.view.viewPixelSize()[0])
+        tx, ty, self._clamped = clamp_to_format(tx, ty)
+        try:
+            self.model.set_plane_position(role, index, tx, ty, self._drag_key)
+        except ScenarioError as error:  # cannot happen after clamping, but a bad edit must never crash a drag
+            self._error = str(error)
+            self.hint.emit(self._error)
+        self._update_notes(self.model.scenario.d_k)  # the clamp note even when the clamped point did not move
+
+
+def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, pixel: float, placed: list) -> None:
+    """Put `label` at view point (x, y) on the side direction (ux, uy) points to, clear of the `placed` labels."""
+    anchor = (0.5 - 0.5 * ux, 0.5 + 0.5 * uy)
+    size = label.textItem.boundingRect()  # in pixels: a TextItem keeps its size whatever the zoom
+    width, height = size.width(), size.height()
+    left, top = x / pixel - anchor[0] * width, -y / pixel - anchor[1] * height  # pixel space, y downwards
+    if len(placed) < MAX_AVOIDED_LABELS:  # beyond that the check costs more than crowded labels are worth
+        top = _free_top(left, top, width, height, placed)
+        placed.append((left, top, width, height))
+    label.setPos(x, -(top + anchor[1] * height) * pixel)
+    label.setAnchor(anchor)
+
+
+def _free_top(left: float, top: float, width: float, height: float, placed: list) -> float:
+    """The top nearest to `top` (moving up or down) where a width × height box hits none of the `placed` boxes."""
+    candidates, tried = [top], set()
+    for _ in range(4 * len(placed) + 2):
+        if not candidates:
+            break
+        candidates.sort(key=lambda t: abs(t - top))
+        candidate = candidates.pop(0)
+        if candidate in tried:
+            continue
+        tried.add(candidate)
+        hit = next((box for box in placed if left < box[0] + box[2] and box[0] < left + width
+                    and candidate < box[1] + box[3] and box[1] < candidate + height), None)
+        if hit is None:
+            return candidate
+        candidates += [hit[1] + hit[3], hit[1] - height]  # just below it, or just above it
+    return top
+
+
+def _rgba(colour: QColor) -> str:
+    return f"rgba({colour.red()}, {colour.green()}, {colour.blue()}, {colour.alpha()})"
+
+
+def _html_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _bars(name: str) -> str:
+    """∣name∣ with U+2223: it looks like '|' but, unlike '|', is no line-break opportunity."""
+    return f"\u2223{name}\u2223"
