@@ -334,54 +334,54 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Every text of the window in the current language (called again on LanguageChange)."""
-        tr = self.tr
         titles = {
-            "presetInfo": tr("About this example"), "vectorEditor": tr("Vectors"),
-            "scaleControls": tr("d_k and scale"), "stepsView": tr("The four steps"),
-            "weightsChart": tr("Attention weights"), "outputView": tr("Output"),
-            "rotationTrace": tr("Rotation trace"), "historyPanel": tr("History"),
+            "presetInfo": self.tr("About this example"), "vectorEditor": self.tr("Vectors"),
+            "scaleControls": self.tr("d_k and scale"), "stepsView": self.tr("The four steps"),
+            "weightsChart": self.tr("Attention weights"), "outputView": self.tr("Output"),
+            "rotationTrace": self.tr("Rotation trace"), "historyPanel": self.tr("History"),
         }
         for name, dock in self.docks.items():
             dock.setWindowTitle(titles[name])
-        self.history.setEmptyLabel(tr("<opened>"))
+        self.history.setEmptyLabel(self.tr("<opened>"))
         texts = {
-            "new": (tr("&New"), tr("Start from the default example")),
-            "open": (tr("&Open…"), tr("Open a scenario file")),
-            "save": (tr("&Save"), tr("Save the scenario")),
-            "saveAs": (tr("Save &As…"), tr("Save the scenario under a new name")),
-            "quit": (tr("&Quit"), tr("Close Attention Explorer")),
-            "export_canvas_png": (tr("Canvas as PNG…"), ""), "export_canvas_svg": (tr("Canvas as SVG…"), ""),
-            "export_weights_png": (tr("Weights chart as PNG…"), ""),
-            "export_weights_svg": (tr("Weights chart as SVG…"), ""),
-            "export_output_png": (tr("Output view as PNG…"), ""),
-            "export_output_svg": (tr("Output view as SVG…"), ""),
-            "export_window_png": (tr("Whole window as PNG…"), ""),
-            "copy_markdown": (tr("Markdown table"), tr("Copy the four steps as a Markdown table")),
-            "copy_latex": (tr("LaTeX"), tr("Copy the four steps as a LaTeX table")),
-            "copy_numpy": (tr("NumPy snippet"), tr("Copy a NumPy script that reproduces the four steps")),
-            "undo": (tr("&Undo"), ""), "redo": (tr("&Redo"), ""),
-            "addPair": (tr("Add key–value pair"), ""), "removePair": (tr("Remove selected pair"), ""),
-            "resetLayout": (tr("Reset panel layout"), tr("Put every panel back where it started")),
-            "fullScreen": (tr("&Full screen"), ""), "zoomIn": (tr("Zoom in"), tr("Larger text, lines and arrows")),
-            "zoomOut": (tr("Zoom out"), tr("Smaller text, lines and arrows")),
-            "zoomReset": (tr("Normal size"), ""),
-            "theme_light": (tr("Light"), ""), "theme_dark": (tr("Dark"), ""),
-            "theme_contrast": (tr("High contrast (projector)"), ""),
+            "new": (self.tr("&New"), self.tr("Start from the default example")),
+            "open": (self.tr("&Open…"), self.tr("Open a scenario file")),
+            "save": (self.tr("&Save"), self.tr("Save the scenario")),
+            "saveAs": (self.tr("Save &As…"), self.tr("Save the scenario under a new name")),
+            "quit": (self.tr("&Quit"), self.tr("Close Attention Explorer")),
+            "export_canvas_png": (self.tr("Canvas as PNG…"), ""), "export_canvas_svg": (self.tr("Canvas as SVG…"), ""),
+            "export_weights_png": (self.tr("Weights chart as PNG…"), ""),
+            "export_weights_svg": (self.tr("Weights chart as SVG…"), ""),
+            "export_output_png": (self.tr("Output view as PNG…"), ""),
+            "export_output_svg": (self.tr("Output view as SVG…"), ""),
+            "export_window_png": (self.tr("Whole window as PNG…"), ""),
+            "copy_markdown": (self.tr("Markdown table"), self.tr("Copy the four steps as a Markdown table")),
+            "copy_latex": (self.tr("LaTeX"), self.tr("Copy the four steps as a LaTeX table")),
+            "copy_numpy": (self.tr("NumPy snippet"), self.tr("Copy a NumPy script that reproduces the four steps")),
+            "undo": (self.tr("&Undo"), ""), "redo": (self.tr("&Redo"), ""),
+            "addPair": (self.tr("Add key–value pair"), ""), "removePair": (self.tr("Remove selected pair"), ""),
+            "resetLayout": (self.tr("Reset panel layout"), self.tr("Put every panel back where it started")),
+            "fullScreen": (self.tr("&Full screen"), ""),
+            "zoomIn": (self.tr("Zoom in"), self.tr("Larger text, lines and arrows")),
+            "zoomOut": (self.tr("Zoom out"), self.tr("Smaller text, lines and arrows")),
+            "zoomReset": (self.tr("Normal size"), ""),
+            "theme_light": (self.tr("Light"), ""), "theme_dark": (self.tr("Dark"), ""),
+            "theme_contrast": (self.tr("High contrast (projector)"), ""),
             "lang_en": ("English", ""), "lang_zh_CN": ("简体中文", ""),
-            "stepThrough": (tr("Step through the four steps"), tr("Reveal the steps one at a time")),
-            "nextStep": (tr("Next step"), tr("Right arrow or Page Down in step-through mode")),
-            "previousStep": (tr("Previous step"), tr("Left arrow or Page Up in step-through mode")),
-            "nextKey": (tr("Select next key"), ""), "previousKey": (tr("Select previous key"), ""),
-            "rotateLeft": (tr("Rotate key 5° counter-clockwise"), ""),
-            "rotateRight": (tr("Rotate key 5° clockwise"), ""),
-            "rotateLeftFine": (tr("Rotate key 1° counter-clockwise"), ""),
-            "rotateRightFine": (tr("Rotate key 1° clockwise"), ""),
-            "longer": (tr("Make key longer"), ""), "shorter": (tr("Make key shorter"), ""),
-            "playRotation": (tr("Play a full turn"), tr("Turn the selected key through 360°")),
-            "stopRotation": (tr("Stop the turn"), ""),
+            "stepThrough": (self.tr("Step through the four steps"), self.tr("Reveal the steps one at a time")),
+            "nextStep": (self.tr("Next step"), self.tr("Right arrow or Page Down in step-through mode")),
+            "previousStep": (self.tr("Previous step"), self.tr("Left arrow or Page Up in step-through mode")),
+            "nextKey": (self.tr("Select next key"), ""), "previousKey": (self.tr("Select previous key"), ""),
+            "rotateLeft": (self.tr("Rotate key 5° counter-clockwise"), ""),
+            "rotateRight": (self.tr("Rotate key 5° clockwise"), ""),
+            "rotateLeftFine": (self.tr("Rotate key 1° counter-clockwise"), ""),
+            "rotateRightFine": (self.tr("Rotate key 1° clockwise"), ""),
+            "longer": (self.tr("Make key longer"), ""), "shorter": (self.tr("Make key shorter"), ""),
+            "playRotation": (self.tr("Play a full turn"), self.tr("Turn the selected key through 360°")),
+            "stopRotation": (self.tr("Stop the turn"), ""),
         }
         for number in range(1, 10):
-            texts[f"selectKey{number}"] = (tr("Select key {0}").format(number), "")
+            texts[f"selectKey{number}"] = (self.tr("Select key {0}").format(number), "")
         for name, (text, tip) in texts.items():
             action = self.actions_by_name[name]
             if name in ("undo", "redo"):
@@ -391,17 +391,17 @@ class MainWindow(QMainWindow):
             action.setStatusTip(tip)
         for name, action in self.preset_actions.items():
             action.setText(translated_scenario_text(load_preset(name).title) or name)
-        self.file_menu.setTitle(tr("&File"))
-        self.recent_menu.setTitle(tr("Open &Recent"))
-        self.export_menu.setTitle(tr("&Export"))
-        self.copy_menu.setTitle(tr("&Copy as"))
-        self.edit_menu.setTitle(tr("&Edit"))
-        self.examples_menu.setTitle(tr("E&xamples"))
-        self.keys_menu.setTitle(tr("&Keys"))
-        self.view_menu.setTitle(tr("&View"))
-        self.panels_menu.setTitle(tr("&Panels"))
-        self.theme_menu.setTitle(tr("&Theme"))
-        self.language_menu.setTitle(tr("&Language"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.recent_menu.setTitle(self.tr("Open &Recent"))
+        self.export_menu.setTitle(self.tr("&Export"))
+        self.copy_menu.setTitle(self.tr("&Copy as"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.examples_menu.setTitle(self.tr("E&xamples"))
+        self.keys_menu.setTitle(self.tr("&Keys"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.panels_menu.setTitle(self.tr("&Panels"))
+        self.theme_menu.setTitle(self.tr("&Theme"))
+        self.language_menu.setTitle(self.tr("&Language"))
         self._rebuild_recent_menu()
         self._show_hint("")
         self._update_title()
