@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -33,7 +34,10 @@ class _ScenarioCommand(QUndoCommand):
     def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: str,
                  merge_key: int | None) -> None:
         super().__init__(text)
-        self._model = model
+        # A weak reference: a strong one would put the model and its own undo stack's commands in a
+        # reference cycle, and the garbage collector may then free a command before the stack deletes it
+        # (a crash in QUndoStack::clear() when the model is finally destroyed).
+        self._model = weakref.ref(model)
         self._before = before
         self._after = after
         self._merge_key = merge_key
@@ -50,10 +54,14 @@ class _ScenarioCommand(QUndoCommand):
         return True
 
     def redo(self) -> None:
-        self._model._apply(self._after)
+        model = self._model()
+        if model is not None:
+            model._apply(self._after)
 
     def undo(self) -> None:
-        self._model._apply(self._before)
+        model = self._model()
+        if model is not None:
+            model._apply(self._before)
 
 
 class ExplorerModel(QObject):

@@ -1,5 +1,8 @@
 """ExplorerModel: one `changed` per edit, exact undo/redo, merged drags, refused edits change nothing."""
 
+import gc
+import weakref
+
 import pytest
 
 from attention_explorer.core import scenario as sc
@@ -243,3 +246,24 @@ def test_undo_texts_name_the_vector(library_model):
     assert library_model.undo_stack.undoText() == "Edit K(K2)"
     library_model.set_plane_position("query", 0, 1.0, 1.0)
     assert library_model.undo_stack.undoText() == "Move Q"
+
+
+def test_the_undo_history_does_not_keep_the_model_alive(qapp):
+    """No model ↔ command reference cycle: the model dies as soon as its last user lets go.
+
+    With a cycle, the garbage collector could free undo commands before the model's QUndoStack deleted
+    them, and the test run crashed in QUndoStack::clear() at exit.
+    """
+    gc.disable()
+    try:
+        model = ExplorerModel()
+        drag = new_merge_key()
+        model.set_plane_position("key", 0, 1.0, 1.0, merge_key=drag)
+        model.set_plane_position("key", 0, 2.0, 1.0, merge_key=drag)
+        model.add_pair()
+        model.undo_stack.undo()
+        alive = weakref.ref(model)
+        del model
+        assert alive() is None
+    finally:
+        gc.enable()
