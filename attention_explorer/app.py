@@ -181,6 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv and argv[0] in ("compute", "presets"):
             return _print_command(_compute if argv[0] == "compute" else _presets, argv[1:])
+        if argv and argv[0] == "model":
+            from .transformer_cli import run_model_command  # needs the optional `model` extra
+
+            return _print_command(run_model_command, argv[1:])
         return _gui(argv)
     except _UsageError as error:
         return _fail(str(error))
