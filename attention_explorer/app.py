@@ -89,6 +89,7 @@ def _gui_parser() -> _Parser:
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
     parser.add_argument("--size", default="1600x1000", help="window size for --screenshot, WIDTHxHEIGHT")
     parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language")
+    parser.add_argument("--theme", choices=("light", "dark", "contrast"), help="colour theme (contrast: projectors)")
     return parser
 
 
@@ -140,15 +141,20 @@ def _gui(argv: Sequence[str]) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     if args.screenshot:
-        return _screenshot(app, source, args.lang, size, args.screenshot)
+        return _screenshot(app, source, args.lang, size, args.screenshot, args.theme)
     configure_application(app, args.lang)
     window = create_window(source)
+    if args.theme:
+        from .ui.theme import theme
+
+        theme().set_mode(args.theme)
     window.show()
     window.offer_recovery()
     return app.exec()
 
 
-def _screenshot(app, source: str | None, language: str | None, size: tuple[int, int], out: str) -> int:
+def _screenshot(app, source: str | None, language: str | None, size: tuple[int, int], out: str,
+                theme_mode: str | None = None) -> int:
     """Render the window offscreen to a PNG, with throwaway settings so the user's layout is untouched."""
     import tempfile
 
@@ -159,6 +165,7 @@ def _screenshot(app, source: str | None, language: str | None, size: tuple[int, 
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat)
         settings.setValue("language", language or "en")
+        settings.setValue("theme", theme_mode or "light")
         configure_application(app, language or "en")
         window = create_window(source, settings=settings)
         window.resize(*size)
