@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
+    QTabWidget,
     QTextEdit,
     QUndoView,
     QWidget,
@@ -36,9 +37,11 @@ from .i18n import LANGUAGES, language_switcher, system_language
 from .output_view import OutputView
 from .preset_info import PresetInfo, translated_scenario_text
 from .rotation_trace import RotationTrace
+from .saturation_lab import SaturationLab
 from .scale_controls import ScaleControls
 from .steps_view import StepsView
 from .theme import theme
+from .variance_lab import VarianceLab
 from .vector_canvas import VectorCanvas
 from .vector_editor import VectorEditor
 from .weights_chart import WeightsChart
@@ -105,7 +108,15 @@ class MainWindow(QMainWindow):
         self.animator = RotationAnimator(model, self)
 
         self.canvas = VectorCanvas(model)
-        self.setCentralWidget(self.canvas)
+        self.saturation_lab = SaturationLab(model)
+        self.variance_lab = VarianceLab(model)
+        # The labs share the middle with the canvas: the docks around stay useful for every one of them.
+        self.central_tabs = QTabWidget()
+        self.central_tabs.setObjectName("centralTabs")
+        self.central_tabs.setDocumentMode(True)
+        for page in (self.canvas, self.saturation_lab, self.variance_lab):
+            self.central_tabs.addTab(page, "")
+        self.setCentralWidget(self.central_tabs)
         self.editor = VectorEditor(model)
         self.scale_controls = ScaleControls(model)
         self.steps_view = StepsView(model)
@@ -139,7 +150,8 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, right)
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
-                      self.output_view, self.preset_info, self.rotation_trace):
+                      self.output_view, self.preset_info, self.rotation_trace, self.saturation_lab,
+                      self.variance_lab):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -233,6 +245,8 @@ class MainWindow(QMainWindow):
         A("addPair", self._add_pair)
         A("removePair", self._remove_pair)
 
+        for number in range(1, self.central_tabs.count() + 1):
+            A(f"page{number}", lambda n=number: self.show_page(n - 1), f"Ctrl+{number}")
         A("resetLayout", self.reset_layout)
         A("fullScreen", self.toggle_full_screen, "F11", checkable=True)
         A("zoomIn", lambda: self.zoom_by(ZOOM_STEP), "Ctrl+=")
@@ -313,6 +327,7 @@ class MainWindow(QMainWindow):
             self.keys_menu.addAction(get[name])
 
         self.view_menu = bar.addMenu("")
+        self.pages_menu = self.view_menu.addMenu("")
         self.panels_menu = self.view_menu.addMenu("")
         for dock in self.docks.values():
             self.panels_menu.addAction(dock.toggleViewAction())
@@ -401,10 +416,28 @@ class MainWindow(QMainWindow):
         self.view_menu.setTitle(self.tr("&View"))
         self.panels_menu.setTitle(self.tr("&Panels"))
         self.theme_menu.setTitle(self.tr("&Theme"))
+        self.pages_menu.setTitle(self.tr("&Labs"))
+        page_titles = [self.tr("Vectors"), self.tr("Saturation: why scale?"), self.tr("Variance: why √d_k?"),
+                       self.tr("Self-attention"), self.tr("Real transformer")]
+        for index in range(self.central_tabs.count()):
+            self.central_tabs.setTabText(index, page_titles[index])
+        self._rebuild_pages_menu()
         self.language_menu.setTitle(self.tr("&Language"))
         self._rebuild_recent_menu()
         self._show_hint("")
         self._update_title()
+
+    def _rebuild_pages_menu(self) -> None:
+        self.pages_menu.clear()
+        for index in range(self.central_tabs.count()):
+            action = self.actions_by_name[f"page{index + 1}"]
+            action.setText(self.central_tabs.tabText(index))
+            self.pages_menu.addAction(action)
+
+    def show_page(self, index: int) -> None:
+        """Bring the canvas (0) or a lab to the middle of the window."""
+        if 0 <= index < self.central_tabs.count():
+            self.central_tabs.setCurrentIndex(index)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions_by_name"):

@@ -323,3 +323,14 @@ def test_screenshot_command_writes_a_png_of_the_requested_size(tmp_path):
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1280, 720)
     assert Path(out).stat().st_size > 10_000
+
+
+def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
+    tabs = window.central_tabs
+    assert tabs.widget(0) is window.canvas
+    names = [tabs.widget(i).objectName() for i in range(tabs.count())]
+    assert names[:3] == ["vectorCanvas", "saturationLab", "varianceLab"]
+    qtbot.keyClick(window.canvas, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentWidget() is window.saturation_lab
+    window.actions_by_name["page1"].trigger()
+    assert tabs.currentWidget() is window.canvas
