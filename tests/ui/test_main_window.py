@@ -10,7 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QMessageBox
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMessageBox
 
 from attention_explorer.app import create_window
 from attention_explorer.core.presets import load_preset, preset_names
@@ -334,3 +334,62 @@ def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
     assert tabs.currentWidget() is window.saturation_lab
     window.actions_by_name["page1"].trigger()
     assert tabs.currentWidget() is window.canvas
+
+
+def _drag_points(canvas, start, end, steps=4):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtTest import QTest
+
+    def point(x, y):
+        return canvas.plot.mapFromScene(canvas.view.mapViewToScene(QPointF(x, y)))
+
+    viewport = canvas.plot.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point(*start))
+    for step in range(1, steps + 1):
+        t = step / steps
+        pos = QPointF(point(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t))
+        event = QMouseEvent(QEvent.Type.MouseMove, pos, QPointF(viewport.mapToGlobal(pos)), Qt.MouseButton.NoButton,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(viewport, event)
+        yield step
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point(*end))
+
+
+def _panels_text(window) -> str:
+    from PySide6.QtWidgets import QTextBrowser
+
+    parts = [label.text() for label in window.findChildren(QLabel)]
+    parts += [browser.toPlainText() for browser in window.findChildren(QTextBrowser)]
+    return "\n".join(parts)
+
+
+def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(window):
+    from attention_explorer.core.attention import attend
+
+    model = window.model
+    start = tuple(model.scenario.keys[1])  # K2 = (-0.6, 1.3)
+    end = (1.4, 0.8)
+    before = model.scenario
+    for step in _drag_points(window.canvas, start, end):
+        QApplication.processEvents()
+        if step == 2:  # live: the model already moved halfway through the drag
+            np.testing.assert_allclose(model.scenario.keys[1], [0.4, 1.05], atol=0.03)
+    new_key = np.array(model.scenario.keys[1])
+    np.testing.assert_allclose(new_key, end, atol=0.03)
+    # Independent numbers for the new K2, from the formula itself.
+    query, keys, values = np.array(before.query), np.array(before.keys), np.array(before.values)
+    keys[1] = new_key
+    scores = keys @ query
+    weights = np.exp(scores / np.sqrt(2) - np.max(scores / np.sqrt(2)))
+    weights /= weights.sum()
+    expected = attend(query, keys, values, 1 / np.sqrt(2))
+    np.testing.assert_allclose(expected.weights, weights)
+    np.testing.assert_allclose(window.weights_chart.bars.opts["height"], weights)
+    text = _panels_text(window)
+    for number in (*scores, *weights, *(weights @ values)):
+        assert f"{number:.3f}".replace("-", "−") in text or f"{number:.3f}" in text, number
+    marker_x, marker_y = window.output_view.output_marker.getData()
+    np.testing.assert_allclose([marker_x[0], marker_y[0]], weights @ values)
+    window.actions_by_name["undo"].trigger()
+    assert model.scenario == before
