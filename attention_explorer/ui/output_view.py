@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .live_label import LiveLabelHost
 from .theme import KEY_HEX, key_color, output_color, theme
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
@@ -77,7 +78,7 @@ class OutputView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(4)
-        layout.addWidget(self.readout)
+        layout.addWidget(LiveLabelHost(self.readout, self))  # its numbers change on every drag move
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.caption)
 
@@ -130,6 +131,15 @@ class OutputView(QWidget):
         self._hovered: tuple[str, int] | None = None
         self._narrow = False
         self._brush_cache: dict[tuple[int, int], QBrush] = {}
+        # pyqtgraph caches a symbol image per pen/brush *object*: reusing the same objects keeps a drag from
+        # rendering new symbols (and growing the cache) on every move.
+        self._plain_pen = pg.mkPen(QColor(255, 255, 255), width=1.5)  # cosmetic: a scaled pen would cover the symbol
+        self._emphasis_pen = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        self._marker_brush = QBrush(output_color())
+        self._marker_pen = pg.mkPen("#FFFFFF", width=1.5)
+        self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
+        self._shown_label_places: tuple | None = None
+        self._shown_readout = ""
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.view_box.sigResized.connect(self._place_value_labels)
         model.changed.connect(self.refresh)
@@ -200,6 +210,8 @@ class OutputView(QWidget):
         label_font = QFont(text_font)
         label_font.setBold(True)
         self.output_label.setFont(label_font)
+        self._emphasis_pen = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        self._marker_brush = QBrush(output_color())
         self._shape = (-1, -1)
         self.refresh()
 
@@ -224,10 +236,11 @@ class OutputView(QWidget):
             shown += self.tr(", … ({0} components)").format(output.shape[0])
         colour = output_color().name()
         formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
-        self.readout.setText(
-            f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
-            f'<span style="color:{colour}"><b>[{shown}]</b></span>'
-        )
+        text = (f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
+                f'<span style="color:{colour}"><b>[{shown}]</b></span>')
+        if text != self._shown_readout:
+            self._shown_readout = text
+            self.readout.setText(text)
         self.readout.setToolTip("[" + ", ".join(repr(float(v)) for v in output[:64]) + "]")
 
     # pyqtgraph renders one symbol image per distinct (size, pen, brush): sizes are whole pixels and opacities
@@ -254,8 +267,7 @@ class OutputView(QWidget):
     def _pens(self, indices: np.ndarray) -> list[QPen]:
         """A thin white rim for every point, a thick dark one for the selected key's."""
         selected = self.model.selected_key
-        plain = pg.mkPen(QColor(255, 255, 255), width=1.5)  # cosmetic: a scaled pen would cover the symbol
-        emphasis = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        plain, emphasis = self._plain_pen, self._emphasis_pen
         return [emphasis if i == selected else plain for i in indices.tolist()]
 
     def _refresh_plane(self) -> None:
@@ -267,27 +279,39 @@ class OutputView(QWidget):
         if self._shape != (n, 2):
             self._shape = (n, 2)
             self._rebuild_value_labels(n)
+            self._shown_points = self._shown_label_places = None
         sizes = self._weight_sizes(weights)
         selected = self.model.selected_key
         sizes[selected] += 4.0 * theme().zoom
-        self.value_points.setData(
-            x=values[:, 0], y=values[:, 1], size=sizes, symbol="o",
-            brush=self._weight_brushes(weights, indices), pen=self._pens(indices), data=indices,
-        )
+        brushes = self._weight_brushes(weights, indices)
+        # During a drag of a key the V's stay put and the sizes and opacities move in whole steps: most moves
+        # change only the output, so the points, the hull and the labels are redrawn only when they change.
+        shown = (values.tobytes(), sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen),
+                 scenario.labels)
+        if shown != self._shown_points:
+            values_moved = self._shown_points is None or self._shown_points[0] != shown[0]
+            self._shown_points = shown
+            self.value_points.setData(
+                x=values[:, 0], y=values[:, 1], size=sizes, symbol="o",
+                brush=brushes, pen=self._pens(indices), data=indices,
+            )
+            if values_moved:
+                hull = convex_hull(values)
+                self.hull.setPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in hull]))
+            for i, label in enumerate(self.value_labels):
+                if label.textItem.toPlainText() != scenario.labels[i]:
+                    label.setText(scenario.labels[i])
+                font = label.textItem.font()
+                if font.bold() != (i == selected):
+                    font.setBold(i == selected)
+                    label.setFont(font)
         output = result.output
         self.output_marker.setData(
             x=[float(output[0])], y=[float(output[1])], size=26.0 * theme().zoom, symbol="star",
-            brush=QBrush(output_color()), pen=pg.mkPen("#FFFFFF", width=1.5),
+            brush=self._marker_brush, pen=self._marker_pen,
         )
         self.output_label.setPos(float(output[0]), float(output[1]))
         self.output_label.setVisible(not self._narrow)  # narrow: the caption names the star instead
-        hull = convex_hull(values)
-        self.hull.setPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in hull]))
-        for i, label in enumerate(self.value_labels):
-            label.setText(scenario.labels[i])
-            font = label.textItem.font()
-            font.setBold(i == selected)
-            label.setFont(font)
         self._fit_view(values[:, 0], values[:, 1], output)
         self._place_value_labels()
 
@@ -298,6 +322,10 @@ class OutputView(QWidget):
         values = self.model.scenario.values
         sizes = self._weight_sizes(self.model.result.weights)
         pixel_width = self.view_box.viewPixelSize()[0]
+        places = (values.tobytes(), sizes.tobytes(), pixel_width, len(self.value_labels))
+        if places == self._shown_label_places:
+            return  # nothing a label's place depends on has changed
+        self._shown_label_places = places
         middle = (float(values[:, 0].min()) + float(values[:, 0].max())) / 2.0
         for i, label in enumerate(self.value_labels):
             gap = (sizes[i] / 2.0) * pixel_width  # TextItem adds its own few pixels of margin
@@ -343,17 +371,21 @@ class OutputView(QWidget):
         high = np.maximum(values.max(axis=0), 0.0)
         if self._shape != (n, d_v):
             self._shape = (n, d_v)
+            self._shown_points = None
             self._rebuild_component_texts(d_v)
             self._set_component_ticks(d_v)
             self.range_bars.setOpts(x=components, y0=values.min(axis=0), height=np.ptp(values, axis=0))
             self.component_bars.setOpts(x=components, height=output)
         else:
-            self.range_bars.setOpts(y0=values.min(axis=0), height=np.ptp(values, axis=0))
+            if self._shown_points is None or self._shown_points[0] != values.tobytes():
+                self.range_bars.setOpts(y0=values.min(axis=0), height=np.ptp(values, axis=0))
             self.component_bars.setOpts(height=output)
         self._update_component_dots(values, result.weights)
         for c, text in enumerate(self.component_texts):
             value = float(output[c])
-            text.setText(_number(value))
+            shown = _number(value)
+            if text.textItem.toPlainText() != shown:
+                text.setText(shown)
             text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))
             text.setPos(c, value)
         self._fit_bars_view(d_v, float(low.min()), float(high.max()))
@@ -371,9 +403,14 @@ class OutputView(QWidget):
         ys = values[keys].reshape(-1)
         dot_weights = weights[key_index]
         sizes = self._weight_sizes(dot_weights, small=5.0, extra=16.0)
+        brushes = self._weight_brushes(dot_weights, key_index)
+        # As in the plane: most drag moves change no dot's size or opacity, so the dots stay as they are.
+        shown = (values.tobytes(), sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen))
+        if shown == self._shown_points:
+            return
+        self._shown_points = shown
         self.component_dots.setData(
-            x=xs, y=ys, size=sizes, symbol="o", brush=self._weight_brushes(dot_weights, key_index),
-            pen=self._pens(key_index), data=key_index,
+            x=xs, y=ys, size=sizes, symbol="o", brush=brushes, pen=self._pens(key_index), data=key_index,
         )
 
     def _rebuild_component_texts(self, d_v: int) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWi
 from ..core import geometry
 from ..core.scenario import MAX_ABS, ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .live_label import LiveLabelHost
 from .theme import key_color, key_hex, query_color, theme
 
 SNAP_DEGREES = 15.0
@@ -117,6 +118,7 @@ class _Glyph:
     color: QColor
     head_len: float = 0.0
     emphasised: bool | None = None  # None: not styled yet
+    placed: tuple | None = None  # (x, y, pixel, head_len) the line, head and handle were last put at
 
     def items(self) -> tuple:
         return self.line, self.head, self.handle, self.label
@@ -193,7 +195,7 @@ class VectorCanvas(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.message)
         self.readout.setContentsMargins(8, 0, 8, 4)
-        layout.addWidget(self.readout)
+        layout.addWidget(LiveLabelHost(self.readout, self))  # its numbers change on every drag move
 
         model.changed.connect(self._on_changed)
         model.selection_changed.connect(self._on_selection_changed)
@@ -384,19 +386,26 @@ class VectorCanvas(QWidget):
 
     def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list) -> None:
         length = math.hypot(x, y)
-        glyph.head.setPos(x, y)
-        glyph.handle.setPos(x, y)
+        # A drag moves one tip: the other arrows keep their place and are not touched (only their labels may
+        # have to make room, below).
+        moved = glyph.placed != (x, y, pixel, glyph.head_len)
+        glyph.placed = (x, y, pixel, glyph.head_len)
+        if moved:
+            glyph.head.setPos(x, y)
+            glyph.handle.setPos(x, y)
         if length > 0:
             ux, uy = x / length, y / length
-            # End the line inside the arrow head: a thick flat line end would stick out of its sharp tip.
-            back = min(length, glyph.head_len * 0.6 * pixel)
-            glyph.line.setData(np.array([0.0, x - ux * back]), np.array([0.0, y - uy * back]))
-            glyph.head.setRotation(180.0 - math.degrees(math.atan2(y, x)))
-            glyph.head.setVisible(True)
+            if moved:
+                # End the line inside the arrow head: a thick flat line end would stick out of its sharp tip.
+                back = min(length, glyph.head_len * 0.6 * pixel)
+                glyph.line.setData(np.array([0.0, x - ux * back]), np.array([0.0, y - uy * back]))
+                glyph.head.setRotation(180.0 - math.degrees(math.atan2(y, x)))
+                glyph.head.setVisible(True)
         else:
             ux, uy = 0.7071, 0.7071
-            glyph.line.setData(np.zeros(2), np.zeros(2))
-            glyph.head.setVisible(False)
+            if moved:
+                glyph.line.setData(np.zeros(2), np.zeros(2))
+                glyph.head.setVisible(False)
         if self.model.scenario.d_k == 1:
             ux, uy = 0.0, 1.0  # on the axis, labels beyond the tips would sit on the other arrows: put them above
         gap = LABEL_GAP_PX * pixel
@@ -619,8 +628,11 @@ def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, p
     if len(placed) < MAX_AVOIDED_LABELS:  # beyond that the check costs more than crowded labels are worth
         top = _free_top(left, top, width, height, placed)
         placed.append((left, top, width, height))
-    label.setPos(x, -(top + anchor[1] * height) * pixel)
-    label.setAnchor(anchor)
+    where = (x, -(top + anchor[1] * height) * pixel, anchor)
+    if getattr(label, "_placed_at", None) != where:  # most labels stay where they are during a drag
+        label._placed_at = where
+        label.setPos(where[0], where[1])
+        label.setAnchor(anchor)
 
 
 def _free_top(left: float, top: float, width: float, height: float, placed: list) -> float:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from ..core.attention import softmax
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .live_label import LiveLabelHost
 from .theme import UNSCALED_HEX, key_color, theme
 
 # Value texts on the bars only up to this many keys; beyond it they would overlap and cost time per drag move.
@@ -56,7 +57,7 @@ class WeightsChart(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(4)
-        layout.addWidget(self.stats_label)
+        layout.addWidget(LiveLabelHost(self.stats_label, self))  # its numbers change on every drag move
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.caption)
 
@@ -94,6 +95,7 @@ class WeightsChart(QWidget):
         self._tick_labels: tuple[str, ...] = ()
         self._hovered = -1
         self._narrow = False
+        self._shown_caption: tuple | None = None
         self.view_box.sigResized.connect(self._on_view_resized)
         self.plot.scene().sigMouseClicked.connect(self._on_click)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -206,18 +208,21 @@ class WeightsChart(QWidget):
     def _update_caption(self) -> None:
         result = self.model.result
         dense = result.n >= DENSE_KEYS
+        same = abs(result.scale - 1.0) < 1e-12
         mark = "━━" if dense else "┅┅"
         swatch = f'<span style="color:{UNSCALED_HEX}; font-weight:bold">{mark}</span>'
         if dense:
             explanation = self.tr("{0} grey line: the weights without scaling (factor 1, softmax of the raw scores)")
         else:
             explanation = self.tr("{0} dashed grey: the weights without scaling (factor 1, softmax of the raw scores)")
-        same = abs(result.scale - 1.0) < 1e-12
         if same:
             explanation += self.tr(" — the same as the bars, since the factor is 1")
         short = self.tr("{0} grey: without scaling (× 1)")
-        self.caption.setText((short if self._narrow else explanation).format(swatch))
-        self.caption.setToolTip(explanation.format(mark))
+        shown = ((short if self._narrow else explanation).format(swatch), explanation.format(mark))
+        if shown != self._shown_caption:  # a drag leaves it as it is: no tooltip or layout work then
+            self._shown_caption = shown
+            self.caption.setText(shown[0])
+            self.caption.setToolTip(shown[1])
 
     def _update_ticks(self) -> None:
         """Key labels under the bars, elided to the space a bar gets (every k-th label when N is large)."""
