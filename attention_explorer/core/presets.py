@@ -5,12 +5,13 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .scenario import Scenario, ScenarioError, load
+from .scenario import Scenario, ScenarioError, load_any
+from .sequence import SelfAttentionScenario
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
 _ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
-          "aligned", "orthogonal", "opposite")
+          "aligned", "orthogonal", "opposite", "self-attention")
 
 
 def resources_dir() -> Path:
@@ -37,6 +38,6 @@ def preset_path(name: str) -> Path:
     return presets_dir() / f"{name}.json"
 
 
-def load_preset(name: str) -> Scenario:
-    """Load a preset through the same validating loader as any user file."""
-    return load(preset_path(name))
+def load_preset(name: str) -> Scenario | SelfAttentionScenario:
+    """Load a preset through the same validating loader as any user file (`self-attention` is a sequence)."""
+    return load_any(preset_path(name))

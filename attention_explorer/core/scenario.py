@@ -15,11 +15,14 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .attention import AttentionResult, attend, inv_sqrt_scale
+
+if TYPE_CHECKING:
+    from .sequence import SelfAttentionScenario
 
 FORMAT_ID = "attention-explorer/1"
 MAX_KEYS = 512
@@ -272,6 +275,12 @@ def scenario_from_dict(document: Any) -> Scenario:
     """Validate a parsed JSON document and build the Scenario (first problem raises ScenarioError)."""
     if not isinstance(document, dict):
         raise ScenarioError(f"expected a JSON object at the top level, got {_kind(document)}")
+    if "kind" in document:
+        _check_kind(document["kind"])
+        raise ScenarioError(
+            'kind "self": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
+            "open it in the self-attention lab"
+        )
     for name in document:
         if name not in _FIELDS:
             raise ScenarioError(f'"{name}": unknown field (allowed: {", ".join(_FIELDS)})')
@@ -308,19 +317,22 @@ def scenario_from_dict(document: Any) -> Scenario:
     description = document.get("description", "")
     if not isinstance(description, str):
         raise ScenarioError(f"description: expected a string, got {_kind(description)}")
-    scale_raw = document.get("scale", AUTO_SCALE)
-    if scale_raw == AUTO_SCALE:
-        scale = None
-    elif isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
-        raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a number ≥ 0, got {_kind(scale_raw)}')
-    elif isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
-        raise ScenarioError(f"scale: {_big(scale_raw)} is out of range (0 to {MAX_SCALE:g})")
-    else:
-        scale = float(scale_raw)
     return Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
-        description=description, scale=scale,
+        description=description, scale=scale_from_document(document),
     )
+
+
+def scale_from_document(document: dict[str, Any]) -> float | None:
+    """The `scale` field of a document (either kind): None for "inv_sqrt_dk" or absent, else the factor."""
+    scale_raw = document.get("scale", AUTO_SCALE)
+    if scale_raw == AUTO_SCALE:
+        return None
+    if isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
+        raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a number ≥ 0, got {_kind(scale_raw)}')
+    if isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
+        raise ScenarioError(f"scale: {_big(scale_raw)} is out of range (0 to {MAX_SCALE:g})")
+    return float(scale_raw)
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
@@ -338,8 +350,39 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     return document
 
 
+SELF_KIND = "self"
+
+
+def _check_kind(kind: Any) -> None:
+    if kind != SELF_KIND:
+        raise ScenarioError(
+            f'kind: expected "{SELF_KIND}" (a self-attention file) or no "kind" at all (a single query), '
+            f"got {json.dumps(kind, ensure_ascii=False)[:40]}"
+        )
+
+
+def any_from_dict(document: Any) -> Scenario | SelfAttentionScenario:
+    """A single-query Scenario, or a SelfAttentionScenario when the document says `"kind": "self"`."""
+    if isinstance(document, dict) and "kind" in document:
+        from .sequence import sequence_from_dict  # sequence.py builds on this module
+
+        _check_kind(document["kind"])
+        return sequence_from_dict(document)
+    return scenario_from_dict(document)
+
+
 def loads(data: bytes | str) -> Scenario:
-    """Parse and validate scenario JSON text; any problem raises ScenarioError."""
+    """Parse and validate single-query scenario JSON text; any problem (or a self-attention file) raises."""
+    return scenario_from_dict(_parse(data))
+
+
+def loads_any(data: bytes | str) -> Scenario | SelfAttentionScenario:
+    """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
+    return any_from_dict(_parse(data))
+
+
+def _parse(data: bytes | str) -> Any:
+    """The JSON document in scenario text, after the size, depth and encoding checks."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
@@ -364,11 +407,21 @@ def loads(data: bytes | str) -> Scenario:
         raise ScenarioError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
         raise ScenarioError(f"not a usable number: {error}") from None
-    return scenario_from_dict(document)
+    return document
 
 
 def load(path: str | os.PathLike[str]) -> Scenario:
-    """Read, parse and validate a scenario file; problems raise ScenarioError (never a traceback)."""
+    """Read, parse and validate a single-query scenario file; problems raise ScenarioError (never a traceback)."""
+    return loads(_read(path))
+
+
+def load_any(path: str | os.PathLike[str]) -> Scenario | SelfAttentionScenario:
+    """Read, parse and validate a scenario file of either kind (single query or `"kind": "self"`)."""
+    return loads_any(_read(path))
+
+
+def _read(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a scenario file; a missing, unreadable or oversized file raises ScenarioError."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -384,14 +437,20 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raise ScenarioError("permission denied") from None
     except OSError as error:
         raise ScenarioError(f"cannot read: {error.strerror or error}") from None
-    return loads(data)
+    return data
 
 
-def dumps(scenario: Scenario) -> str:
-    """Scenario JSON text: one field per line, one key or value row per line, non-ASCII kept readable."""
+def dumps(scenario: Scenario | SelfAttentionScenario) -> str:
+    """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
+    from .sequence import MATRICES, SelfAttentionScenario, sequence_to_dict
+
+    if isinstance(scenario, SelfAttentionScenario):
+        document, row_fields = sequence_to_dict(scenario), MATRICES
+    else:
+        document, row_fields = scenario_to_dict(scenario), ("keys", "values")
     fields = []
-    for name, value in scenario_to_dict(scenario).items():
-        if name in ("keys", "values"):
+    for name, value in document.items():
+        if name in row_fields:
             text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
         else:
             text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
@@ -399,8 +458,8 @@ def dumps(scenario: Scenario) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed, then renamed over the target.
+def save(scenario: Scenario | SelfAttentionScenario, path: str | os.PathLike[str]) -> None:
+    """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     Raises ScenarioError when the file would be too large to load again, OSError when it cannot be written.
     """

@@ -1,0 +1,508 @@
+"""Self-attention on a token sequence: X·W_Q, X·W_K, X·W_V, the N×N scores and the row softmax.
+
+The self-attention kind of scenario file (`"kind": "self"`) lives here: an immutable, always valid
+`SelfAttentionScenario`, its loader and writer, the seeded embeddings and projections the lab starts from,
+and the single-query scenario that makes one token the explorer's query. Pure numpy, no Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .attention import inv_sqrt_scale, self_attention
+from .scenario import (
+    AUTO_SCALE,
+    FORMAT_ID,
+    MAX_DESCRIPTION,
+    MAX_DIM,
+    MAX_KEYS,
+    MAX_LABEL,
+    MAX_SCALE,
+    MAX_TITLE,
+    SELF_KIND,
+    Scenario,
+    ScenarioError,
+    _check_numbers,
+    _check_text,
+    _kind,
+    _number_rows,
+    _readonly,
+    scale_from_document,
+)
+
+KIND = SELF_KIND
+MAX_TOKENS = MAX_KEYS
+MAX_TOKEN = MAX_LABEL
+MATRICES = ("embeddings", "w_q", "w_k", "w_v")
+FIELDS = ("format", "kind", "title", "description", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal", "scale")
+# Under the limits (|x| ≤ 1e6, dimensions ≤ 4096, scale ≤ 1e6) a scaled score is at most about 7e40, far below
+# float64's 1.8e308; the check below keeps that promise explicit should a limit ever be raised.
+MAX_SCORE = 1e300
+
+
+@dataclass(frozen=True, eq=False)
+class SelfAttentionScenario:
+    """N tokens, their embeddings X (N×d_model) and the projections W_Q, W_K (d_model×d_k), W_V (d_model×d_v)."""
+
+    tokens: tuple[str, ...]
+    embeddings: np.ndarray
+    w_q: np.ndarray
+    w_k: np.ndarray
+    w_v: np.ndarray
+    causal: bool = False
+    scale: float | None = None
+    title: str = ""
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tokens, str):
+            raise ScenarioError("tokens: expected a list of strings, got a string")
+        object.__setattr__(self, "tokens", tuple(self.tokens))
+        for name in MATRICES:
+            object.__setattr__(self, name, _readonly(getattr(self, name), name))
+        validate_sequence(self)
+
+    @property
+    def n(self) -> int:
+        """Number of tokens."""
+        return len(self.tokens)
+
+    @property
+    def d_model(self) -> int:
+        """Width of every embedding (rows of each W)."""
+        return int(self.embeddings.shape[1])
+
+    @property
+    def d_k(self) -> int:
+        """Width of every query and key."""
+        return int(self.w_q.shape[1])
+
+    @property
+    def d_v(self) -> int:
+        """Width of every value."""
+        return int(self.w_v.shape[1])
+
+    @property
+    def effective_scale(self) -> float:
+        """The factor actually applied to Q·Kᵀ."""
+        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
+
+    def compute(self) -> SequenceResult:
+        """Project X and run self-attention on every position."""
+        return compute_sequence(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SelfAttentionScenario):
+            return NotImplemented
+        return (
+            self.tokens == other.tokens and self.causal == other.causal and self.scale == other.scale
+            and self.title == other.title and self.description == other.description
+            and all(np.array_equal(getattr(self, name), getattr(other, name)) for name in MATRICES)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, eq=False)
+class SequenceResult:
+    """Every number of one self-attention pass (arrays read-only; masked scaled scores are −inf)."""
+
+    queries: np.ndarray  # Q = X·W_Q, N×d_k
+    keys: np.ndarray  # K = X·W_K, N×d_k
+    values: np.ndarray  # V = X·W_V, N×d_v
+    scores: np.ndarray  # Q·Kᵀ, N×N, never masked
+    scale: float
+    scaled_scores: np.ndarray  # scale·Q·Kᵀ, −inf above the diagonal when causal
+    weights: np.ndarray  # row softmax; masked entries exactly 0, every row sums to 1
+    output: np.ndarray  # weights·V, N×d_v
+    causal: bool
+
+    @property
+    def n(self) -> int:
+        """Number of tokens."""
+        return int(self.scores.shape[0])
+
+    @property
+    def mask(self) -> np.ndarray:
+        """Boolean N×N, True where a causal model may not look (all False without the mask)."""
+        return np.isneginf(self.scaled_scores)
+
+
+# ---------------------------------------------------------------- validation and computing
+
+
+def check_tokens(tokens: tuple[Any, ...]) -> None:
+    """Raise ScenarioError naming the first bad token (1 to 512 non-empty strings of at most 64 characters)."""
+    if not 1 <= len(tokens) <= MAX_TOKENS:
+        raise ScenarioError(f"tokens: expected 1 to {MAX_TOKENS} tokens, got {len(tokens)}")
+    for i, token in enumerate(tokens):
+        if not isinstance(token, str):
+            raise ScenarioError(f"tokens[{i}]: expected a string, got {_kind(token)}")
+        if not token:
+            raise ScenarioError(f"tokens[{i}]: empty; every token needs at least one character")
+        if len(token) > MAX_TOKEN:
+            raise ScenarioError(f"tokens[{i}]: {len(token)} characters, at most {MAX_TOKEN} are allowed")
+        _check_text(token, f"tokens[{i}]")
+
+
+def _check_shape(array: np.ndarray, name: str, rows: int, rows_name: str, width: int | None, width_name: str) -> None:
+    if array.ndim != 2:
+        raise ScenarioError(f"{name}: expected {rows} rows of numbers ({rows_name})")
+    if array.shape[0] != rows:
+        raise ScenarioError(f"{name}: expected {rows} rows ({rows_name}), got {array.shape[0]}")
+    if width is not None and array.shape[1] != width:
+        raise ScenarioError(f"{name}: expected rows of {width} numbers ({width_name} = {width}), got {array.shape[1]}")
+    if not 1 <= array.shape[1] <= MAX_DIM:
+        raise ScenarioError(f"{name}: expected rows of 1 to {MAX_DIM} numbers ({width_name}), got {array.shape[1]}")
+
+
+def score_bound(sequence: SelfAttentionScenario) -> float:
+    """An upper bound on |scale · q_i·k_j| from the largest numbers and the dimensions (no projection needed)."""
+    largest_x = float(np.max(np.abs(sequence.embeddings)))
+    query_bound = sequence.d_model * largest_x * float(np.max(np.abs(sequence.w_q)))
+    key_bound = sequence.d_model * largest_x * float(np.max(np.abs(sequence.w_k)))
+    return sequence.d_k * query_bound * key_bound * max(sequence.effective_scale, 1.0)
+
+
+def validate_sequence(sequence: SelfAttentionScenario) -> None:
+    """Raise ScenarioError naming the first problem of a self-attention scenario, or return None."""
+    check_tokens(sequence.tokens)
+    n = len(sequence.tokens)
+    x = sequence.embeddings
+    _check_shape(x, "embeddings", n, "one per token", None, "d_model")
+    d_model = x.shape[1]
+    _check_shape(sequence.w_q, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    d_k = sequence.w_q.shape[1]
+    _check_shape(sequence.w_k, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k, the width of w_q")
+    _check_shape(sequence.w_v, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    for name in MATRICES:
+        _check_numbers(getattr(sequence, name), name)
+    if not isinstance(sequence.causal, bool):
+        raise ScenarioError(f"causal: expected true or false, got {_kind(sequence.causal)}")
+    scale = sequence.scale
+    if scale is not None:
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
+            raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a finite number')
+        if not 0 <= scale <= MAX_SCALE:
+            raise ScenarioError(f"scale: {scale:g} is out of range (0 to {MAX_SCALE:g})")
+    for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
+        text = getattr(sequence, name)
+        if not isinstance(text, str) or len(text) > limit:
+            raise ScenarioError(f"{name}: expected a string of at most {limit} characters")
+        _check_text(text, name)
+    bound = score_bound(sequence)
+    if not bound <= MAX_SCORE:
+        raise ScenarioError(f"the scores could reach {bound:.3g}, too large to compute safely; use smaller numbers")
+
+
+def project(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """X·W: one row per token (Q, K or V)."""
+    return np.asarray(x, dtype=np.float64) @ np.asarray(w, dtype=np.float64)
+
+
+def compute_sequence(sequence: SelfAttentionScenario) -> SequenceResult:
+    """Q, K, V and core.self_attention on them, with the sequence's scale and mask."""
+    queries = project(sequence.embeddings, sequence.w_q)
+    keys = project(sequence.embeddings, sequence.w_k)
+    values = project(sequence.embeddings, sequence.w_v)
+    attention = self_attention(queries, keys, values, sequence.effective_scale, sequence.causal)
+    for matrix in (queries, keys, values):
+        matrix.setflags(write=False)
+    return SequenceResult(
+        queries=queries, keys=keys, values=values, scores=attention.scores, scale=attention.scale,
+        scaled_scores=attention.scaled_scores, weights=attention.weights, output=attention.output,
+        causal=attention.causal,
+    )
+
+
+# ---------------------------------------------------------------- the file format
+
+
+def sequence_from_dict(document: dict[str, Any]) -> SelfAttentionScenario:
+    """Validate a parsed `"kind": "self"` document and build the scenario (first problem raises ScenarioError)."""
+    for name in document:
+        if name not in FIELDS:
+            raise ScenarioError(f'"{name}": unknown field (allowed in a self-attention file: {", ".join(FIELDS)})')
+    if "format" in document and document["format"] != FORMAT_ID:
+        raise ScenarioError(f'format: expected "{FORMAT_ID}", got {json.dumps(document["format"])[:40]}')
+    if document.get("kind") != KIND:
+        raise ScenarioError(f'kind: expected "{KIND}", got {json.dumps(document.get("kind"))[:40]}')
+    for required in ("tokens", *MATRICES):
+        if required not in document:
+            raise ScenarioError(f'"{required}": missing')
+    tokens = document["tokens"]
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
+        got = len(tokens) if isinstance(tokens, list) else _kind(tokens)
+        raise ScenarioError(f"tokens: expected a list of 1 to {MAX_TOKENS} strings, got {got}")
+    check_tokens(tuple(tokens))
+    n = len(tokens)
+    embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
+    d_model = len(embeddings[0])
+    w_q = _rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    d_k = len(w_q[0])
+    w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
+    w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    causal = document.get("causal", False)
+    if not isinstance(causal, bool):
+        raise ScenarioError(f"causal: expected true or false, got {_kind(causal)}")
+    texts = {}
+    for name in ("title", "description"):
+        texts[name] = document.get(name, "")
+        if not isinstance(texts[name], str):
+            raise ScenarioError(f"{name}: expected a string, got {_kind(texts[name])}")
+    return SelfAttentionScenario(
+        tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
+        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
+    )
+
+
+def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
+          width_name: str) -> list[list[float]]:
+    raw = document[name]
+    if not isinstance(raw, list) or len(raw) != count:
+        got = len(raw) if isinstance(raw, list) else _kind(raw)
+        raise ScenarioError(f"{name}: expected {count} rows ({count_name}), got {got}")
+    return _number_rows(raw, name, width, width_name)
+
+
+def sequence_to_dict(sequence: SelfAttentionScenario) -> dict[str, Any]:
+    """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
+    document: dict[str, Any] = {"format": FORMAT_ID, "kind": KIND}
+    if sequence.title:
+        document["title"] = sequence.title
+    if sequence.description:
+        document["description"] = sequence.description
+    document["tokens"] = list(sequence.tokens)
+    document["causal"] = sequence.causal
+    document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
+    for name in MATRICES:
+        document[name] = getattr(sequence, name).tolist()
+    return document
+
+
+# ---------------------------------------------------------------- building and editing (for the lab)
+
+
+def token_embedding(token: str, d_model: int, seed: int = 0) -> np.ndarray:
+    """A token's seeded N(0, 1) embedding: the same word gets the same vector, and a wider one extends it."""
+    stream = np.random.default_rng([seed, zlib.crc32(token.encode("utf-8", "surrogatepass"))])
+    return stream.standard_normal(d_model)
+
+
+def token_embeddings(tokens: Sequence[str], d_model: int, seed: int = 0) -> np.ndarray:
+    """X: one seeded embedding row per token."""
+    return np.array([token_embedding(token, d_model, seed) for token in tokens]).reshape(len(tokens), d_model)
+
+
+_PROJECTION_IDS = {"w_q": 1, "w_k": 2, "w_v": 3}
+
+
+def random_projection(name: str, d_model: int, width: int, seed: int = 0) -> np.ndarray:
+    """Seeded N(0, 1/d_model) weights, like a freshly initialised layer: Q, K, V entries stay near unit size."""
+    rows = [np.random.default_rng([seed, _PROJECTION_IDS[name], r]).standard_normal(width) for r in range(d_model)]
+    return np.array(rows).reshape(d_model, width) / math.sqrt(d_model)
+
+
+def identity_refusal(d_model: int, d_k: int, d_v: int) -> str | None:
+    """Why W_Q = W_K = W_V = I is impossible for these sizes, or None when it is possible."""
+    if d_k == d_model and d_v == d_model:
+        return None
+    return (f"an identity W needs d_k = d_v = d_model (here d_model = {d_model}, d_k = {d_k}, d_v = {d_v}): "
+            "W_Q and W_K are d_model × d_k, W_V is d_model × d_v, and only a square matrix can be the identity")
+
+
+def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed: int = 0, identity: bool = False,
+                   causal: bool = False, scale: float | None = None, title: str = "",
+                   description: str = "") -> SelfAttentionScenario:
+    """A sequence with seeded embeddings and seeded random (or identity) projections."""
+    for name, size in (("d_model", d_model), ("d_k", d_k), ("d_v", d_v)):
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_DIM:
+            raise ScenarioError(f"{name}: expected a whole number from 1 to {MAX_DIM}, got {size!r}")
+    check_tokens(tuple(tokens))
+    if identity:
+        refusal = identity_refusal(d_model, d_k, d_v)
+        if refusal:
+            raise ScenarioError(refusal)
+        w_q = w_k = w_v = np.eye(d_model)
+    else:
+        w_q = random_projection("w_q", d_model, d_k, seed)
+        w_k = random_projection("w_k", d_model, d_k, seed)
+        w_v = random_projection("w_v", d_model, d_v, seed)
+    return SelfAttentionScenario(
+        tokens=tuple(tokens), embeddings=token_embeddings(tokens, d_model, seed), w_q=w_q, w_k=w_k, w_v=w_v,
+        causal=causal, scale=scale, title=title, description=description,
+    )
+
+
+def replace_sequence(sequence: SelfAttentionScenario, **changes: Any) -> SelfAttentionScenario:
+    """A copy with some fields replaced, validated like any new scenario."""
+    fields = {
+        "tokens": sequence.tokens, "embeddings": sequence.embeddings, "w_q": sequence.w_q, "w_k": sequence.w_k,
+        "w_v": sequence.w_v, "causal": sequence.causal, "scale": sequence.scale, "title": sequence.title,
+        "description": sequence.description,
+    }
+    fields.update(changes)
+    return SelfAttentionScenario(**fields)
+
+
+def with_cell(sequence: SelfAttentionScenario, matrix: str, row: int, column: int,
+              value: float) -> SelfAttentionScenario:
+    """Replace one number of X, W_Q, W_K or W_V."""
+    return with_block(sequence, matrix, row, column, [[value]])
+
+
+def with_block(sequence: SelfAttentionScenario, matrix: str, row: int, column: int,
+               rows: Sequence[Sequence[float]]) -> SelfAttentionScenario:
+    """Replace a block of X, W_Q, W_K or W_V starting at (row, column), e.g. pasted from a spreadsheet."""
+    if matrix not in MATRICES:
+        raise ScenarioError(f"unknown matrix {matrix!r} (expected one of {', '.join(MATRICES)})")
+    current = np.array(getattr(sequence, matrix))
+    block = _readonly(rows, f"{matrix} block")
+    if block.ndim != 2 or block.size == 0:
+        raise ScenarioError(f"{matrix}: expected rows of numbers to paste")
+    height, width = block.shape
+    if row < 0 or column < 0 or row + height > current.shape[0] or column + width > current.shape[1]:
+        raise ScenarioError(
+            f"{matrix}: a {height} × {width} block at row {row + 1}, column {column + 1} does not fit in "
+            f"{current.shape[0]} × {current.shape[1]}"
+        )
+    _check_numbers(block, f"{matrix}[{row}][{column}] block")
+    current[row:row + height, column:column + width] = block
+    return replace_sequence(sequence, **{matrix: current})
+
+
+def resized(current: np.ndarray, fresh: np.ndarray) -> np.ndarray:
+    """`fresh` with the overlapping top-left corner of `current` copied in: kept edits, seeded new numbers."""
+    out = np.array(fresh, dtype=np.float64)
+    rows = min(current.shape[0], out.shape[0])
+    columns = min(current.shape[1], out.shape[1])
+    out[:rows, :columns] = current[:rows, :columns]
+    return out
+
+
+def embeddings_for_tokens(sequence: SelfAttentionScenario, tokens: Sequence[str], seed: int = 0,
+                          known: Mapping[str, np.ndarray] | None = None) -> np.ndarray:
+    """X for new tokens: a token keeps its row in the sequence (or in `known`), a new one gets its seeded row."""
+    check_tokens(tuple(tokens))
+    fresh = token_embeddings(tokens, sequence.d_model, seed)
+    for i, token in enumerate(tokens):
+        if i < sequence.n and sequence.tokens[i] == token:
+            fresh[i] = sequence.embeddings[i]
+        elif token in sequence.tokens:
+            fresh[i] = sequence.embeddings[sequence.tokens.index(token)]
+        elif known is not None and token in known and np.shape(known[token]) == (sequence.d_model,):
+            fresh[i] = known[token]
+    return fresh
+
+
+# ---------------------------------------------------------------- one token as the explorer's query
+
+
+def query_scenario(sequence: SelfAttentionScenario, result: SequenceResult, index: int, title: str = "",
+                   description: str = "") -> Scenario:
+    """Token `index` as a single query: q = Q[index] against K and V (only keys up to it when causal)."""
+    if isinstance(index, bool) or not 0 <= index < sequence.n:
+        raise ScenarioError(f"token index {index} is out of range (there are {sequence.n} tokens)")
+    visible = index + 1 if sequence.causal else sequence.n
+    return Scenario(
+        query=result.queries[index], keys=result.keys[:visible], values=result.values[:visible],
+        labels=sequence.tokens[:visible], title=title[:MAX_TITLE], description=description[:MAX_DESCRIPTION],
+        scale=sequence.scale,
+    )
+
+
+# ---------------------------------------------------------------- what `compute` prints
+
+
+def _matrix(rows: np.ndarray) -> list[list[float | None]]:
+    """Rows as JSON lists, −inf (a masked entry) as None: JSON has no infinity."""
+    return [[None if math.isinf(v) else v for v in row] for row in rows.tolist()]
+
+
+def sequence_report(sequence: SelfAttentionScenario, result: SequenceResult) -> dict[str, Any]:
+    """Every number of one self-attention pass as plain JSON-ready values (masked scaled scores are None)."""
+    return {
+        "kind": KIND,
+        "title": sequence.title,
+        "tokens": list(sequence.tokens),
+        "causal": sequence.causal,
+        "n": sequence.n,
+        "d_model": sequence.d_model,
+        "d_k": sequence.d_k,
+        "d_v": sequence.d_v,
+        "scale_mode": AUTO_SCALE if sequence.scale is None else "factor",
+        "scale": result.scale,
+        "queries": result.queries.tolist(),
+        "keys": result.keys.tolist(),
+        "values": result.values.tolist(),
+        "scores": result.scores.tolist(),
+        "scaled_scores": _matrix(result.scaled_scores),
+        "weights": result.weights.tolist(),
+        "output": result.output.tolist(),
+    }
+
+
+def sequence_report_json(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
+    """One JSON object, UTF-8 friendly."""
+    return json.dumps(sequence_report(sequence, result), ensure_ascii=False, indent=2)
+
+
+def _cell(value: float) -> str:
+    return "-inf" if math.isinf(value) else f"{value:.3f}"
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives the text: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text: str, width: int, right: bool = True) -> str:
+    padding = " " * max(0, width - _width(text))
+    return padding + text if right else text + padding
+
+
+def _text_table(title: str, row_names: Sequence[str], column_names: Sequence[str], rows: np.ndarray) -> list[str]:
+    cells = [[_cell(v) for v in row] for row in rows.tolist()]
+    name_width = max(_width(name) for name in row_names)
+    widths = [max(_width(column_names[j]), *(len(row[j]) for row in cells)) for j in range(len(column_names))]
+    lines = [title, " " * name_width + "  " + "  ".join(_pad(c, w) for c, w in zip(column_names, widths))]
+    for name, row in zip(row_names, cells):
+        lines.append(_pad(name, name_width, right=False) + "  " + "  ".join(_pad(c, w) for c, w in zip(row, widths)))
+    return [*lines, ""]
+
+
+def sequence_report_text(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
+    """Q, K, V, the scores, the weights and the output as readable tables (3 decimals), for a handout."""
+    tokens = [f"{i + 1} {token}" for i, token in enumerate(sequence.tokens)]
+    keys = list(sequence.tokens)
+    scale_text = "1/sqrt(d_k)" if sequence.scale is None else "manual factor"
+    lines = [
+        sequence.title or "Self-attention",
+        f"tokens: {' '.join(sequence.tokens)}",
+        f"N = {sequence.n}, d_model = {sequence.d_model}, d_k = {sequence.d_k}, d_v = {sequence.d_v}, "
+        f"scale = {result.scale:.3f} ({scale_text}), causal mask: {'on' if sequence.causal else 'off'}",
+        "",
+    ]
+    lines += _text_table(f"Q = X.W_Q  ({sequence.n} x {sequence.d_k})", tokens,
+                         [f"q{c + 1}" for c in range(sequence.d_k)], result.queries)
+    lines += _text_table(f"K = X.W_K  ({sequence.n} x {sequence.d_k})", tokens,
+                         [f"k{c + 1}" for c in range(sequence.d_k)], result.keys)
+    lines += _text_table(f"V = X.W_V  ({sequence.n} x {sequence.d_v})", tokens,
+                         [f"v{c + 1}" for c in range(sequence.d_v)], result.values)
+    shapes = f"({sequence.n} x {sequence.d_k}) . ({sequence.d_k} x {sequence.n}) = {sequence.n} x {sequence.n}"
+    lines += _text_table(f"scores Q.K^T  {shapes}  (row = query token, column = key token)", tokens, keys,
+                         result.scores)
+    masked = ", -inf above the diagonal (causal mask)" if sequence.causal else ""
+    lines += _text_table(f"scaled scores x {result.scale:.3f}{masked}", tokens, keys, result.scaled_scores)
+    lines += _text_table("weights = softmax of each row (each row sums to 1)", tokens, keys, result.weights)
+    lines += _text_table(f"output = weights . V  ({sequence.n} x {sequence.d_v})", tokens,
+                         [f"o{c + 1}" for c in range(sequence.d_v)], result.output)
+    return "\n".join(lines[:-1]) + "\n"
