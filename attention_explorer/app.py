@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core import report
+from .core import report, sequence
 from .core.presets import DEFAULT_PRESET, load_preset, preset_names
-from .core.scenario import Scenario, ScenarioError, load
+from .core.scenario import Scenario, ScenarioError, load, load_any
+from .core.sequence import SelfAttentionScenario
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -51,7 +52,8 @@ def load_source(source: str | os.PathLike[str] | None) -> Scenario:
 
 def _compute(argv: Sequence[str]) -> int:
     parser = _Parser(prog="attention-explorer compute",
-                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario.")
+                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario "
+                                 '(a single query, or a whole sequence in a "kind": "self" file).')
     parser.add_argument("file", nargs="?", help="scenario file (.json)")
     parser.add_argument("--preset", help="a built-in example instead of a file")
     parser.add_argument("--format", choices=("json", "text"), default="json")
@@ -60,14 +62,18 @@ def _compute(argv: Sequence[str]) -> int:
         raise _UsageError("attention-explorer compute: give exactly one of FILE or --preset NAME")
     name = args.file if args.file is not None else f"preset {args.preset}"
     try:
-        scenario = load(args.file) if args.file is not None else load_preset(args.preset)
+        scenario = load_any(args.file) if args.file is not None else load_preset(args.preset)
     except ScenarioError as error:
         return _fail(f"attention-explorer: {name}: {error}")
+    if isinstance(scenario, SelfAttentionScenario):
+        to_json, to_text = sequence.sequence_report_json, sequence.sequence_report_text
+    else:
+        to_json, to_text = report.to_json, report.to_text
     result = scenario.compute()
     if args.format == "json":
-        print(report.to_json(scenario, result))
+        print(to_json(scenario, result))
     else:
-        print(report.to_text(scenario, result), end="")
+        print(to_text(scenario, result), end="")
     return 0
 
 
