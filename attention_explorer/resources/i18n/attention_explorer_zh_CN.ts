@@ -1,0 +1,1638 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>About this example</source>
+        <translation>示例说明</translation>
+    </message>
+    <message>
+        <source>Vectors</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <source>d_k and scale</source>
+        <translation>d_k 与缩放</translation>
+    </message>
+    <message>
+        <source>The four steps</source>
+        <translation>四个步骤</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Rotation trace</source>
+        <translation>旋转轨迹</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;初始状态&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start from the default example</source>
+        <translation>从默认示例重新开始</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario under a new name</source>
+        <translation>以新文件名保存场景</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close Attention Explorer</source>
+        <translation>关闭 Attention Explorer</translation>
+    </message>
+    <message>
+        <source>Canvas as PNG…</source>
+        <translation>画布（PNG）…</translation>
+    </message>
+    <message>
+        <source>Canvas as SVG…</source>
+        <translation>画布（SVG）…</translation>
+    </message>
+    <message>
+        <source>Weights chart as PNG…</source>
+        <translation>权重图（PNG）…</translation>
+    </message>
+    <message>
+        <source>Weights chart as SVG…</source>
+        <translation>权重图（SVG）…</translation>
+    </message>
+    <message>
+        <source>Output view as PNG…</source>
+        <translation>输出图（PNG）…</translation>
+    </message>
+    <message>
+        <source>Output view as SVG…</source>
+        <translation>输出图（SVG）…</translation>
+    </message>
+    <message>
+        <source>Whole window as PNG…</source>
+        <translation>整个窗口（PNG）…</translation>
+    </message>
+    <message>
+        <source>Markdown table</source>
+        <translation>Markdown 表格</translation>
+    </message>
+    <message>
+        <source>Copy the four steps as a Markdown table</source>
+        <translation>把四个步骤复制为 Markdown 表格</translation>
+    </message>
+    <message>
+        <source>LaTeX</source>
+        <translation>LaTeX</translation>
+    </message>
+    <message>
+        <source>Copy the four steps as a LaTeX table</source>
+        <translation>把四个步骤复制为 LaTeX 表格</translation>
+    </message>
+    <message>
+        <source>NumPy snippet</source>
+        <translation>NumPy 代码</translation>
+    </message>
+    <message>
+        <source>Copy a NumPy script that reproduces the four steps</source>
+        <translation>复制一段能重现四个步骤的 NumPy 脚本</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add key–value pair</source>
+        <translation>添加键值对</translation>
+    </message>
+    <message>
+        <source>Remove selected pair</source>
+        <translation>删除选中的键值对</translation>
+    </message>
+    <message>
+        <source>Reset panel layout</source>
+        <translation>重置面板布局</translation>
+    </message>
+    <message>
+        <source>Put every panel back where it started</source>
+        <translation>把所有面板放回初始位置</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Larger text, lines and arrows</source>
+        <translation>加大文字、线条和箭头</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Smaller text, lines and arrows</source>
+        <translation>缩小文字、线条和箭头</translation>
+    </message>
+    <message>
+        <source>Normal size</source>
+        <translation>正常大小</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>High contrast (projector)</source>
+        <translation>高对比度（投影仪）</translation>
+    </message>
+    <message>
+        <source>Step through the four steps</source>
+        <translation>逐步演示四个步骤</translation>
+    </message>
+    <message>
+        <source>Reveal the steps one at a time</source>
+        <translation>每次只显示一个步骤</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Right arrow or Page Down in step-through mode</source>
+        <translation>逐步演示时按右方向键或 Page Down</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Left arrow or Page Up in step-through mode</source>
+        <translation>逐步演示时按左方向键或 Page Up</translation>
+    </message>
+    <message>
+        <source>Select next key</source>
+        <translation>选择下一个键</translation>
+    </message>
+    <message>
+        <source>Select previous key</source>
+        <translation>选择上一个键</translation>
+    </message>
+    <message>
+        <source>Rotate key 5° counter-clockwise</source>
+        <translation>键逆时针旋转 5°</translation>
+    </message>
+    <message>
+        <source>Rotate key 5° clockwise</source>
+        <translation>键顺时针旋转 5°</translation>
+    </message>
+    <message>
+        <source>Rotate key 1° counter-clockwise</source>
+        <translation>键逆时针旋转 1°</translation>
+    </message>
+    <message>
+        <source>Rotate key 1° clockwise</source>
+        <translation>键顺时针旋转 1°</translation>
+    </message>
+    <message>
+        <source>Make key longer</source>
+        <translation>加长键</translation>
+    </message>
+    <message>
+        <source>Make key shorter</source>
+        <translation>缩短键</translation>
+    </message>
+    <message>
+        <source>Play a full turn</source>
+        <translation>旋转一整圈</translation>
+    </message>
+    <message>
+        <source>Turn the selected key through 360°</source>
+        <translation>把选中的键转一整圈（360°）</translation>
+    </message>
+    <message>
+        <source>Stop the turn</source>
+        <translation>停止旋转</translation>
+    </message>
+    <message>
+        <source>Select key {0}</source>
+        <translation>选择键 {0}</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy as</source>
+        <translation>复制为(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Keys</source>
+        <translation>键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Labs</source>
+        <translation>实验(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Saturation: why scale?</source>
+        <translation>饱和：为何缩放？</translation>
+    </message>
+    <message>
+        <source>Variance: why √d_k?</source>
+        <translation>方差：为何是 √d_k？</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>Real transformer</source>
+        <translation>真实 Transformer</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cannot add a pair</source>
+        <translation>无法添加键值对</translation>
+    </message>
+    <message>
+        <source>Cannot remove the pair</source>
+        <translation>无法删除键值对</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The translation for {0} is missing.</source>
+        <translation>缺少{0}的翻译文件。</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Save them?</source>
+        <translation>场景有尚未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
+    </message>
+    <message>
+        <source>Could not write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <source>Attention Explorer did not close normally last time. Restore the scenario you were working on?</source>
+        <translation>Attention Explorer 上次没有正常关闭。要恢复你当时正在编辑的场景吗？</translation>
+    </message>
+    <message>
+        <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>
+        <translation>拖动 Q 或键的箭头尖端。数字键 1–9 选择键，方向键旋转，空格键转一整圈。</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <source>{0}{1} — Attention Explorer</source>
+        <translation>{0}{1} — Attention Explorer</translation>
+    </message>
+</context>
+<context>
+    <name>OutputView</name>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Dots: the values V in their keys&apos; colours (bigger = more weight). Dashed: their convex hull. ★ the output, their weighted average: it never leaves the hull.</source>
+        <translation>圆点：各个值 V，颜色与其键相同（越大权重越高）。虚线：它们的凸包。★ 是输出，即它们的加权平均，永远不会越出凸包。</translation>
+    </message>
+    <message>
+        <source>★ output: the weighted average of the V&apos;s</source>
+        <translation>★ 输出：各个 V 的加权平均</translation>
+    </message>
+    <message>
+        <source>Purple bars: the output&apos;s components. Grey: the range the V&apos;s span in each component; dots: the V&apos;s themselves (bigger = more weight).</source>
+        <translation>紫色柱：输出的各个分量。灰色：各个 V 在每个分量上的取值范围；圆点：各个 V 本身（越大权重越高）。</translation>
+    </message>
+    <message>
+        <source>Bars: output; grey: range of the V&apos;s</source>
+        <translation>柱：输出；灰色：各个 V 的范围</translation>
+    </message>
+    <message>
+        <source>, … ({0} components)</source>
+        <translation>, …（共 {0} 个分量）</translation>
+    </message>
+    <message>
+        <source>component</source>
+        <translation>分量</translation>
+    </message>
+    <message>
+        <source>output = Σ wᵢVᵢ = [{0}]: the weighted average of the V&apos;s</source>
+        <translation>输出 = Σ wᵢVᵢ = [{0}]：各个 V 的加权平均</translation>
+    </message>
+    <message>
+        <source>V of {0}: weight {1} — click to select</source>
+        <translation>{0} 的 V：权重 {1} — 点击选中</translation>
+    </message>
+</context>
+<context>
+    <name>PresetInfo</name>
+    <message>
+        <source>Your own scenario</source>
+        <translation>自定义场景</translation>
+    </message>
+    <message>
+        <source>Edit Q, the keys and the values, or drag their tips on the canvas. Examples from the lecture are in the Examples menu.</source>
+        <translation>编辑 Q、键和值，或者在画布上拖动它们的箭头尖端。课上讲到的例子都在“示例”菜单里。</translation>
+    </message>
+</context>
+<context>
+    <name>RotationTrace</name>
+    <message>
+        <source>Turning {0}: its weight (solid) and cos θ with Q (dashed) at every direction. Space plays a full turn, Esc stops.</source>
+        <translation>旋转 {0}：它在每个方向上的权重（实线）以及与 Q 的 cos θ（虚线）。空格键转一整圈，Esc 停止。</translation>
+    </message>
+</context>
+<context>
+    <name>SaturationLab</name>
+    <message>
+        <source>× 10</source>
+        <translation>× 10</translation>
+    </message>
+    <message>
+        <source>Multiply the factor by 10: scores 2, 1, 0 act like 20, 10, 0 and softmax goes nearly one-hot</source>
+        <translation>缩放因子乘以 10：分数 2、1、0 相当于 20、10、0，softmax 几乎变成 one-hot</translation>
+    </message>
+    <message>
+        <source>÷ 10</source>
+        <translation>÷ 10</translation>
+    </message>
+    <message>
+        <source>Divide the factor by 10: the weights spread out again</source>
+        <translation>缩放因子除以 10：权重重新分散</translation>
+    </message>
+    <message>
+        <source>scale factor (log axis)</source>
+        <translation>缩放因子（对数轴）</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Drag to set the scale factor (one undo step per drag)</source>
+        <translation>拖动以设置缩放因子（每次拖动算一步撤销）</translation>
+    </message>
+    <message>
+        <source>A large factor makes softmax a hard choice: the entropy falls to 0 and so does ‖J‖ (the softmax Jacobian, which carries the gradient back to the scores): a saturated softmax barely learns. Dividing by √d_k keeps the factor in the soft part of the curves.</source>
+        <translation>缩放因子一大，softmax 就成了非此即彼的选择：熵降到 0，‖J‖（softmax 的雅可比矩阵，负责把梯度传回分数）也降到 0，饱和的 softmax 几乎学不到东西。除以 √d_k 让缩放因子停留在曲线平缓的部分。</translation>
+    </message>
+    <message>
+        <source>Add c to every score:</source>
+        <translation>每个分数加上 c：</translation>
+    </message>
+    <message>
+        <source>Add the same constant c to every scaled score: the weights do not move</source>
+        <translation>给每个缩放后的分数加上同一个常数 c：权重纹丝不动</translation>
+    </message>
+    <message>
+        <source>c = 0</source>
+        <translation>c = 0</translation>
+    </message>
+    <message>
+        <source>Back to the scores as they are</source>
+        <translation>回到原来的分数</translation>
+    </message>
+    <message>
+        <source>c = 1000</source>
+        <translation>c = 1000</translation>
+    </message>
+    <message>
+        <source>Scores around 1000: where a naive e^x overflows</source>
+        <translation>分数在 1000 左右：朴素的 e^x 在这里会溢出</translation>
+    </message>
+    <message>
+        <source>Softmax sees only differences: adding c multiplies every e&lt;sup&gt;x&lt;/sup&gt; and their sum by e&lt;sup&gt;c&lt;/sup&gt;, which cancels. So &lt;b&gt;ours&lt;/b&gt; subtracts the largest x first: the top term is e&lt;sup&gt;0&lt;/sup&gt; = 1 and nothing overflows. The &lt;b&gt;naive&lt;/b&gt; e&lt;sup&gt;x&lt;/sup&gt;/Σe&lt;sup&gt;x&lt;/sup&gt; does not: in float64, e&lt;sup&gt;x&lt;/sup&gt; is ∞ beyond x ≈ 709.8 and 0 below x ≈ −745.</source>
+        <translation>softmax 只看差值：加上 c 会让每个 e&lt;sup&gt;x&lt;/sup&gt; 和它们的总和都乘以 e&lt;sup&gt;c&lt;/sup&gt;，两者正好抵消。所以&lt;b&gt;本程序&lt;/b&gt;先减去最大的 x：最大项是 e&lt;sup&gt;0&lt;/sup&gt; = 1，什么都不会溢出。&lt;b&gt;朴素&lt;/b&gt;的 e&lt;sup&gt;x&lt;/sup&gt;/Σe&lt;sup&gt;x&lt;/sup&gt; 没有这一步：在 float64 中，x 超过约 709.8 时 e&lt;sup&gt;x&lt;/sup&gt; 为 ∞，x 低于约 −745 时为 0。</translation>
+    </message>
+    <message>
+        <source>… {0} more</source>
+        <translation>… 另有 {0} 个</translation>
+    </message>
+    <message>
+        <source>1/{0}</source>
+        <translation>1/{0}</translation>
+    </message>
+    <message>
+        <source>entropy H = {0} bits</source>
+        <translation>熵 H = {0} 比特</translation>
+    </message>
+    <message>
+        <source>gradient size ‖J‖ = {0}</source>
+        <translation>梯度大小 ‖J‖ = {0}</translation>
+    </message>
+    <message>
+        <source>factor &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; largest weight &lt;b&gt;{1}&lt;/b&gt; (&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;)</source>
+        <translation>缩放因子 &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; 最大权重 &lt;b&gt;{1}&lt;/b&gt;（&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;）</translation>
+    </message>
+    <message>
+        <source>(off the axis: shown at its end)</source>
+        <translation>（超出坐标轴：画在轴的末端）</translation>
+    </message>
+    <message>
+        <source>c = {0}</source>
+        <translation>c = {0}</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>x + c</source>
+        <translation>x + c</translation>
+    </message>
+    <message>
+        <source>ours</source>
+        <translation>本程序</translation>
+    </message>
+    <message>
+        <source>naive</source>
+        <translation>朴素</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>… and {0} more</source>
+        <translation>… 另有 {0} 个</translation>
+    </message>
+    <message>
+        <source>overflow → NaN</source>
+        <translation>上溢 → NaN</translation>
+    </message>
+    <message>
+        <source>underflow → NaN</source>
+        <translation>下溢 → NaN</translation>
+    </message>
+    <message>
+        <source>Naive: e&lt;sup&gt;{0}&lt;/sup&gt; = ∞, and ∞/∞ = NaN. Ours subtracts {0} first: the same weights as at c = 0.</source>
+        <translation>朴素：e&lt;sup&gt;{0}&lt;/sup&gt; = ∞，而 ∞/∞ = NaN。本程序先减去 {0}：权重与 c = 0 时相同。</translation>
+    </message>
+    <message>
+        <source>Naive: every e&lt;sup&gt;x&lt;/sup&gt; underflows to 0 (e&lt;sup&gt;{0}&lt;/sup&gt; = 0), and 0/0 = NaN. Ours subtracts the max first: the same weights as at c = 0.</source>
+        <translation>朴素：每个 e&lt;sup&gt;x&lt;/sup&gt; 都下溢为 0（e&lt;sup&gt;{0}&lt;/sup&gt; = 0），而 0/0 = NaN。本程序先减去最大值：权重与 c = 0 时相同。</translation>
+    </message>
+    <message>
+        <source>Naive: the sum of e^x is not finite.</source>
+        <translation>朴素：e^x 之和不是有限值。</translation>
+    </message>
+    <message>
+        <source>Here the naive e&lt;sup&gt;x&lt;/sup&gt; still works (every x + c lies between −745 and 709). Try c = 1000.</source>
+        <translation>这里朴素的 e&lt;sup&gt;x&lt;/sup&gt; 仍然可用（每个 x + c 都在 −745 到 709 之间）。试试 c = 1000。</translation>
+    </message>
+    <message>
+        <source>Drag the line to set the scale factor (one undo step per drag)</source>
+        <translation>拖动竖线以设置缩放因子（每次拖动算一步撤销）</translation>
+    </message>
+    <message>
+        <source>At × {0}: largest weight {1}, entropy {2} bits, ‖J‖ {3}</source>
+        <translation>× {0} 时：最大权重 {1}，熵 {2} 比特，‖J‖ {3}</translation>
+    </message>
+</context>
+<context>
+    <name>ScaleControls</name>
+    <message>
+        <source>zeros</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>random N(0,1)</source>
+        <translation>随机 N(0,1)</translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation>种子 </translation>
+    </message>
+    <message>
+        <source>Auto 1/√d_k</source>
+        <translation>自动 1/√d_k</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>No scaling (× 1)</source>
+        <translation>不缩放 (× 1)</translation>
+    </message>
+    <message>
+        <source>fill</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it). Applied when you let go.</source>
+        <translation>拖动以改变 d_k（对数刻度；Page Up/Down 约为加倍或减半）。松开后生效。</translation>
+    </message>
+    <message>
+        <source>Type d_k (1–4096) and press Enter</source>
+        <translation>输入 d_k（1–4096）后按回车</translation>
+    </message>
+    <message>
+        <source>What the new components of Q and every K hold when d_k grows</source>
+        <translation>d_k 增大时，Q 和每个 K 新增的分量填入什么</translation>
+    </message>
+    <message>
+        <source>Seed of the random N(0,1) components (same seed, same numbers)</source>
+        <translation>随机 N(0,1) 分量的种子（种子相同，数也相同）</translation>
+    </message>
+    <message>
+        <source>Drag to set a manual factor on the raw scores (log scale, 0 at the left end, 1 in the middle marks)</source>
+        <translation>拖动以手动设置乘在原始分数上的缩放因子（对数刻度，最左端为 0，中间刻度处为 1）</translation>
+    </message>
+    <message>
+        <source>Type a manual factor and press Enter</source>
+        <translation>输入手动缩放因子后按回车</translation>
+    </message>
+    <message>
+        <source>Use the raw scores Q·K (factor 1) to compare</source>
+        <translation>直接用原始分数 Q·K（因子为 1）作对比</translation>
+    </message>
+    <message>
+        <source>The standard factor 1/√d_k keeps the scores&apos; spread near 1</source>
+        <translation>标准缩放因子 1/√d_k 让分数的离散程度保持在 1 左右</translation>
+    </message>
+    <message>
+        <source>Keep the current factor and set it yourself</source>
+        <translation>保留当前缩放因子，由你自己调</translation>
+    </message>
+    <message>
+        <source>factor × {0} = 1/√{1}</source>
+        <translation>缩放因子 × {0} = 1/√{1}</translation>
+    </message>
+    <message>
+        <source>Automatic: follows d_k (√{0} = {1}).</source>
+        <translation>自动：随 d_k 变化（√{0} = {1}）。</translation>
+    </message>
+    <message>
+        <source>factor × {0}</source>
+        <translation>缩放因子 × {0}</translation>
+    </message>
+    <message>
+        <source>Manual; auto would be 1/√{0} = {1}.</source>
+        <translation>手动；自动时应为 1/√{0} = {1}。</translation>
+    </message>
+    <message>
+        <source>T = 1/factor = {0}</source>
+        <translation>温度 T = 1/因子 = {0}</translation>
+    </message>
+    <message>
+        <source>Every scaled score is 0: all weights equal.</source>
+        <translation>缩放后的分数全为 0：所有权重相等。</translation>
+    </message>
+    <message>
+        <source>d_k = {0} when you let go</source>
+        <translation>松开后 d_k = {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SelfAttentionLab</name>
+    <message>
+        <source>Opened “{0}”.</source>
+        <translation>已打开“{0}”。</translation>
+    </message>
+    <message>
+        <source>“{0}” as the query</source>
+        <translation>以“{0}”为查询</translation>
+    </message>
+    <message>
+        <source>Self-attention on “{0}”: the query is row {1} of Q = X·W_Q (the token “{2}”); the keys and values are the rows of K = X·W_K and V = X·W_V, one per token.</source>
+        <translation>对“{0}”做自注意力：查询是 Q = X·W_Q 的第 {1} 行（词元“{2}”）；键和值是 K = X·W_K 和 V = X·W_V 的各行，每个词元一行。</translation>
+    </message>
+    <message>
+        <source>“{0}” as the query (causal: keys up to it)</source>
+        <translation>以“{0}”为查询（因果：键只到它为止）</translation>
+    </message>
+    <message>
+        <source>The causal mask cannot be drawn with a single query, so only the keys and values up to “{0}” (the first {1}) are included: the tokens after it are left out.</source>
+        <translation>单个查询画不出因果掩码，所以只纳入到“{0}”为止的键和值（前 {1} 个）：它之后的词元都不算在内。</translation>
+    </message>
+    <message>
+        <source>“{0}” is now the query in the explorer: drag it on the canvas.</source>
+        <translation>“{0}”现在是“向量”页中的查询：在画布上拖动它。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; = X·W&lt;sub&gt;{0}&lt;/sub&gt;: &amp;nbsp;&lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; = X·W&lt;sub&gt;{0}&lt;/sub&gt;：&amp;nbsp;&lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{0} = X·W_{0}: ({1}) · ({2}) = {3}</source>
+        <translation>{0} = X·W_{0}：({1}) · ({2}) = {3}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;X&lt;/b&gt;: one embedding row per token, &lt;b&gt;{0}&lt;/b&gt; (seeded N(0, 1) for new words; double-click a number to edit, Ctrl+V pastes a block)</source>
+        <translation>&lt;b&gt;X&lt;/b&gt;：每个词元一行嵌入，&lt;b&gt;{0}&lt;/b&gt;（新词取带种子的 N(0, 1) 随机数；双击数字可编辑，Ctrl+V 粘贴一整块）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a query</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成查询</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a key</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成键</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a value</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scores Q·K&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;&lt;br/&gt;N×d&lt;sub&gt;k&lt;/sub&gt; · d&lt;sub&gt;k&lt;/sub&gt;×N = N×N: &amp;nbsp;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分数 Q·K&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;&lt;br/&gt;N×d&lt;sub&gt;k&lt;/sub&gt; · d&lt;sub&gt;k&lt;/sub&gt;×N = N×N：&amp;nbsp;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Row = query token, column = key token. Causal mask: &lt;b&gt;{0}&lt;/b&gt; above the diagonal (a token may not look ahead).</source>
+        <translation>行 = 查询词元，列 = 键词元。因果掩码：对角线以上为 &lt;b&gt;{0}&lt;/b&gt;（词元不能往后看）。</translation>
+    </message>
+    <message>
+        <source>Row = query token, column = key token.</source>
+        <translation>行 = 查询词元，列 = 键词元。</translation>
+    </message>
+    <message>
+        <source>1/√{0} = {1}</source>
+        <translation>1/√{0} = {1}</translation>
+    </message>
+    <message>
+        <source>{0}</source>
+        <translation>{0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Weights&lt;/b&gt;&lt;br/&gt;softmax of each row of Q·K&lt;sup&gt;T&lt;/sup&gt; × {0}</source>
+        <translation>&lt;b&gt;权重&lt;/b&gt;&lt;br/&gt;对 Q·K&lt;sup&gt;T&lt;/sup&gt; × {0} 的每一行做 softmax</translation>
+    </message>
+    <message>
+        <source> Masked cells get exactly 0.</source>
+        <translation>被掩码的格子恰好为 0。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Each row sums to 1.&lt;/b&gt;{0} Click a row: that token becomes the explorer&apos;s query.</source>
+        <translation>&lt;b&gt;每行之和为 1。&lt;/b&gt;{0}点击某一行：该词元成为“向量”页中的查询。</translation>
+    </message>
+    <message>
+        <source>Hover over a cell (i, j) to see q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; written out; click a row to make its token the explorer&apos;s query.</source>
+        <translation>鼠标停在格子 (i, j) 上可看到 q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; 的展开式；点击某一行，它的词元就成为“向量”页中的查询。</translation>
+    </message>
+    <message>
+        <source>… ({0} terms)</source>
+        <translation>…（共 {0} 项）</translation>
+    </message>
+    <message>
+        <source>masked: {0} before softmax, weight &lt;b&gt;0&lt;/b&gt;</source>
+        <translation>已掩码：softmax 前为 {0}，权重 &lt;b&gt;0&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>weight &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>权重 &lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{0} · {1} = {2} = &lt;b&gt;{3}&lt;/b&gt; &amp;nbsp;→&amp;nbsp; {4}</source>
+        <translation>{0} · {1} = {2} = &lt;b&gt;{3}&lt;/b&gt; &amp;nbsp;→&amp;nbsp; {4}</translation>
+    </message>
+    <message>
+        <source>q·k of “{0}” (query) and “{1}” (key) = {2}; click to make “{0}” the explorer&apos;s query</source>
+        <translation>“{0}”（查询）与“{1}”（键）的 q·k = {2}；点击让“{0}”成为“向量”页中的查询</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Words separated by spaces</source>
+        <translation>词之间用空格分隔</translation>
+    </message>
+    <message>
+        <source>Type a sentence, words separated by spaces, and press Enter (1 to 512 tokens)</source>
+        <translation>输入一个句子，词之间用空格分隔，然后按回车（1 到 512 个词元）</translation>
+    </message>
+    <message>
+        <source>The example sentence with its hand-made numbers</source>
+        <translation>示例句子及其手工设定的数值</translation>
+    </message>
+    <message>
+        <source>A longer sentence; new words get seeded random embeddings</source>
+        <translation>更长的句子；新词使用带种子的随机嵌入</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>d_k</source>
+        <translation>d_k</translation>
+    </message>
+    <message>
+        <source>d_v</source>
+        <translation>d_v</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Width of each embedding (rows of W_Q, W_K, W_V)</source>
+        <translation>每个嵌入的宽度（W_Q、W_K、W_V 的行数）</translation>
+    </message>
+    <message>
+        <source>Width of each query and key (columns of W_Q and W_K)</source>
+        <translation>每个查询和键的宽度（W_Q 和 W_K 的列数）</translation>
+    </message>
+    <message>
+        <source>Width of each value (columns of W_V)</source>
+        <translation>每个值的宽度（W_V 的列数）</translation>
+    </message>
+    <message>
+        <source>Changing the seed draws new random X and W</source>
+        <translation>换一个种子，就重新随机抽取 X 和 W</translation>
+    </message>
+    <message>
+        <source>Random X, W</source>
+        <translation>随机 X、W</translation>
+    </message>
+    <message>
+        <source>Seeded N(0, 1) embeddings and N(0, 1/d_model) weights, like a freshly initialised layer</source>
+        <translation>带种子的 N(0, 1) 嵌入和 N(0, 1/d_model) 权重，就像一个刚初始化的层</translation>
+    </message>
+    <message>
+        <source>W = I</source>
+        <translation>W = I</translation>
+    </message>
+    <message>
+        <source>W_Q = W_K = W_V = identity, so Q = K = V = X (needs d_k = d_v = d_model)</source>
+        <translation>W_Q = W_K = W_V = 单位矩阵，于是 Q = K = V = X（要求 d_k = d_v = d_model）</translation>
+    </message>
+    <message>
+        <source>Q, K, V</source>
+        <translation>Q、K、V</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>−∞ above the diagonal before softmax: no token looks ahead</source>
+        <translation>softmax 之前把对角线以上设为 −∞：任何词元都看不到后面</translation>
+    </message>
+    <message>
+        <source>Scale by 1/√d_k</source>
+        <translation>按 1/√d_k 缩放</translation>
+    </message>
+    <message>
+        <source>Off: softmax of the raw scores (factor 1)</source>
+        <translation>关闭时：直接对原始分数做 softmax（因子为 1）</translation>
+    </message>
+</context>
+<context>
+    <name>StepsView</name>
+    <message>
+        <source>… and {0} more keys: the rows show the {1} largest weights (and the selected key); every sum is over all {2} keys.</source>
+        <translation>… 另有 {0} 个键：表中只列出权重最大的 {1} 个（以及选中的键）；所有求和都覆盖全部 {2} 个键。</translation>
+    </message>
+    <message>
+        <source>{0} = {1}, d&lt;sub&gt;k&lt;/sub&gt; = {2}, d&lt;sub&gt;v&lt;/sub&gt; = {3}, {4} keys</source>
+        <translation>{0} = {1}，d&lt;sub&gt;k&lt;/sub&gt; = {2}，d&lt;sub&gt;v&lt;/sub&gt; = {3}，{4} 个键</translation>
+    </message>
+    <message>
+        <source>Raw scores</source>
+        <translation>原始分数</translation>
+    </message>
+    <message>
+        <source>d&lt;sub&gt;k&lt;/sub&gt; = {0}: each score is the sum of {0} products q&lt;sub&gt;j&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt;.</source>
+        <translation>d&lt;sub&gt;k&lt;/sub&gt; = {0}：每个分数都是 {0} 个乘积 q&lt;sub&gt;j&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; 之和。</translation>
+    </message>
+    <message>
+        <source>automatic: the raw scores are divided by √d&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation>自动：原始分数除以 √d&lt;sub&gt;k&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>manual factor f = {0} (automatic would be ÷ √{1} = ÷ {2})</source>
+        <translation>手动缩放因子 f = {0}（自动时为 ÷ √{1} = ÷ {2}）</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Stable form: e&lt;sup&gt;x&lt;/sup&gt; itself would overflow or underflow a float64 here (beyond about e&lt;sup&gt;±709&lt;/sup&gt;), so every exponent is first lowered by the largest score m = {0}. The weights do not change: the factor e&lt;sup&gt;−m&lt;/sup&gt; cancels between each term and Σ.</source>
+        <translation>稳定形式：这里直接算 e&lt;sup&gt;x&lt;/sup&gt; 会让 float64 上溢或下溢（超出约 e&lt;sup&gt;±709&lt;/sup&gt;），所以每个指数先减去最大分数 m = {0}。权重不变：因子 e&lt;sup&gt;−m&lt;/sup&gt; 在每一项和 Σ 之间相互抵消。</translation>
+    </message>
+    <message>
+        <source>all {0} terms: {1}</source>
+        <translation>全部 {0} 项：{1}</translation>
+    </message>
+    <message>
+        <source>Weighted sum of the values</source>
+        <translation>对值加权求和</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Why Q·K = |Q||K| cos θ</source>
+        <translation>为什么 Q·K = |Q||K| cos θ</translation>
+    </message>
+    <message>
+        <source>For Q and the selected key K = {0}. Q, K and Q − K form a triangle; θ is its angle between Q and K.</source>
+        <translation>取 Q 和选中的键 K = {0}。Q、K 和 Q − K 围成一个三角形，θ 是其中 Q 与 K 的夹角。</translation>
+    </message>
+    <message>
+        <source>Law of cosines</source>
+        <translation>余弦定理</translation>
+    </message>
+    <message>
+        <source>Expand the left side</source>
+        <translation>展开左边</translation>
+    </message>
+    <message>
+        <source>Both equal |Q − K|²: |Q|² + |K|² cancels</source>
+        <translation>两式都等于 |Q − K|²：消去 |Q|² + |K|²</translation>
+    </message>
+    <message>
+        <source>Divide by −2</source>
+        <translation>两边除以 −2</translation>
+    </message>
+    <message>
+        <source>Q and K are both the zero vector</source>
+        <translation>Q 和 K 都是零向量</translation>
+    </message>
+    <message>
+        <source>Q is the zero vector</source>
+        <translation>Q 是零向量</translation>
+    </message>
+    <message>
+        <source>K is the zero vector</source>
+        <translation>K 是零向量</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;θ undefined&lt;/b&gt;: {0}, so it has no direction and there is no angle. Q·K = {1} and |Q||K| = 0: the identity holds for any θ.</source>
+        <translation>&lt;b&gt;θ 无定义&lt;/b&gt;：{0}，没有方向，也就没有夹角。Q·K = {1} 且 |Q||K| = 0：等式对任何 θ 都成立。</translation>
+    </message>
+    <message>
+        <source>{0}: click to select this key; hover a number for more decimals.</source>
+        <translation>{0}：点击选中这个键；鼠标停在数字上可看更多小数位。</translation>
+    </message>
+</context>
+<context>
+    <name>TransformerPanel</name>
+    <message>
+        <source>Open a model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>{0}: not enough memory for this model</source>
+        <translation>{0}：内存不足，装不下这个模型</translation>
+    </message>
+    <message>
+        <source>Open a model first (“Open model…”).</source>
+        <translation>请先打开一个模型（“打开模型…”）。</translation>
+    </message>
+    <message>
+        <source>“{0}” as the query (layer {1}, head {2})</source>
+        <translation>以“{0}”为查询（层 {1}，头 {2}）</translation>
+    </message>
+    <message>
+        <source>Real numbers from {0}, layer {1}, head {2}, for the sentence “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of every token ({5} of them) in this head, d_k = {6}. BERT scales the scores by 1/√{6}, as the explorer does.</source>
+        <translation>来自 {0} 的真实数值（层 {1}，头 {2}），句子为“{3}”。Q 是“{4}”的查询向量；键和值是这个头中每个词元（共 {5} 个）的 k 和 v，d_k = {6}。BERT 也用 1/√{6} 缩放分数，与本程序相同。</translation>
+    </message>
+    <message>
+        <source>Open a model and type a sentence first.</source>
+        <translation>请先打开模型并输入一个句子。</translation>
+    </message>
+    <message>
+        <source>In the explorer now: {0}</source>
+        <translation>已送到“向量”页：{0}</translation>
+    </message>
+    <message>
+        <source>k of each token: what it offers to be matched ({0} numbers)</source>
+        <translation>每个词元的 k：它拿出来供匹配的内容（{0} 个数）</translation>
+    </message>
+    <message>
+        <source>v of each token: what it passes on when attended to ({0} numbers)</source>
+        <translation>每个词元的 v：它被关注时传递出去的内容（{0} 个数）</translation>
+    </message>
+    <message>
+        <source>q of each token: what it looks for ({0} numbers)</source>
+        <translation>每个词元的 q：它要寻找的内容（{0} 个数）</translation>
+    </message>
+    <message>
+        <source>Open a BERT-family model folder (config.json, model.safetensors, tokenizer.json); nothing is downloaded.</source>
+        <translation>打开一个 BERT 系列模型的文件夹（config.json、model.safetensors、tokenizer.json）；不会下载任何东西。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads, d_k = {3}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，d_k = {3}</translation>
+    </message>
+    <message>
+        <source>{0} tokens</source>
+        <translation>{0} 个词元</translation>
+    </message>
+    <message>
+        <source>in the explorer: {0}</source>
+        <translation>已送到“向量”页：{0}</translation>
+    </message>
+    <message>
+        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” the query</source>
+        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击让“{0}”成为查询</translation>
+    </message>
+    <message>
+        <source>Layer {0}, head {1}: click to show it large</source>
+        <translation>层 {0}，头 {1}：点击放大显示</translation>
+    </message>
+    <message>
+        <source>Real transformer mode needs the optional packages safetensors and tokenizers (missing here: {0}). Install them with: {1}</source>
+        <translation>真实 Transformer 模式需要可选软件包 safetensors 和 tokenizers（这里缺少：{0}）。安装命令：{1}</translation>
+    </message>
+    <message>
+        <source>(optional packages missing)</source>
+        <translation>（缺少可选软件包）</translation>
+    </message>
+    <message>
+        <source>Models on this computer ({0})…</source>
+        <translation>本机上的模型（{0}）…</translation>
+    </message>
+    <message>
+        <source>No models in the Hugging Face cache</source>
+        <translation>Hugging Face 缓存中没有模型</translation>
+    </message>
+    <message>
+        <source>Explore “{0}” as Q</source>
+        <translation>把“{0}”作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>Explore as Q</source>
+        <translation>作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model</source>
+        <translation>打开一个本地文件夹，其中有 BERT 系列模型的 config.json、model.safetensors 和 tokenizer.json</translation>
+    </message>
+    <message>
+        <source>BERT-family models already in the Hugging Face cache on this computer</source>
+        <translation>本机 Hugging Face 缓存中已有的 BERT 系列模型</translation>
+    </message>
+    <message>
+        <source>Type a sentence (English or 中文) and press Enter</source>
+        <translation>输入一个句子（英文或中文）后按回车</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Run the model on the sentence</source>
+        <translation>在这个句子上运行模型</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Layer, counted from 0</source>
+        <translation>层号，从 0 开始数</translation>
+    </message>
+    <message>
+        <source>Attention head, counted from 0</source>
+        <translation>注意力头编号，从 0 开始数</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>The token whose q asks; click a row of the matrix to choose it</source>
+        <translation>发出 q 的词元；点击矩阵中的某一行来选择</translation>
+    </message>
+    <message>
+        <source>Open this head&apos;s q of the chosen token, with every token&apos;s k and v, in the explorer: the canvas, steps and weights then show the model&apos;s real numbers</source>
+        <translation>把这个头中所选词元的 q，连同每个词元的 k 和 v，送到“向量”页：画布、步骤和权重随即显示模型的真实数值</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>softmax(q·k/√d_k) for every query (row) and key (column)</source>
+        <translation>每个查询（行）对每个键（列）的 softmax(q·k/√d_k)</translation>
+    </message>
+    <message>
+        <source>Scaled scores</source>
+        <translation>缩放后的分数</translation>
+    </message>
+    <message>
+        <source>q·k/√d_k before the softmax</source>
+        <translation>softmax 之前的 q·k/√d_k</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>所有头</translation>
+    </message>
+    <message>
+        <source>Every head of every layer; click one to show it large</source>
+        <translation>每一层的每个头；点击其中一个放大显示</translation>
+    </message>
+    <message>
+        <source>q, k, v</source>
+        <translation>q、k、v</translation>
+    </message>
+    <message>
+        <source>This head&apos;s query, key and value vectors of every token</source>
+        <translation>这个头中每个词元的查询、键和值向量</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+</context>
+<context>
+    <name>VarianceLab</name>
+    <message>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>New seed</source>
+        <translation>换种子</translation>
+    </message>
+    <message>
+        <source>One random query against N keys:</source>
+        <translation>一个随机查询对 N 个键：</translation>
+    </message>
+    <message>
+        <source>q·k</source>
+        <translation>q·k</translation>
+    </message>
+    <message>
+        <source>q·k / √d_k</source>
+        <translation>q·k / √d_k</translation>
+    </message>
+    <message>
+        <source>d_k</source>
+        <translation>d_k</translation>
+    </message>
+    <message>
+        <source>q and k have d_k independent N(0, 1) components, so q·k adds d_k products of variance 1: its variance is d_k. Dividing by √d_k brings it back to 1. Shaded: |x| ≤ 3, where softmax stays soft.</source>
+        <translation>q 和 k 各有 d_k 个独立的 N(0, 1) 分量，q·k 是 d_k 个方差为 1 的乘积之和，所以方差为 d_k。除以 √d_k 后方差回到 1。阴影区：|x| ≤ 3，softmax 在这里保持平缓。</translation>
+    </message>
+    <message>
+        <source>Drag to change d_k (log scale); both histograms follow at once</source>
+        <translation>拖动以改变 d_k（对数刻度）；两个直方图即时跟随</translation>
+    </message>
+    <message>
+        <source>How many pairs q, k are drawn (100 – 100,000)</source>
+        <translation>抽取多少对 q、k（100 – 100,000）</translation>
+    </message>
+    <message>
+        <source>The same seed always draws the same numbers</source>
+        <translation>同一个种子总是抽出同样的数</translation>
+    </message>
+    <message>
+        <source>Draw a fresh set of random vectors</source>
+        <translation>重新抽一组随机向量</translation>
+    </message>
+    <message>
+        <source>How many keys the random query is compared with</source>
+        <translation>随机查询要和多少个键比较</translation>
+    </message>
+    <message>
+        <source>Exact sampling: given q, q·k is N(0, |q|²), and |q|² is χ² with d_k degrees of freedom; so each sample is √χ² · z, the same distribution as drawing both vectors, at any d_k in a millisecond</source>
+        <translation>精确采样：给定 q 时 q·k 服从 N(0, |q|²)，而 |q|² 服从自由度为 d_k 的 χ² 分布；所以每个样本取 √χ² · z，与分别抽取两个向量的分布完全相同，任何 d_k 都只需一毫秒</translation>
+    </message>
+    <message>
+        <source>Share of {0} random queries whose largest softmax weight exceeds {1} (near one-hot), per d_k</source>
+        <translation>各 d_k 下，{0} 个随机查询中最大 softmax 权重超过 {1}（接近 one-hot）的比例</translation>
+    </message>
+    <message>
+        <source>raw q·k</source>
+        <translation>原始 q·k</translation>
+    </message>
+    <message>
+        <source>÷ √d_k</source>
+        <translation>÷ √d_k</translation>
+    </message>
+    <message>
+        <source>raw q·k &amp;nbsp; {0} N(0, {1})</source>
+        <translation>原始 q·k &amp;nbsp; {0} N(0, {1})</translation>
+    </message>
+    <message>
+        <source>scaled q·k / √d_k &amp;nbsp; {0} N(0, 1)</source>
+        <translation>缩放后 q·k / √d_k &amp;nbsp; {0} N(0, 1)</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>theory</source>
+        <translation>理论</translation>
+    </message>
+    <message>
+        <source>N = {0}</source>
+        <translation>N = {0}</translation>
+    </message>
+    <message>
+        <source>raw: max {0}</source>
+        <translation>原始最大 {0}</translation>
+    </message>
+    <message>
+        <source>÷ √d_k: max {0}</source>
+        <translation>÷ √d_k 最大 {0}</translation>
+    </message>
+    <message>
+        <source>share near one-hot (largest &gt; {0})</source>
+        <translation>接近 one-hot 的比例（最大 &gt; {0}）</translation>
+    </message>
+</context>
+<context>
+    <name>VectorCanvas</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Zoom to show every vector and the unit circle (the wheel zooms too)</source>
+        <translation>缩放到能看见所有向量和单位圆（滚轮也能缩放）</translation>
+    </message>
+    <message>
+        <source>component 0</source>
+        <translation>分量 0</translation>
+    </message>
+    <message>
+        <source>component 1</source>
+        <translation>分量 1</translation>
+    </message>
+    <message>
+        <source>{0} ({1}-D)</source>
+        <translation>{0}（{1} 维）</translation>
+    </message>
+    <message>
+        <source>Showing components 0 and 1 of d_k = {0}; dragging changes only those two. The numbers are exact in {0} dimensions.</source>
+        <translation>显示的是 d_k = {0} 中的分量 0 和 1；拖动只改变这两个分量。数值按完整的 {0} 维精确计算。</translation>
+    </message>
+    <message>
+        <source>d_k = 1: every vector lies on the axis; dragging changes its only component.</source>
+        <translation>d_k = 1：所有向量都在坐标轴上；拖动改变它唯一的分量。</translation>
+    </message>
+    <message>
+        <source>Clamped: every component must stay within ±{0} (the file format&apos;s limit).</source>
+        <translation>已截断：每个分量都必须在 ±{0} 以内（文件格式的限制）。</translation>
+    </message>
+    <message>
+        <source>θ undefined</source>
+        <translation>θ 无定义</translation>
+    </message>
+    <message>
+        <source>a zero vector has no direction</source>
+        <translation>零向量没有方向</translation>
+    </message>
+    <message>
+        <source>Drag {0}&apos;s tip — Shift: snap to 15°, Ctrl: keep length</source>
+        <translation>拖动 {0} 的尖端 — Shift：按 15° 吸附，Ctrl：保持长度</translation>
+    </message>
+</context>
+<context>
+    <name>VectorEditor</name>
+    <message>
+        <source>an empty cell is not a number</source>
+        <translation>空单元格不是数字</translation>
+    </message>
+    <message>
+        <source>“{0}” is not a number</source>
+        <translation>“{0}”不是数字</translation>
+    </message>
+    <message>
+        <source>“{0}” is out of range (|x| must be at most {1:g})</source>
+        <translation>“{0}”超出范围（|x| 不能超过 {1:g}）</translation>
+    </message>
+    <message>
+        <source>key {0}</source>
+        <translation>键 {0}</translation>
+    </message>
+    <message>
+        <source>value {0}</source>
+        <translation>值 {0}</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Q/K {0}</source>
+        <translation>Q/K {0}</translation>
+    </message>
+    <message>
+        <source>V {0}</source>
+        <translation>V {0}</translation>
+    </message>
+    <message>
+        <source>The key–value pair&apos;s label (double-click to rename)</source>
+        <translation>键值对的名称（双击可重命名）</translation>
+    </message>
+    <message>
+        <source>Component {0} of Q and of every key K</source>
+        <translation>Q 和每个键 K 的分量 {0}</translation>
+    </message>
+    <message>
+        <source>Component {0} of every value V</source>
+        <translation>每个值 V 的分量 {0}</translation>
+    </message>
+    <message>
+        <source>{0} component {1} = {2}</source>
+        <translation>{0} 的分量 {1} = {2}</translation>
+    </message>
+    <message>
+        <source>The query Q</source>
+        <translation>查询 Q</translation>
+    </message>
+    <message>
+        <source>Key K and value V of “{0}” (click to select, double-click to rename)</source>
+        <translation>“{0}”的键 K 和值 V（单击选中，双击重命名）</translation>
+    </message>
+    <message>
+        <source>{0} component {1}</source>
+        <translation>{0} 的分量 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} — kept {2}.</source>
+        <translation>{0}：{1} — 保留原值 {2}。</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>A label cannot be empty — kept “{0}”.</source>
+        <translation>名称不能为空 — 保留“{0}”。</translation>
+    </message>
+    <message>
+        <source>A label has at most {0} characters.</source>
+        <translation>名称最多 {0} 个字符。</translation>
+    </message>
+    <message>
+        <source>+ Add pair</source>
+        <translation>+ 添加键值对</translation>
+    </message>
+    <message>
+        <source>Append a key–value pair of zeros</source>
+        <translation>在末尾添加一个全零的键值对</translation>
+    </message>
+    <message>
+        <source>− Remove</source>
+        <translation>− 删除</translation>
+    </message>
+    <message>
+        <source>d_k: components of Q and of every key</source>
+        <translation>d_k：Q 和每个键的分量个数</translation>
+    </message>
+    <message>
+        <source>d_v: components of every value</source>
+        <translation>d_v：每个值的分量个数</translation>
+    </message>
+    <message>
+        <source> (new components are zeros)</source>
+        <translation>（新增分量为 0）</translation>
+    </message>
+    <message>
+        <source>Q/K: showing {0} of {1} components</source>
+        <translation>Q/K：显示 {1} 个分量中的 {0} 个</translation>
+    </message>
+    <message>
+        <source>V: showing {0} of {1} components</source>
+        <translation>V：显示 {1} 个分量中的 {0} 个</translation>
+    </message>
+    <message>
+        <source> (paste fills hidden ones too)</source>
+        <translation>（粘贴也会填入隐藏的分量）</translation>
+    </message>
+    <message>
+        <source>− Remove {0}</source>
+        <translation>− 删除 {0}</translation>
+    </message>
+    <message>
+        <source>Remove the selected pair “{0}”</source>
+        <translation>删除选中的键值对“{0}”</translation>
+    </message>
+    <message>
+        <source>At least one key–value pair must remain</source>
+        <translation>至少要保留一个键值对</translation>
+    </message>
+    <message>
+        <source>{0} component {1} = {2} — type to edit, Ctrl+V pastes spreadsheet rows</source>
+        <translation>{0} 的分量 {1} = {2} — 直接输入即可修改，Ctrl+V 粘贴电子表格中的行</translation>
+    </message>
+    <message>
+        <source>Click to select this key, double-click to rename it</source>
+        <translation>单击选中这个键，双击重命名</translation>
+    </message>
+    <message>
+        <source>Paste refused, nothing changed: {0}</source>
+        <translation>无法粘贴，没有任何改动：{0}</translation>
+    </message>
+    <message>
+        <source>Paste refused: {0}</source>
+        <translation>无法粘贴：{0}</translation>
+    </message>
+    <message>
+        <source>Pasted {0} × {1} numbers (one undo step).</source>
+        <translation>已粘贴 {0} × {1} 个数（可一步撤销）。</translation>
+    </message>
+    <message>
+        <source>the clipboard holds no numbers</source>
+        <translation>剪贴板里没有数</translation>
+    </message>
+    <message>
+        <source>{0} rows pasted but only {1} rows from here down</source>
+        <translation>粘贴了 {0} 行，但从这里往下只有 {1} 行</translation>
+    </message>
+    <message>
+        <source>row {0} has {1} numbers but only {2} fit from this column</source>
+        <translation>第 {0} 行有 {1} 个数，但从这一列起只放得下 {2} 个</translation>
+    </message>
+    <message>
+        <source>row {0}, column {1}: {2}</source>
+        <translation>第 {0} 行第 {1} 列：{2}</translation>
+    </message>
+    <message>
+        <source>Copied {0} numbers of the current row.</source>
+        <translation>已复制当前行的 {0} 个数。</translation>
+    </message>
+</context>
+<context>
+    <name>WeightsChart</name>
+    <message>
+        <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max {2})&lt;br/&gt;Largest &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+    </message>
+    <message>
+        <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max log&lt;sub&gt;2&lt;/sub&gt; {1} = {2})&lt;br/&gt;Largest weight &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 log&lt;sub&gt;2&lt;/sub&gt; {1} = {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+    </message>
+    <message>
+        <source>{0} grey line: the weights without scaling (factor 1, softmax of the raw scores)</source>
+        <translation>{0} 灰线：不缩放时的权重（因子为 1，即原始分数的 softmax）</translation>
+    </message>
+    <message>
+        <source>{0} dashed grey: the weights without scaling (factor 1, softmax of the raw scores)</source>
+        <translation>{0} 灰色虚线：不缩放时的权重（因子为 1，即原始分数的 softmax）</translation>
+    </message>
+    <message>
+        <source> — the same as the bars, since the factor is 1</source>
+        <translation> — 因子为 1，与柱形相同</translation>
+    </message>
+    <message>
+        <source>{0} grey: without scaling (× 1)</source>
+        <translation>{0} 灰色：不缩放 (× 1)</translation>
+    </message>
+    <message>
+        <source>{0}: weight {1}, without scaling {2} — click to select</source>
+        <translation>{0}：权重 {1}，不缩放时 {2} — 点击选中</translation>
+    </message>
+</context>
+<context>
+    <name>presets</name>
+    <message>
+        <source>Same direction: cos θ = 1</source>
+        <translation>同向：cos θ = 1</translation>
+    </message>
+    <message>
+        <source>K1 points exactly the way Q points: the angle is 0°, cos θ = 1 and the dot product is as large as the two lengths allow, |Q|·|K|. K2 is a reference key at 90°.</source>
+        <translation>K1 与 Q 指向完全相同：夹角为 0°，cos θ = 1，点积达到两个长度所允许的最大值 |Q|·|K|。K2 是一个成 90° 的参照键。</translation>
+    </message>
+    <message>
+        <source>Code review: where does the reviewer look?</source>
+        <translation>代码审查：审查者看哪里？</translation>
+    </message>
+    <message>
+        <source>A reviewer checks one function in a large pull request. The query describes what the check needs along four features: calls into the function, shared state, configuration, unrelated tests. Each changed file is a key. The file on the call chain gets about 60% of the attention, the one touching shared state about 30%, the configuration about 10%, and the unrelated test file almost nothing: attention is shared out, not given to a single winner.</source>
+        <translation>一位审查者要在一个很大的 PR 里检查一个函数。查询用四个特征说明这次检查需要什么：对该函数的调用、共享状态、配置、无关的测试。每个改动过的文件都是一个键。调用链上的文件分到约 60% 的注意力，涉及共享状态的约 30%，配置文件约 10%，无关的测试文件几乎为零：注意力是按比例分配的，而不是全给一个赢家。</translation>
+    </message>
+    <message>
+        <source>Drag a key around the query</source>
+        <translation>绕着查询拖动键</translation>
+    </message>
+    <message>
+        <source>A two-dimensional query and three keys you can grab by the tip. Turn a key towards Q and its score, its share of attention and its pull on the output all grow; turn it away and they shrink. Every number on screen is recomputed while you drag.</source>
+        <translation>一个二维查询和三个键，可以抓住键的尖端拖动。把键转向 Q，它的分数、分到的注意力和对输出的拉力都会变大；转开则都变小。拖动时，屏幕上的每个数字都会重新计算。</translation>
+    </message>
+    <message>
+        <source>Library lookup</source>
+        <translation>图书馆检索</translation>
+    </message>
+    <message>
+        <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the softmax gives the books about 51%, 19% and 31% of the attention, and the answer, about [0.516, 0.484], is a blend of their contents led by the first book. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
+        <translation>你走进图书馆，想找某一主题的书：这个愿望就是查询 Q = [1, 0, 1, 0]。书脊上的标签是键，书里的内容是值。第一本的标签与查询完全吻合（分数 2），第二本与查询毫不相干（分数 0），第三本吻合一半（分数 1）。除以 √4 = 2 之后，softmax 分给这几本书约 51%、19% 和 31% 的注意力，得到的答案约为 [0.516, 0.484]：以第一本为主，混合了各本的内容。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
+    </message>
+    <message>
+        <source>Opposite directions: cos θ = −1</source>
+        <translation>反向：cos θ = −1</translation>
+    </message>
+    <message>
+        <source>K1 points away from Q: the angle is 180°, cos θ = −1 and the dot product is as negative as it can be. Softmax gives such a key the smallest weight. K2 is a reference key at 90°.</source>
+        <translation>K1 背对 Q：夹角为 180°，cos θ = −1，点积负到了极限。softmax 给这样的键最小的权重。K2 是一个成 90° 的参照键。</translation>
+    </message>
+    <message>
+        <source>Perpendicular: cos θ = 0</source>
+        <translation>垂直：cos θ = 0</translation>
+    </message>
+    <message>
+        <source>K1 is at a right angle to Q: cos θ = 0, so the dot product is 0 however long the vectors are. To attention, K1 is simply unrelated. K2 is a reference key pointing along Q.</source>
+        <translation>K1 与 Q 成直角：cos θ = 0，所以无论向量多长，点积都是 0。在注意力看来，K1 与查询毫无关系。K2 是一个沿 Q 方向的参照键。</translation>
+    </message>
+    <message>
+        <source>Saturated attention: scores 20, 10, 0</source>
+        <translation>饱和的注意力：分数 20、10、0</translation>
+    </message>
+    <message>
+        <source>The same keys as saturation-small, but the query is ten times longer, so the raw scores become 20, 10 and 0. Without scaling, softmax hands almost everything (0.99995) to the first key: attention has become a hard choice, and the gradient through the other keys all but vanishes. Switch the scale back to 1/√d_k, or lower the factor, to bring the spread back.</source>
+        <translation>键与“柔和的注意力”示例相同，但查询长了十倍，原始分数因此变成 20、10 和 0。不缩放时，softmax 几乎把一切（0.99995）都交给第一个键：注意力成了非此即彼的选择，经过其他键的梯度几乎消失。把缩放改回 1/√d_k，或调低缩放因子，权重就会重新分散。</translation>
+    </message>
+    <message>
+        <source>Soft attention: scores 2, 1, 0</source>
+        <translation>柔和的注意力：分数 2、1、0</translation>
+    </message>
+    <message>
+        <source>Three keys whose raw scores are 2, 1 and 0, used without scaling. Softmax turns them into about 0.665, 0.245 and 0.090: the best match leads, but every key still gets a say. Compare with the saturation-large example.</source>
+        <translation>三个键的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键领先，但每个键仍有一份发言权。可与“饱和的注意力”示例对比。</translation>
+    </message>
+    <message>
+        <source>Self-attention: 我 爱 北京</source>
+        <translation>自注意力：我 爱 北京</translation>
+    </message>
+    <message>
+        <source>Self-attention on a three-word sentence: every word plays three parts at once. As a query it asks what it needs from the rest of the sentence, as a key it offers what it can give, and as a value it carries what it means. The embeddings X here have four hand-made features (a thing, an action, the speaker, a place); W_Q, W_K and W_V turn each word into a two-dimensional Q, K and V. The verb “爱” asks for the things involved: it gives about 56% of its attention to “我”, 33% to “北京” and only 11% to itself. “我” asks for the action and gives 71% to “爱”. Each row of the weight matrix adds up to 1. Turn on the causal mask and “我”, the first word, can only look at itself. Click a row to make that word the query you drag in the explorer.</source>
+        <translation>一个三词句子上的自注意力：每个词同时扮演三个角色。作为查询，它问自己需要从句子其余部分得到什么；作为键，它表明自己能提供什么；作为值，它携带自己的含义。这里的嵌入 X 有四个手工设定的特征（事物、动作、说话人、地点）；W_Q、W_K 和 W_V 把每个词变成二维的 Q、K 和 V。动词“爱”要找的是相关的事物：它把约 56% 的注意力给了“我”，33% 给了“北京”，只留 11% 给自己。“我”要找的是动作，把 71% 给了“爱”。权重矩阵的每一行加起来都是 1。打开因果掩码后，第一个词“我”只能看它自己。点击某一行，那个词就成为你在“向量”页中拖动的查询。</translation>
+    </message>
+</context>
+</TS>
