@@ -153,7 +153,26 @@ class ExplorerModel(QObject):
         after = build(self._scenario)  # raises ScenarioError before anything changes
         if after == self._scenario:
             return
+        gesture = self._gesture_command(merge_key)
+        if gesture is not None and not after == gesture._before:
+            # The next step of the gesture on top of the stack: what push() + mergeWith() would do, without
+            # the stack's index/text signals (the history view rebuilds its list on each: 0.2 ms per drag move).
+            gesture._after = after
+            self._apply(after)
+            return
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+
+    def _gesture_command(self, merge_key: int | None) -> _ScenarioCommand | None:
+        """The command on top of the undo stack if the stack would merge an edit with `merge_key` into it."""
+        stack = self.undo_stack
+        index = stack.index()
+        # Qt merges only into the top command, never into the one the stack was saved at (the clean index).
+        if merge_key is None or index == 0 or index != stack.count() or index == stack.cleanIndex():
+            return None
+        command = stack.command(index - 1)
+        if isinstance(command, _ScenarioCommand) and command._merge_key == merge_key and command.childCount() == 0:
+            return command
+        return None
 
     def set_component(self, role: str, index: int, component: int, value: float,
                       merge_key: int | None = None) -> None:

@@ -75,17 +75,12 @@ def cosines_and_angles(
     key_units = keys / _peaks(keys)
     dots = key_units @ query_unit
     lengths = vector_norms(key_units) * float(vector_norms(query_unit))
-    cosines: list[float | None] = []
-    angles: list[float | None] = []
-    for dot, length in zip(dots, lengths):
-        if length == 0.0:
-            cosines.append(None)
-            angles.append(None)
-            continue
-        cosine = min(1.0, max(-1.0, float(dot) / float(length)))
-        cosines.append(cosine)
-        angles.append(math.degrees(math.acos(cosine)))
-    return tuple(cosines), tuple(angles)
+    # The same IEEE division and clamp as one float at a time, for all keys at once (many keys, every drag move).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.minimum(1.0, np.maximum(-1.0, dots / lengths)).tolist()
+    cosines = tuple(None if length == 0.0 else ratio for ratio, length in zip(ratios, lengths.tolist()))
+    angles = tuple(None if cosine is None else math.degrees(math.acos(cosine)) for cosine in cosines)
+    return cosines, angles
 
 
 @dataclass(frozen=True, eq=False)

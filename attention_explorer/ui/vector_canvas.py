@@ -637,6 +637,8 @@ def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, p
 
 def _free_top(left: float, top: float, width: float, height: float, placed: list) -> float:
     """The top nearest to `top` (moving up or down) where a width × height box hits none of the `placed` boxes."""
+    # Only boxes overlapping this label's columns can be hit, whatever its top: find them once (many keys: O(n²)).
+    column = [(box[1], box[1] + box[3]) for box in placed if left < box[0] + box[2] and box[0] < left + width]
     candidates, tried = [top], set()
     for _ in range(4 * len(placed) + 2):
         if not candidates:
@@ -646,11 +648,10 @@ def _free_top(left: float, top: float, width: float, height: float, placed: list
         if candidate in tried:
             continue
         tried.add(candidate)
-        hit = next((box for box in placed if left < box[0] + box[2] and box[0] < left + width
-                    and candidate < box[1] + box[3] and box[1] < candidate + height), None)
+        hit = next(((y0, y1) for y0, y1 in column if candidate < y1 and y0 < candidate + height), None)
         if hit is None:
             return candidate
-        candidates += [hit[1] + hit[3], hit[1] - height]  # just below it, or just above it
+        candidates += [hit[1], hit[0] - height]  # just below it, or just above it
     return top
 
 
