@@ -1,0 +1,427 @@
+"""A BERT-family encoder from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
+
+Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
+they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
+the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_models` only looks at the
+cache folders that are already on the machine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .bert import ACTIVATIONS, BertConfig, BertWeights, EncoderOutput, LayerAttention, LayerWeights, encode
+
+REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
+INSTALL_HINT = 'pip install "attention-explorer[model]"'
+# model_type in config.json → what it covers. Only the original BERT layout is implemented (absolute
+# positions, post-LayerNorm); RoBERTa, DistilBERT, ALBERT, ELECTRA and decoders differ in ways that matter.
+SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM"}
+_MAX_CONFIG_BYTES = 1024 * 1024
+
+# Our field names → the checkpoint's names (relative to the "bert." prefix, when there is one).
+_EMBEDDING_TENSORS = {
+    "word_embeddings": "embeddings.word_embeddings.weight",
+    "position_embeddings": "embeddings.position_embeddings.weight",
+    "token_type_embeddings": "embeddings.token_type_embeddings.weight",
+    "embedding_norm_weight": "embeddings.LayerNorm.weight",
+    "embedding_norm_bias": "embeddings.LayerNorm.bias",
+}
+_LAYER_TENSORS = {
+    "query_weight": "attention.self.query.weight", "query_bias": "attention.self.query.bias",
+    "key_weight": "attention.self.key.weight", "key_bias": "attention.self.key.bias",
+    "value_weight": "attention.self.value.weight", "value_bias": "attention.self.value.bias",
+    "attention_output_weight": "attention.output.dense.weight",
+    "attention_output_bias": "attention.output.dense.bias",
+    "attention_norm_weight": "attention.output.LayerNorm.weight",
+    "attention_norm_bias": "attention.output.LayerNorm.bias",
+    "intermediate_weight": "intermediate.dense.weight", "intermediate_bias": "intermediate.dense.bias",
+    "output_weight": "output.dense.weight", "output_bias": "output.dense.bias",
+    "output_norm_weight": "output.LayerNorm.weight", "output_norm_bias": "output.LayerNorm.bias",
+}
+# Checkpoints converted from the original TensorFlow BERT name LayerNorm's parameters gamma and beta.
+_LEGACY_SUFFIXES = {"LayerNorm.weight": "LayerNorm.gamma", "LayerNorm.bias": "LayerNorm.beta"}
+
+
+class ModelError(ValueError):
+    """A model folder cannot be used; the message is one line naming the file and the problem."""
+
+
+def _installed(name: str) -> bool:
+    if name in sys.modules:
+        return sys.modules[name] is not None  # None: importing it was blocked
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing_packages() -> list[str]:
+    """The optional packages real transformer mode needs but this Python lacks (empty when all are there)."""
+    return [name for name in OPTIONAL_PACKAGES if not _installed(name)]
+
+
+def require_packages() -> None:
+    """Raise ModelError saying what to install when an optional package is missing."""
+    missing = missing_packages()
+    if missing:
+        raise ModelError(f"real transformer mode needs the package{'s' if len(missing) > 1 else ''} "
+                         f"{' and '.join(missing)}: {INSTALL_HINT}")
+
+
+def supported_text() -> str:
+    """The supported architectures, for messages."""
+    return "; ".join(f'"{name}" ({what})' for name, what in SUPPORTED_MODEL_TYPES.items())
+
+
+def _model_type(document: dict) -> Any:
+    """config.json's model_type; very old BERT configs lack it and name only their architecture."""
+    if "model_type" in document:
+        return document["model_type"]
+    architectures = document.get("architectures")
+    if isinstance(architectures, list) and architectures and all(
+            isinstance(name, str) and name.startswith("Bert") for name in architectures):
+        return "bert"
+    return None
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:300] or type(error).__name__
+
+
+# ---------------------------------------------------------------- config.json
+
+
+def read_config(path: str | os.PathLike[str]) -> BertConfig:
+    """The BertConfig of a config.json; anything that is not a supported BERT raises ModelError."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > _MAX_CONFIG_BYTES:
+            raise ModelError(f"{path}: {path.stat().st_size} bytes is far too large for a config.json")
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise ModelError(f"{path}: not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ModelError(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
+    except OSError as error:
+        raise ModelError(f"{path}: cannot read it ({error.strerror or error})") from None
+    return config_from_dict(document, str(path))
+
+
+def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
+    """A BertConfig from the parsed config.json; refuses other architectures with the list of supported ones."""
+    if not isinstance(document, dict):
+        raise ModelError(f"{place}: expected a JSON object")
+    model_type = _model_type(document)
+    if model_type not in SUPPORTED_MODEL_TYPES:
+        architectures = document.get("architectures")
+        named = ""
+        if isinstance(architectures, list) and architectures and isinstance(architectures[0], str):
+            named = f" ({architectures[0]})"
+        if model_type is None:
+            raise ModelError(f"{place}: no model_type{named}; supported: {supported_text()}")
+        raise ModelError(f"{place}: model_type {json.dumps(model_type)}{named} is not supported; "
+                         f"supported: {supported_text()}")
+    position_type = document.get("position_embedding_type", "absolute")
+    if position_type != "absolute":
+        raise ModelError(f'{place}: position_embedding_type "{position_type}" is not supported (only "absolute")')
+    if document.get("is_decoder") or document.get("add_cross_attention"):
+        raise ModelError(f"{place}: a BERT used as a decoder is not supported (only the encoder)")
+    hidden_act = document.get("hidden_act", "gelu")
+    if hidden_act not in ACTIVATIONS:
+        raise ModelError(f"{place}: hidden_act {hidden_act!r} is not supported (supported: {', '.join(ACTIVATIONS)})")
+    required = {"vocab_size": "vocab_size", "hidden_size": "hidden_size", "num_layers": "num_hidden_layers",
+                "num_heads": "num_attention_heads", "intermediate_size": "intermediate_size"}
+    fields: dict[str, Any] = {}
+    for field, key in required.items():
+        if key not in document:
+            raise ModelError(f"{place}: {key} is missing")
+        fields[field] = document[key]
+    for field in ("max_position_embeddings", "type_vocab_size", "layer_norm_eps"):
+        if field in document:
+            fields[field] = document[field]
+    try:
+        return BertConfig(hidden_act=hidden_act, **fields)
+    except ValueError as error:
+        raise ModelError(f"{place}: {error}") from None
+
+
+# ---------------------------------------------------------------- model.safetensors
+
+
+def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
+    """"" for a BertModel checkpoint, "bert." for BertForMaskedLM, BertForPreTraining and the like."""
+    for prefix in ("", "bert."):
+        if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
+            return prefix
+    raise ModelError(f"{place}: no {_EMBEDDING_TENSORS['word_embeddings']} tensor: not a BERT checkpoint")
+
+
+def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
+                         place: str = "model.safetensors") -> BertWeights:
+    """Pick a BERT's weights out of a checkpoint's named tensors, checking every name and shape."""
+    prefix = _find_prefix(tensors, place)
+
+    def tensor(name: str) -> np.ndarray:
+        full = prefix + name
+        if full not in tensors:
+            for new, old in _LEGACY_SUFFIXES.items():
+                if full.endswith(new) and full[: -len(new)] + old in tensors:
+                    full = full[: -len(new)] + old
+                    break
+            else:
+                raise ModelError(f"{place}: tensor {full} is missing")
+        array = np.asarray(tensors[full])
+        if not np.issubdtype(array.dtype, np.floating):
+            raise ModelError(f"{place}: tensor {full} holds {array.dtype}, expected floating-point numbers")
+        return array
+
+    embeddings = {field: tensor(name) for field, name in _EMBEDDING_TENSORS.items()}
+    layers = []
+    for index in range(config.num_layers):
+        fields = {field: tensor(f"encoder.layer.{index}.{name}") for field, name in _LAYER_TENSORS.items()}
+        layers.append(LayerWeights(**fields))
+    try:
+        weights = BertWeights(config=config, layers=tuple(layers), **embeddings)
+    except ValueError as error:
+        raise ModelError(f"{place}: {error} (does config.json belong to these weights?)") from None
+    named = [*embeddings.items(), *((f"encoder layer {i}", array) for i, layer in enumerate(layers)
+                                    for array in vars(layer).values())]
+    for name, array in named:
+        if not np.isfinite(array).all():
+            raise ModelError(f"{place}: {name} holds NaN or infinite numbers")
+    return weights
+
+
+def read_weights(path: str | os.PathLike[str], config: BertConfig) -> BertWeights:
+    """BertWeights from a model.safetensors file (via safetensors' numpy API)."""
+    require_packages()
+    from safetensors.numpy import load_file
+
+    try:
+        tensors = load_file(str(path))
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such file") from None
+    except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
+        raise ModelError(f"{path}: cannot read the weights ({_one_line(error)})") from None
+    return weights_from_tensors(config, tensors, str(path))
+
+
+# ---------------------------------------------------------------- tokenizer.json
+
+
+def read_tokenizer(path: str | os.PathLike[str]):
+    """A `tokenizers.Tokenizer` from tokenizer.json, with padding and truncation off (one sentence, as typed)."""
+    require_packages()
+    from tokenizers import Tokenizer
+
+    if not Path(path).is_file():
+        raise ModelError(f"{path}: no such file")
+    try:
+        tokenizer = Tokenizer.from_file(str(path))
+    except Exception as error:  # tokenizers raises a bare Exception for malformed files
+        raise ModelError(f"{path}: not a tokenizers tokenizer.json ({_one_line(error)})") from None
+    tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
+    tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
+    return tokenizer
+
+
+# ---------------------------------------------------------------- the loaded model
+
+
+@dataclass(frozen=True)
+class HeadAttention:
+    """One head of one layer for the analysed sentence: q, k, v (N × d_k) and the N × N matrices."""
+
+    layer: int
+    head: int
+    queries: np.ndarray
+    keys: np.ndarray
+    values: np.ndarray
+    scaled_scores: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def head_size(self) -> int:
+        """d_k = d_v of this head."""
+        return int(self.queries.shape[1])
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A sentence run through the model: its tokens and every layer's attention."""
+
+    text: str
+    tokens: tuple[str, ...]
+    ids: tuple[int, ...]
+    output: EncoderOutput
+
+    @property
+    def n(self) -> int:
+        """Number of tokens, [CLS] and [SEP] included."""
+        return len(self.tokens)
+
+    def layer(self, layer: int) -> LayerAttention:
+        """All heads of one layer."""
+        return self.output.layers[layer]
+
+    def head(self, layer: int, head: int) -> HeadAttention:
+        """q, k, v, scores and weights of one head (0-based layer and head)."""
+        if not 0 <= layer < len(self.output.layers):
+            raise ModelError(f"layer {layer} is out of range: the model has {len(self.output.layers)} "
+                             f"layers (0–{len(self.output.layers) - 1})")
+        attention = self.output.layers[layer]
+        heads = attention.weights.shape[0]
+        if not 0 <= head < heads:
+            raise ModelError(f"head {head} is out of range: each layer has {heads} heads (0–{heads - 1})")
+        return HeadAttention(layer, head, attention.queries[head], attention.keys[head], attention.values[head],
+                             attention.scaled_scores[head], attention.weights[head])
+
+
+@dataclass(frozen=True)
+class LoadedModel:
+    """A BERT encoder read from a folder: its config, its weights and its tokenizer."""
+
+    folder: Path
+    name: str
+    config: BertConfig
+    weights: BertWeights
+    tokenizer: Any  # tokenizers.Tokenizer (an optional package: not imported at module level)
+
+    def analyse(self, text: str) -> Analysis:
+        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the encoder on it."""
+        try:
+            encoding = self.tokenizer.encode(text)
+        except Exception as error:
+            raise ModelError(f"cannot tokenize the text ({_one_line(error)})") from None
+        ids = list(encoding.ids)
+        limit = self.config.max_position_embeddings
+        if not ids:
+            raise ModelError("the tokenizer made no tokens of this text")
+        if len(ids) > limit:
+            raise ModelError(f"the text is {len(ids)} tokens long; this model takes at most {limit}")
+        if max(ids) >= self.config.vocab_size:
+            raise ModelError(f"the tokenizer gave id {max(ids)}, but the model knows only {self.config.vocab_size} "
+                             "tokens: tokenizer.json does not belong to this model")
+        try:
+            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
+        except ValueError as error:  # e.g. a token type the model has no embedding for
+            raise ModelError(f"the model cannot take these tokens ({error})") from None
+        return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
+
+
+def _display_name(folder: Path) -> str:
+    """"org/name" for a Hugging Face cache snapshot, else the folder's own name."""
+    parts = folder.parts
+    if len(parts) >= 3 and parts[-2] == "snapshots" and parts[-3].startswith("models--"):
+        return parts[-3][len("models--"):].replace("--", "/")
+    return folder.name or str(folder)
+
+
+def check_folder(folder: str | os.PathLike[str]) -> Path:
+    """The folder as a Path if it holds the three files a model needs; else ModelError saying what is missing."""
+    path = Path(folder).expanduser()
+    if not path.exists():
+        raise ModelError(f"{path}: no such folder")
+    if not path.is_dir():
+        raise ModelError(f"{path}: not a folder (give the folder that holds {', '.join(REQUIRED_FILES)})")
+    for name in REQUIRED_FILES:
+        if not (path / name).is_file():
+            extra = ""
+            if name == "model.safetensors" and (path / "model.safetensors.index.json").is_file():
+                extra = "; weights split over several files are not supported"
+            elif name == "model.safetensors" and (path / "pytorch_model.bin").is_file():
+                extra = "; only pytorch_model.bin is there, which needs PyTorch to read"
+            elif name == "tokenizer.json" and (path / "vocab.txt").is_file():
+                extra = "; only vocab.txt is there (a newer copy of the model has tokenizer.json)"
+            raise ModelError(f"{path}: {name} is missing{extra} (a model folder holds {', '.join(REQUIRED_FILES)})")
+    return path
+
+
+def load_model(folder: str | os.PathLike[str]) -> LoadedModel:
+    """Read a Hugging Face model folder; every problem is one ModelError, and nothing is downloaded."""
+    require_packages()
+    path = check_folder(folder)
+    config = read_config(path / "config.json")
+    weights = read_weights(path / "model.safetensors", config)
+    tokenizer = read_tokenizer(path / "tokenizer.json")
+    if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
+        raise ModelError(f"{path / 'tokenizer.json'}: {tokenizer.get_vocab_size(with_added_tokens=True)} tokens, "
+                         f"but the model has only {config.vocab_size}: the files do not belong together")
+    return LoadedModel(path, _display_name(path.resolve()), config, weights, tokenizer)
+
+
+# ---------------------------------------------------------------- models already on this machine
+
+
+@dataclass(frozen=True)
+class CachedModel:
+    """A usable model folder found in the Hugging Face cache."""
+
+    name: str  # "org/name"
+    path: Path  # the snapshot folder
+
+
+def hub_cache_dir() -> Path:
+    """Where the Hugging Face libraries keep downloaded models ($HF_HUB_CACHE, $HF_HOME/hub or the default)."""
+    if os.environ.get("HF_HUB_CACHE"):
+        return Path(os.environ["HF_HUB_CACHE"]).expanduser()
+    if os.environ.get("HF_HOME"):
+        return Path(os.environ["HF_HOME"]).expanduser() / "hub"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache").expanduser()
+    return cache / "huggingface" / "hub"
+
+
+def _snapshots(repository: Path) -> list[Path]:
+    """A repository's snapshot folders, the one refs/main points at first, then the newest."""
+    folder = repository / "snapshots"
+    try:
+        found = sorted((p for p in folder.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    try:
+        main = (repository / "refs" / "main").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        main = ""
+    return sorted(found, key=lambda p: p.name != main)
+
+
+def _is_supported_folder(folder: Path) -> bool:
+    try:
+        if not all((folder / name).is_file() for name in REQUIRED_FILES):
+            return False
+        if (folder / "config.json").stat().st_size > _MAX_CONFIG_BYTES:
+            return False
+        document = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    return isinstance(document, dict) and _model_type(document) in SUPPORTED_MODEL_TYPES
+
+
+def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedModel]:
+    """Supported models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
+    root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
+    try:
+        repositories = sorted(p for p in root.iterdir() if p.name.startswith("models--") and p.is_dir())
+    except OSError:
+        return []
+    found = []
+    for repository in repositories:
+        for snapshot in _snapshots(repository):
+            if _is_supported_folder(snapshot):
+                found.append(CachedModel(repository.name[len("models--"):].replace("--", "/"), snapshot))
+                break
+    return sorted(found, key=lambda model: model.name.lower())
