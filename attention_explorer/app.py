@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .core import report, sequence
 from .core.presets import DEFAULT_PRESET, load_preset, preset_names
-from .core.scenario import Scenario, ScenarioError, load, load_any
+from .core.scenario import Scenario, ScenarioError, load_any
 from .core.sequence import SelfAttentionScenario
 
 if TYPE_CHECKING:
@@ -40,14 +40,14 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
-def load_source(source: str | os.PathLike[str] | None) -> Scenario:
-    """A scenario from a file path or a preset name (None: the default preset)."""
+def load_source(source: str | os.PathLike[str] | None) -> Scenario | SelfAttentionScenario:
+    """A scenario of either kind from a file path or a preset name (None: the default preset)."""
     if source is None:
         return load_preset(DEFAULT_PRESET)
     text = str(source)
     if text in preset_names() and not Path(text).exists():
         return load_preset(text)
-    return load(text)
+    return load_any(text)
 
 
 def _compute(argv: Sequence[str]) -> int:
@@ -121,7 +121,13 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
     from .model import ExplorerModel
     from .ui.main_window import MainWindow
 
-    return MainWindow(ExplorerModel(load_source(source)), settings=settings)
+    loaded = load_source(source)
+    if isinstance(loaded, SelfAttentionScenario):
+        # A sequence opens in the self-attention lab; the explorer starts on its default example.
+        window = MainWindow(ExplorerModel(load_preset(DEFAULT_PRESET)), settings=settings)
+        window.open_sequence(loaded)
+        return window
+    return MainWindow(ExplorerModel(loaded), settings=settings)
 
 
 def _gui(argv: Sequence[str]) -> int:
@@ -134,7 +140,7 @@ def _gui(argv: Sequence[str]) -> int:
         if args.preset is not None:
             load_preset(args.preset)
         elif args.file is not None:
-            load(args.file)
+            load_any(args.file)
     except ScenarioError as error:
         return _fail(f"attention-explorer: {source}: {error}")
     if args.screenshot:

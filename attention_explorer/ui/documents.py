@@ -71,9 +71,11 @@ class Document(QObject):
 
     # ------------------------------------------------------------ files
 
-    def open(self, path: str | os.PathLike[str]) -> None:
-        """Load a scenario file into the model; a bad file raises ScenarioError and changes nothing."""
-        loaded = scenario_file.load(path)
+    def open(self, path: str | os.PathLike[str], loaded: Scenario | None = None) -> None:
+        """Load a scenario file (or its already-read `loaded` scenario) into the model; a bad file raises
+        ScenarioError and changes nothing."""
+        if loaded is None:
+            loaded = scenario_file.load(path)
         self.model.load_scenario(loaded)
         self._path = Path(path).resolve()
         self.model.undo_stack.setClean()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
+    QScrollArea,
     QTabWidget,
     QTextEdit,
     QUndoView,
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
 from ..core import export
 from ..core.geometry import rotate_in_plane, stretch
 from ..core.presets import load_preset, preset_names
-from ..core.scenario import ScenarioError
+from ..core.scenario import ScenarioError, load_any
+from ..core.sequence import SelfAttentionScenario
 from ..model import ExplorerModel
 from .animation import RotationAnimator
 from .documents import Document
@@ -39,6 +41,7 @@ from .preset_info import PresetInfo, translated_scenario_text
 from .rotation_trace import RotationTrace
 from .saturation_lab import SaturationLab
 from .scale_controls import ScaleControls
+from .self_attention_lab import SelfAttentionLab
 from .steps_view import StepsView
 from .theme import theme
 from .variance_lab import VarianceLab
@@ -110,12 +113,22 @@ class MainWindow(QMainWindow):
         self.canvas = VectorCanvas(model)
         self.saturation_lab = SaturationLab(model)
         self.variance_lab = VarianceLab(model)
+        self.self_attention_lab = SelfAttentionLab(model)
         # The labs share the middle with the canvas: the docks around stay useful for every one of them.
         self.central_tabs = QTabWidget()
         self.central_tabs.setObjectName("centralTabs")
         self.central_tabs.setDocumentMode(True)
-        for page in (self.canvas, self.saturation_lab, self.variance_lab):
-            self.central_tabs.addTab(page, "")
+        self.pages: list[QWidget] = [self.canvas, self.saturation_lab, self.variance_lab, self.self_attention_lab]
+        for page in self.pages:
+            if page is self.canvas:
+                self.central_tabs.addTab(page, "")
+                continue
+            # A lab scrolls rather than forcing the whole window wider than a 1280×720 projector.
+            scroll = QScrollArea()
+            scroll.setWidget(page)
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+            self.central_tabs.addTab(scroll, "")
         self.setCentralWidget(self.central_tabs)
         self.editor = VectorEditor(model)
         self.scale_controls = ScaleControls(model)
@@ -151,7 +164,7 @@ class MainWindow(QMainWindow):
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
                       self.output_view, self.preset_info, self.rotation_trace, self.saturation_lab,
-                      self.variance_lab):
+                      self.variance_lab, self.self_attention_lab):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -439,6 +452,10 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.central_tabs.count():
             self.central_tabs.setCurrentIndex(index)
 
+    def current_page(self) -> QWidget:
+        """The canvas or the lab shown in the middle."""
+        return self.pages[self.central_tabs.currentIndex()]
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions_by_name"):
             self.retranslate()
@@ -619,11 +636,21 @@ class MainWindow(QMainWindow):
 
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
+        loaded = load_preset(name)
+        if isinstance(loaded, SelfAttentionScenario):
+            self.open_sequence(loaded)
+            return
         if not self.maybe_save():
             return
-        self.document.open_scenario(load_preset(name))
+        self.document.open_scenario(loaded)
+        self.show_page(0)
         self.docks["presetInfo"].show()
         self.docks["presetInfo"].raise_()
+
+    def open_sequence(self, sequence: SelfAttentionScenario) -> None:
+        """Show a self-attention sequence in its lab (the explorer's scenario stays as it is)."""
+        self.self_attention_lab.load_sequence(sequence)
+        self.show_page(self.pages.index(self.self_attention_lab))
 
     def open_dialog(self) -> None:
         """File ▸ Open."""
@@ -634,14 +661,20 @@ class MainWindow(QMainWindow):
             self.open_file(path, ask=False)
 
     def open_file(self, path: str, ask: bool = True) -> bool:
-        """Open a scenario file; a bad file shows the loader's message and changes nothing."""
-        if ask and not self.maybe_save():
-            return False
+        """Open a scenario file of either kind; a bad file shows the loader's message and changes nothing."""
         try:
-            self.document.open(path)
+            loaded = load_any(path)
         except ScenarioError as error:
             self.show_error(self.tr("Cannot open the file"), f"{Path(path).name}: {error}")
             return False
+        if isinstance(loaded, SelfAttentionScenario):
+            self.open_sequence(loaded)
+            self.document.add_recent(Path(path).resolve())
+            return True
+        if ask and not self.maybe_save():
+            return False
+        self.document.open(path, loaded)
+        self.show_page(0)
         return True
 
     def save(self) -> bool:

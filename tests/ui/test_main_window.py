@@ -328,12 +328,12 @@ def test_screenshot_command_writes_a_png_of_the_requested_size(tmp_path):
 def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
     tabs = window.central_tabs
     assert tabs.widget(0) is window.canvas
-    names = [tabs.widget(i).objectName() for i in range(tabs.count())]
+    names = [page.objectName() for page in window.pages]
     assert names[:3] == ["vectorCanvas", "saturationLab", "varianceLab"]
     qtbot.keyClick(window.canvas, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
-    assert tabs.currentWidget() is window.saturation_lab
+    assert window.current_page() is window.saturation_lab
     window.actions_by_name["page1"].trigger()
-    assert tabs.currentWidget() is window.canvas
+    assert window.current_page() is window.canvas
 
 
 def _drag_points(canvas, start, end, steps=4):
@@ -393,3 +393,28 @@ def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(win
     np.testing.assert_allclose([marker_x[0], marker_y[0]], weights @ values)
     window.actions_by_name["undo"].trigger()
     assert model.scenario == before
+
+
+def test_self_attention_preset_and_files_open_in_their_lab(window, tmp_path):
+    from attention_explorer.core.scenario import save
+
+    before = window.model.scenario
+    window.preset_actions["self-attention"].trigger()
+    assert window.current_page() is window.self_attention_lab
+    sequence = window.self_attention_lab.sequence_model.sequence
+    assert list(sequence.tokens) == ["我", "爱", "北京"]
+    assert window.model.scenario == before  # the explorer keeps its own scenario
+    path = tmp_path / "sentence.json"
+    save(sequence, path)
+    window.show_page(0)
+    assert window.open_file(str(path))
+    assert window.current_page() is window.self_attention_lab
+    window.self_attention_lab.use_as_query(1)
+    np.testing.assert_allclose(window.model.scenario.query, window.self_attention_lab.sequence_model.result.queries[1])
+    assert list(window.model.scenario.labels) == ["我", "爱", "北京"]
+
+
+def test_command_line_opens_the_self_attention_preset(qtbot, settings):
+    win = create_window("self-attention", settings=settings)
+    qtbot.addWidget(win)
+    assert win.current_page() is win.self_attention_lab
