@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
             scroll.setFrameShape(QScrollArea.Shape.NoFrame)
             self.central_tabs.addTab(scroll, "")
         self.setCentralWidget(self.central_tabs)
+        self._state_before_wide_page: QByteArray | None = None
+        self.central_tabs.currentChanged.connect(self._page_changed)
         self.editor = VectorEditor(model)
         self.scale_controls = ScaleControls(model)
         self.steps_view = StepsView(model)
@@ -451,6 +453,20 @@ class MainWindow(QMainWindow):
         """Bring the canvas (0) or a lab to the middle of the window."""
         if 0 <= index < self.central_tabs.count():
             self.central_tabs.setCurrentIndex(index)
+
+    def _wide_pages(self) -> tuple[QWidget, ...]:
+        """Labs with state of their own: they get the whole window, the explorer's docks step aside."""
+        return (self.variance_lab, self.self_attention_lab)
+
+    def _page_changed(self, index: int) -> None:
+        wide = self.pages[index] in self._wide_pages()
+        if wide and self._state_before_wide_page is None:
+            self._state_before_wide_page = self.saveState()
+            for dock in self.docks.values():
+                dock.hide()
+        elif not wide and self._state_before_wide_page is not None:
+            self.restoreState(self._state_before_wide_page)
+            self._state_before_wide_page = None
 
     def current_page(self) -> QWidget:
         """The canvas or the lab shown in the middle."""
@@ -822,7 +838,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("windowState", self.saveState())
+        self.settings.setValue("windowState", self._state_before_wide_page or self.saveState())
         self.document.end_session()
         QApplication.instance().removeEventFilter(self)
         event.accept()

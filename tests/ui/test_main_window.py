@@ -418,3 +418,13 @@ def test_command_line_opens_the_self_attention_preset(qtbot, settings):
     win = create_window("self-attention", settings=settings)
     qtbot.addWidget(win)
     assert win.current_page() is win.self_attention_lab
+
+
+def test_wide_labs_take_the_whole_window_and_the_docks_come_back(window):
+    visible = {name for name, dock in window.docks.items() if not dock.isHidden()}
+    window.show_page(window.pages.index(window.self_attention_lab))
+    assert all(dock.isHidden() for dock in window.docks.values())
+    window.show_page(window.pages.index(window.variance_lab))
+    assert all(dock.isHidden() for dock in window.docks.values())
+    window.show_page(0)
+    assert {name for name, dock in window.docks.items() if not dock.isHidden()} == visible
