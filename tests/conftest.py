@@ -66,4 +66,5 @@ def _no_modal_dialogs(monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: "")
     yield asked

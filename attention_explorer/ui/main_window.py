@@ -44,6 +44,7 @@ from .scale_controls import ScaleControls
 from .self_attention_lab import SelfAttentionLab
 from .steps_view import StepsView
 from .theme import theme
+from .transformer_panel import TransformerPanel
 from .variance_lab import VarianceLab
 from .vector_canvas import VectorCanvas
 from .vector_editor import VectorEditor
@@ -114,11 +115,13 @@ class MainWindow(QMainWindow):
         self.saturation_lab = SaturationLab(model)
         self.variance_lab = VarianceLab(model)
         self.self_attention_lab = SelfAttentionLab(model)
+        self.transformer_panel = TransformerPanel(model)
         # The labs share the middle with the canvas: the docks around stay useful for every one of them.
         self.central_tabs = QTabWidget()
         self.central_tabs.setObjectName("centralTabs")
         self.central_tabs.setDocumentMode(True)
-        self.pages: list[QWidget] = [self.canvas, self.saturation_lab, self.variance_lab, self.self_attention_lab]
+        self.pages: list[QWidget] = [self.canvas, self.saturation_lab, self.variance_lab, self.self_attention_lab,
+                                     self.transformer_panel]
         for page in self.pages:
             if page is self.canvas:
                 self.central_tabs.addTab(page, "")
@@ -166,7 +169,7 @@ class MainWindow(QMainWindow):
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
                       self.output_view, self.preset_info, self.rotation_trace, self.saturation_lab,
-                      self.variance_lab, self.self_attention_lab):
+                      self.variance_lab, self.self_attention_lab, self.transformer_panel):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -241,6 +244,7 @@ class MainWindow(QMainWindow):
         A = self._action
         A("new", self.new_scenario, QKeySequence.StandardKey.New)
         A("open", self.open_dialog, QKeySequence.StandardKey.Open)
+        A("openModel", self.open_model_dialog)
         A("save", self.save, QKeySequence.StandardKey.Save)
         A("saveAs", self.save_as, QKeySequence.StandardKey.SaveAs)
         A("quit", self.close, QKeySequence.StandardKey.Quit)
@@ -302,6 +306,7 @@ class MainWindow(QMainWindow):
         for name in ("new", "open"):
             self.file_menu.addAction(get[name])
         self.recent_menu = self.file_menu.addMenu("")
+        self.file_menu.addAction(get["openModel"])
         for name in ("save", "saveAs"):
             self.file_menu.addAction(get[name])
         self.file_menu.addSeparator()
@@ -376,6 +381,8 @@ class MainWindow(QMainWindow):
         texts = {
             "new": (self.tr("&New"), self.tr("Start from the default example")),
             "open": (self.tr("&Open…"), self.tr("Open a scenario file")),
+            "openModel": (self.tr("Open &model…"),
+                          self.tr("Open a local BERT-family model folder and look at its real attention")),
             "save": (self.tr("&Save"), self.tr("Save the scenario")),
             "saveAs": (self.tr("Save &As…"), self.tr("Save the scenario under a new name")),
             "quit": (self.tr("&Quit"), self.tr("Close Attention Explorer")),
@@ -432,7 +439,7 @@ class MainWindow(QMainWindow):
         self.panels_menu.setTitle(self.tr("&Panels"))
         self.theme_menu.setTitle(self.tr("&Theme"))
         self.pages_menu.setTitle(self.tr("&Labs"))
-        page_titles = [self.tr("Vectors"), self.tr("Saturation: why scale?"), self.tr("Variance: why √d_k?"),
+        page_titles = [self.tr("Vectors"), self.tr("Saturation: why scale?"), self.tr("Variance: why √dₖ?"),
                        self.tr("Self-attention"), self.tr("Real transformer")]
         for index in range(self.central_tabs.count()):
             self.central_tabs.setTabText(index, page_titles[index])
@@ -456,7 +463,7 @@ class MainWindow(QMainWindow):
 
     def _wide_pages(self) -> tuple[QWidget, ...]:
         """Labs with state of their own: they get the whole window, the explorer's docks step aside."""
-        return (self.variance_lab, self.self_attention_lab)
+        return (self.variance_lab, self.self_attention_lab, self.transformer_panel)
 
     def _page_changed(self, index: int) -> None:
         wide = self.pages[index] in self._wide_pages()
@@ -675,6 +682,11 @@ class MainWindow(QMainWindow):
         path = self.ask_open_path()
         if path:
             self.open_file(path, ask=False)
+
+    def open_model_dialog(self) -> bool:
+        """File ▸ Open model…: the real-transformer page, then its folder chooser."""
+        self.show_page(self.pages.index(self.transformer_panel))
+        return self.transformer_panel.open_dialog()
 
     def open_file(self, path: str, ask: bool = True) -> bool:
         """Open a scenario file of either kind; a bad file shows the loader's message and changes nothing."""
