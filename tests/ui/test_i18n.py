@@ -39,8 +39,11 @@ KEEP_IN_ENGLISH = {
 }
 # Terms and names of more than one word that Chinese texts use as they are (the article keeps "one-hot" too).
 KEEP_PHRASES = ("one-hot", "hugging face")
-# File names (config.json, model.safetensors) are names too.
+# File names (config.json, model.safetensors) are names too, and so are symbols with a subscript (d_model, W_Q).
 _FILE_NAME = re.compile(r"\b[\w-]+\.(?:json|safetensors|txt|png|svg)\b")
+_SYMBOL = re.compile(r"\b[A-Za-z]+_[A-Za-z0-9]+\b")
+# Widgets whose text is English on purpose: the self-attention lab's English example sentence (data, not UI).
+ENGLISH_BY_DESIGN = {"englishExample"}
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -116,7 +119,7 @@ def _visible_texts(win) -> list[str]:
         texts.append(menu.title())
         texts += [action.text() for action in menu.actions() if action.text()]
     for widget in win.findChildren(QLabel) + win.findChildren(QAbstractButton) + win.findChildren(QGroupBox):
-        if not widget.isVisibleTo(win):
+        if not widget.isVisibleTo(win) or widget.objectName() in ENGLISH_BY_DESIGN:
             continue
         text = widget.title() if isinstance(widget, QGroupBox) else widget.text()
         texts.append(text)
@@ -156,6 +159,7 @@ def _english_words(text: str) -> list[str]:
     plain = re.sub(r"<[^>]+>", " ", text)
     plain = re.sub(r"&\w+;", " ", plain)
     plain = _FILE_NAME.sub(" ", plain)
+    plain = _SYMBOL.sub(" ", plain)
     for phrase in KEEP_PHRASES:
         plain = re.sub(re.escape(phrase), " ", plain, flags=re.IGNORECASE)
     return [w for w in re.findall(r"[A-Za-z]{3,}", plain) if w.lower() not in KEEP_IN_ENGLISH]

@@ -56,6 +56,14 @@
         <translation>打开场景文件</translation>
     </message>
     <message>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Open a local BERT-family model folder and look at its real attention</source>
+        <translation>打开本地的 BERT 系列模型文件夹，查看它真实的注意力</translation>
+    </message>
+    <message>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
@@ -312,8 +320,8 @@
         <translation>饱和：为何缩放？</translation>
     </message>
     <message>
-        <source>Variance: why √d_k?</source>
-        <translation>方差：为何是 √d_k？</translation>
+        <source>Variance: why √dₖ?</source>
+        <translation>方差：为何是 √dₖ？</translation>
     </message>
     <message>
         <source>Self-attention</source>
@@ -754,10 +762,6 @@
         <translation>{0} = X·W_{0}：({1}) · ({2}) = {3}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;X&lt;/b&gt;: one embedding row per token, &lt;b&gt;{0}&lt;/b&gt; (seeded N(0, 1) for new words; double-click a number to edit, Ctrl+V pastes a block)</source>
-        <translation>&lt;b&gt;X&lt;/b&gt;：每个词元一行嵌入，&lt;b&gt;{0}&lt;/b&gt;（新词取带种子的 N(0, 1) 随机数；双击数字可编辑，Ctrl+V 粘贴一整块）</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a query</source>
         <translation>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成查询</translation>
     </message>
@@ -786,8 +790,8 @@
         <translation>1/√{0} = {1}</translation>
     </message>
     <message>
-        <source>{0}</source>
-        <translation>{0}</translation>
+        <source>&lt;b&gt;X&lt;/b&gt;: one embedding row per token, &lt;b&gt;{0}&lt;/b&gt; (seeded N(0, 1) for new words; type over a number to edit it, Ctrl+V pastes a block)</source>
+        <translation>&lt;b&gt;X&lt;/b&gt;：每个词元一行嵌入，&lt;b&gt;{0}&lt;/b&gt;（新词取带种子的 N(0, 1) 随机数；直接输入即可改写数字，Ctrl+V 粘贴一整块）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Weights&lt;/b&gt;&lt;br/&gt;softmax of each row of Q·K&lt;sup&gt;T&lt;/sup&gt; × {0}</source>
