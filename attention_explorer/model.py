@@ -14,16 +14,15 @@ from .core.attention import AttentionResult
 from .core.presets import DEFAULT_PRESET, load_preset
 from .core.scenario import Scenario, ScenarioError
 
+# lupdate reads calls through this alias (tools/update_translations.py passes -tr-function-alias).
+_translate = QCoreApplication.translate
+
 _merge_keys = itertools.count(1)
 
 
 def new_merge_key() -> int:
     """A fresh token for one gesture (a drag, a slider move): its edits fold into one undo step."""
     return next(_merge_keys)
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ExplorerModel", text)
 
 
 class _ScenarioCommand(QUndoCommand):
@@ -178,12 +177,12 @@ class ExplorerModel(QObject):
                       merge_key: int | None = None) -> None:
         """Set one number of Q (role "query"), of K_index ("key") or of V_index ("value")."""
         self._edit(lambda s: sc.with_component(s, role, index, component, value),
-                   _tr("Edit {0}").format(self._vector_name(role, index)), merge_key)
+                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
 
     def set_vector(self, role: str, index: int, values: Sequence[float], merge_key: int | None = None) -> None:
         """Replace Q, K_index or V_index as a whole."""
         self._edit(lambda s: sc.with_vector(s, role, index, values),
-                   _tr("Edit {0}").format(self._vector_name(role, index)), merge_key)
+                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
 
     def set_plane_position(self, role: str, index: int, x: float, y: float,
                            merge_key: int | None = None) -> None:
@@ -194,46 +193,54 @@ class ExplorerModel(QObject):
             if len(current) > 1:
                 current[1] = y
             return sc.with_vector(scenario, role, index, current)
-        self._edit(build, _tr("Move {0}").format(self._vector_name(role, index)), merge_key)
+        self._edit(build, _translate("ExplorerModel", "Move {0}").format(self._vector_name(role, index)), merge_key)
 
     def add_pair(self, key: Sequence[float] | None = None, value: Sequence[float] | None = None,
                  label: str | None = None) -> None:
         """Append a key–value pair (zeros unless given) and select it."""
-        self._edit(lambda s: sc.with_pair_added(s, key, value, label), _tr("Add key–value pair"))
+        text = _translate("ExplorerModel", "Add key–value pair")
+        self._edit(lambda s: sc.with_pair_added(s, key, value, label), text)
         self.select_key(self._scenario.n - 1)
 
     def remove_pair(self, index: int) -> None:
         """Remove key–value pair `index` (one must remain); the selected pair stays selected if it remains."""
         selected = self._selected
         self._edit(lambda s: sc.with_pair_removed(s, index),
-                   _tr("Remove {0}").format(self._label(index)))
+                   _translate("ExplorerModel", "Remove {0}").format(self._label(index)))
         if index < selected and self._selected == selected:  # the selected pair moved up one row
             self.select_key(selected - 1)
 
     def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0) -> None:
         """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples."""
-        self._edit(lambda s: sc.with_d_k(s, d_k, fill, seed), _tr("Set d_k = {0}").format(d_k))
+        text = _translate("ExplorerModel", "Set d_k = {0}").format(d_k)
+        self._edit(lambda s: sc.with_d_k(s, d_k, fill, seed), text)
 
     def set_d_v(self, d_v: int, fill: str = "zeros", seed: int = 0) -> None:
         """Change d_v of every V."""
-        self._edit(lambda s: sc.with_d_v(s, d_v, fill, seed), _tr("Set d_v = {0}").format(d_v))
+        text = _translate("ExplorerModel", "Set d_v = {0}").format(d_v)
+        self._edit(lambda s: sc.with_d_v(s, d_v, fill, seed), text)
 
     def set_scale(self, scale: float | None, merge_key: int | None = None) -> None:
         """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on the raw scores."""
-        text = _tr("Scale 1/√d_k") if scale is None else _tr("Scale × {0:.3g}").format(scale)
+        if scale is None:
+            text = _translate("ExplorerModel", "Scale 1/√d_k")
+        else:
+            text = _translate("ExplorerModel", "Scale × {0:.3g}").format(scale)
         self._edit(lambda s: sc.with_scale(s, scale), text, merge_key)
 
     def set_label(self, index: int, label: str) -> None:
         """Rename key–value pair `index`."""
-        self._edit(lambda s: sc.with_label(s, index, label), _tr("Rename {0}").format(self._label(index)))
+        text = _translate("ExplorerModel", "Rename {0}").format(self._label(index))
+        self._edit(lambda s: sc.with_label(s, index, label), text)
 
     def set_title(self, title: str) -> None:
         """Set the scenario's title."""
-        self._edit(lambda s: sc.with_title(s, title), _tr("Set title"))
+        self._edit(lambda s: sc.with_title(s, title), _translate("ExplorerModel", "Set title"))
 
     def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
         """Replace the whole scenario (open a file, a preset); undoable like any edit."""
-        self._edit(lambda s: scenario, text or _tr("Open {0}").format(scenario.title or _tr("scenario")))
+        self._edit(lambda s: scenario, text or _translate("ExplorerModel", "Open {0}").format(
+            _translate("presets", scenario.title) if scenario.title else _translate("ExplorerModel", "scenario")))
         if self._selected != 0:
             self._selected = 0
             self.selection_changed.emit(0)

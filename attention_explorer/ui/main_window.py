@@ -6,7 +6,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QKeyCombination, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QKeyCombination,
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QFont, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -52,7 +62,7 @@ from .weights_chart import WeightsChart
 
 ZOOM_STEP = 1.15
 LENGTH_STEP = 1.1
-FILE_FILTER = "Attention Explorer scenario (*.json);;All files (*)"
+FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Attention Explorer scenario (*.json);;All files (*)")
 # Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
 _TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
 
@@ -256,11 +266,13 @@ class MainWindow(QMainWindow):
         A("copy_latex", lambda: self.copy_as("latex"))
         A("copy_numpy", lambda: self.copy_as("numpy"))
 
-        undo = self.model.undo_stack.createUndoAction(self)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.model.undo_stack.createRedoAction(self)
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
-        self.actions_by_name["undo"], self.actions_by_name["redo"] = undo, redo
+        # Our own actions rather than QUndoStack.createUndoAction: their texts follow a live language switch.
+        stack = self.model.undo_stack
+        A("undo", stack.undo, QKeySequence.StandardKey.Undo)
+        A("redo", stack.redo, "Ctrl+Shift+Z")
+        self.actions_by_name["redo"].setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        stack.indexChanged.connect(self._update_undo_actions)
+        stack.cleanChanged.connect(self._update_undo_actions)
         A("addPair", self._add_pair)
         A("removePair", self._remove_pair)
 
@@ -422,7 +434,7 @@ class MainWindow(QMainWindow):
         for name, (text, tip) in texts.items():
             action = self.actions_by_name[name]
             if name in ("undo", "redo"):
-                continue  # QUndoStack keeps these texts ("Undo Move K2") itself
+                continue  # _update_undo_actions names the step ("Undo Move K2")
             action.setText(text)
             action.setToolTip(tip or text.replace("&", "").rstrip("…"))
             action.setStatusTip(tip)
@@ -446,8 +458,20 @@ class MainWindow(QMainWindow):
         self._rebuild_pages_menu()
         self.language_menu.setTitle(self.tr("&Language"))
         self._rebuild_recent_menu()
+        self._update_undo_actions()
         self._show_hint("")
         self._update_title()
+
+    def _update_undo_actions(self, *_args) -> None:
+        stack = self.model.undo_stack
+        for name, possible, step in (("undo", stack.canUndo(), stack.undoText()),
+                                     ("redo", stack.canRedo(), stack.redoText())):
+            action = self.actions_by_name[name]
+            action.setEnabled(possible)
+            if name == "undo":
+                action.setText(self.tr("&Undo {0}").format(step).strip() if step else self.tr("&Undo"))
+            else:
+                action.setText(self.tr("&Redo {0}").format(step).strip() if step else self.tr("&Redo"))
 
     def _rebuild_pages_menu(self) -> None:
         self.pages_menu.clear()
@@ -636,7 +660,7 @@ class MainWindow(QMainWindow):
     def ask_open_path(self) -> str:
         """File dialog for Open (tests replace this)."""
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self._dialog_folder(),
-                                              self.tr(FILE_FILTER))
+                                              QCoreApplication.translate("MainWindow", FILE_FILTER))
         return path
 
     def ask_save_path(self, title: str, suggestion: str, file_filter: str) -> str:
@@ -714,7 +738,8 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         """File ▸ Save As."""
         suggestion = str(Path(self._dialog_folder()) / "scenario.json")
-        path = self.ask_save_path(self.tr("Save scenario"), suggestion, self.tr(FILE_FILTER))
+        path = self.ask_save_path(self.tr("Save scenario"), suggestion,
+                                  QCoreApplication.translate("MainWindow", FILE_FILTER))
         if not path:
             return False
         if not path.lower().endswith(".json"):

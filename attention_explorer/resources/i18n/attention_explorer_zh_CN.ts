@@ -2,7 +2,62 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ExplorerModel</name>
+    <message>
+        <source>Edit {0}</source>
+        <translation>编辑 {0}</translation>
+    </message>
+    <message>
+        <source>Move {0}</source>
+        <translation>移动 {0}</translation>
+    </message>
+    <message>
+        <source>Add key–value pair</source>
+        <translation>添加键值对</translation>
+    </message>
+    <message>
+        <source>Remove {0}</source>
+        <translation>删除 {0}</translation>
+    </message>
+    <message>
+        <source>Set d_k = {0}</source>
+        <translation>设 d_k = {0}</translation>
+    </message>
+    <message>
+        <source>Set d_v = {0}</source>
+        <translation>设 d_v = {0}</translation>
+    </message>
+    <message>
+        <source>Scale 1/√d_k</source>
+        <translation>缩放 1/√d_k</translation>
+    </message>
+    <message>
+        <source>Scale × {0:.3g}</source>
+        <translation>缩放 × {0:.3g}</translation>
+    </message>
+    <message>
+        <source>Rename {0}</source>
+        <translation>重命名 {0}</translation>
+    </message>
+    <message>
+        <source>Set title</source>
+        <translation>设置标题</translation>
+    </message>
+    <message>
+        <source>Open {0}</source>
+        <translation>打开 {0}</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
+    <message>
+        <source>Attention Explorer scenario (*.json);;All files (*)</source>
+        <translation>Attention Explorer 场景 (*.json);;所有文件 (*)</translation>
+    </message>
     <message>
         <source>About this example</source>
         <translation>示例说明</translation>
@@ -334,6 +389,14 @@
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {0}</source>
+        <translation>撤销 {0}(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {0}</source>
+        <translation>重做 {0}(&amp;R)</translation>
     </message>
     <message>
         <source>Cannot add a pair</source>
