@@ -1,0 +1,506 @@
+"""Interaction benchmark of the real main window, offscreen: how long a drag move takes, and what it costs.
+
+    python tests/benchmarks/bench_interaction.py            # the full run (about two minutes on two cores)
+    python tests/benchmarks/bench_interaction.py --quick    # a few seconds: checks that every figure is produced
+
+Prints a table, then as its last line one JSON object with every figure (README.md, "Performance", defines them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("XDG_RUNTIME_DIR", f"/tmp/runtime-{os.getuid()}" if hasattr(os, "getuid") else "")
+if os.environ["XDG_RUNTIME_DIR"]:
+    os.makedirs(os.environ["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPointF, QSettings, QStandardPaths, Qt
+from PySide6.QtGui import QMouseEvent, QTextDocument
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline_window import BaselineWindow, Frame
+
+from attention_explorer.app import create_window
+from attention_explorer.core.attention import softmax
+from attention_explorer.core.scenario import Scenario
+from attention_explorer.ui.main_window import configure_application
+
+WIDTH, HEIGHT = 1280, 720
+DRAGGED = 1  # K2 of the default example
+GESTURE = 200  # moves per press–release: many undo steps over a long run, as in a lecture
+STEP_DEGREES = 1.5  # about 4 pixels per move at 1280×720: every move changes the model
+TARGETS = {
+    "update_ms_p95": 3.0, "update64_ms_p95": 8.0, "frame_ratio": 1.3, "startup_ratio": 1.5, "rss_growth_mb": 5.0,
+    "heatmap512_ms_median": 33.0, "variance_ms_median": 50.0,
+}
+KEYS = ("update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median",
+        "frame_ms_p95", "baseline_frame_ms_median", "frame_ratio", "startup_s_median", "baseline_startup_s_median",
+        "startup_ratio", "rss_growth_mb", "heatmap512_ms_median", "variance_ms_median")
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def make_app() -> QApplication:
+    """The application as the program sets it up; settings and recovery files in Qt's test locations."""
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    QStandardPaths.setTestModeEnabled(True)
+    configure_application(app, "en")
+    # pyqtgraph delivers at most 100 mouse moves a second by default; every synthetic move must count.
+    pg.setConfigOption("mouseRateLimit", -1)
+    return app
+
+
+def drain(app: QApplication) -> None:
+    """Process every pending event and timer (layout requests, queued scene updates, 0-ms timers)."""
+    app.processEvents()
+    app.sendPostedEvents()
+    app.processEvents()
+
+
+def open_window(app: QApplication, folder: str):
+    """The real main window at 1280×720, shown, on the default example."""
+    settings = QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat)
+    window = create_window(None, settings=settings)
+    window.resize(WIDTH, HEIGHT)
+    window.show()
+    for _ in range(4):
+        drain(app)
+    window.canvas.plot.scene().minDragTime = 0
+    return window
+
+
+def many_keys(n: int, base: Scenario) -> Scenario:
+    """The default example with n keys: the extra ones (seeded) lie below the x axis, away from the dragged K2."""
+    rng = np.random.default_rng(64)
+    extra = n - base.n
+    angles = rng.uniform(math.radians(200), math.radians(340), extra)
+    radii = rng.uniform(0.5, 1.6, extra)
+    keys = np.vstack([base.keys, np.column_stack([radii * np.cos(angles), radii * np.sin(angles)])])
+    values = np.vstack([base.values, rng.uniform(-1, 1, (extra, base.d_v))])
+    return Scenario(query=base.query, keys=keys, values=values, title="64 keys")
+
+
+# ---------------------------------------------------------------- driving the canvas with real mouse events
+
+
+class TipDrag:
+    """Drags one key's tip on the canvas with real mouse events: around the origin, back and forth."""
+
+    def __init__(self, window, key: int) -> None:
+        self.window = window
+        self.canvas = window.canvas
+        self.viewport = self.canvas.plot.viewport()
+        self.key = key
+        self.model = window.model
+        x, y = self.model.scenario.keys[key][:2]
+        self.radius = math.hypot(x, y)
+        self.angle = math.degrees(math.atan2(y, x))
+        self.direction = 1.0
+        self.pressed = False
+
+    def _point(self, x: float, y: float) -> QPointF:
+        view = self.canvas.view
+        return QPointF(self.canvas.plot.mapFromScene(view.mapViewToScene(QPointF(x, y))))
+
+    def _tip(self) -> tuple[float, float]:
+        x, y = self.model.scenario.keys[self.key][:2]
+        return float(x), float(y)
+
+    def press(self) -> None:
+        self.model.select_key(self.key)  # its handle on top, so the press grabs it
+        QTest.mousePress(self.viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         self._point(*self._tip()).toPoint())
+        self.pressed = True
+
+    def release(self) -> None:
+        QTest.mouseRelease(self.viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                           self._point(*self._tip()).toPoint())
+        self.pressed = False
+
+    def next_event(self) -> QMouseEvent:
+        """The next mouse move: 1.5° further along the arc between 50° and 130° (well inside the view)."""
+        self.angle += STEP_DEGREES * self.direction
+        if not 50.0 <= self.angle <= 130.0:
+            self.direction = -self.direction
+            self.angle += 2 * STEP_DEGREES * self.direction
+        theta = math.radians(self.angle)
+        position = self._point(self.radius * math.cos(theta), self.radius * math.sin(theta))
+        return QMouseEvent(QEvent.Type.MouseMove, position, QPointF(self.viewport.mapToGlobal(position)),
+                           Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+
+    def send(self, event: QMouseEvent) -> None:
+        QApplication.sendEvent(self.viewport, event)
+
+
+def check_views_agree(window) -> None:
+    """After a measured move every panel must show the model's current numbers (else the timing means nothing)."""
+    result = window.model.result
+    bars = np.asarray(window.weights_chart.bars.opts["height"], dtype=float)
+    if not np.allclose(bars, result.weights):
+        raise AssertionError("the weights chart lags behind the model")
+    if window.output_view.mode == "plane":
+        x, y = window.output_view.output_marker.getData()
+        if not np.allclose([x[0], y[0]], result.output[:2]):
+            raise AssertionError("the output view lags behind the model")
+    document = QTextDocument()
+    document.setHtml(window.steps_view.html())
+    if document.toPlainText() != window.steps_view.plain_text():
+        raise AssertionError("the steps view lags behind the model")
+    handle = window.canvas._keys[DRAGGED].handle.pos()
+    if not np.allclose([handle.x(), handle.y()], window.model.scenario.keys[DRAGGED][:2]):
+        raise AssertionError("the canvas lags behind the model")
+
+
+# ---------------------------------------------------------------- measurements
+
+
+def measure_updates(app: QApplication, window, moves: int, on_gesture_end=None) -> tuple[list[float], int]:
+    """Milliseconds from sending each mouse move until every view has updated its items; no painting.
+
+    Painting is switched off (QWidget.setUpdatesEnabled(False) on the window) so the figure is our own work:
+    the model edit, the recomputation, every panel's item updates and the events they cause (layout requests,
+    queued scene updates), all processed. The frame figure adds the painting.
+    """
+    drag = TipDrag(window, DRAGGED)
+    changes = [0]
+    counter = window.model.changed.connect(lambda: changes.__setitem__(0, changes[0] + 1))
+    times = []
+    window.setUpdatesEnabled(False)
+    try:
+        for move in range(moves):
+            if move % GESTURE == 0:
+                if drag.pressed:
+                    drag.release()
+                    if on_gesture_end is not None:
+                        on_gesture_end()
+                drag.press()
+                drain(app)
+            event = drag.next_event()
+            start = time.perf_counter()
+            drag.send(event)
+            drain(app)
+            times.append((time.perf_counter() - start) * 1000.0)
+        check_views_agree(window)
+        drag.release()
+        drain(app)
+    finally:
+        window.setUpdatesEnabled(True)
+        window.model.changed.disconnect(counter)
+    return times, moves - changes[0]
+
+
+def record_frame(window) -> Frame:
+    """What the window shows now, for the baseline to replay."""
+    scenario, result = window.model.scenario, window.model.result
+    table = window.editor.table_model
+    row = table.key_row(DRAGGED)
+    cells = [str(table.data(table.index(row, column)) or "") for column in range(table.columnCount())]
+    return Frame(
+        query=np.array(scenario.query[:2]), keys=np.array(scenario.keys[:, :2]), values=np.array(scenario.values),
+        weights=np.array(result.weights), unscaled=softmax(result.scores), output=np.array(result.output),
+        angle_text=window.canvas.arc_label.textItem.toPlainText(), canvas_readout=window.canvas.readout.text(),
+        steps_html=window.steps_view.html(), stats_text=window.weights_chart.stats_label.text(),
+        output_readout=window.output_view.readout.text(), cells=cells[:5],
+    )
+
+
+def measure_frames(app: QApplication, window, count: int) -> tuple[list[float], list[Frame]]:
+    """Milliseconds for a move plus a synchronous repaint of the whole window; records each frame for the baseline."""
+    drag = TipDrag(window, DRAGGED)
+    times, frames = [], []
+    drag.press()
+    drain(app)
+    for _ in range(count):
+        event = drag.next_event()
+        window.setUpdatesEnabled(False)
+        start = time.perf_counter()
+        drag.send(event)
+        drain(app)
+        window.setUpdatesEnabled(True)
+        window.repaint()
+        times.append((time.perf_counter() - start) * 1000.0)
+        frames.append(record_frame(window))
+    drag.release()
+    drain(app)
+    return times, frames
+
+
+def measure_baseline(app: QApplication, window, frames: list[Frame]) -> list[float]:
+    """The same frames replayed in the model-less BaselineWindow, repainted the same way."""
+    sizes = {name: (dock.width(), dock.height()) for name, dock in window.docks.items() if dock.isVisible()}
+    pages = window.centralWidget().count() if hasattr(window.centralWidget(), "count") else 1
+    baseline = BaselineWindow(window.model.scenario.n, sizes, pages)
+    baseline.resize(WIDTH, HEIGHT)
+    baseline.show()
+    for _ in range(3):
+        drain(app)
+    baseline.match_layout()
+    baseline.fit(frames)
+    for _ in range(3):
+        drain(app)
+    times = []
+    for frame in frames:
+        baseline.setUpdatesEnabled(False)
+        start = time.perf_counter()
+        baseline.show_frame(frame, DRAGGED)
+        drain(app)
+        baseline.setUpdatesEnabled(True)
+        baseline.repaint()
+        times.append((time.perf_counter() - start) * 1000.0)
+    baseline.close()
+    baseline.deleteLater()
+    drain(app)
+    return times
+
+
+def resident_mb() -> float:
+    """Current resident set size in MiB (Linux /proc; elsewhere the peak, which can only overstate growth)."""
+    try:
+        with open("/proc/self/statm") as handle:
+            pages = int(handle.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, AttributeError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def measure_rss(app: QApplication, window, moves: int, warmup: int) -> tuple[float, list[float]]:
+    """Resident memory growth over `moves` drag moves after `warmup` moves; each gesture ends with a repaint."""
+    def repaint() -> None:
+        window.repaint()
+
+    measure_updates(app, window, warmup, repaint)
+    gc.collect()
+    drain(app)
+    before = resident_mb()
+    times, _ = measure_updates(app, window, moves, repaint)
+    window.repaint()
+    gc.collect()
+    drain(app)
+    return resident_mb() - before, times
+
+
+_BASELINE_STARTUP = """\
+import os, sys
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QTabWidget
+app = QApplication([sys.argv[0]])
+window = QMainWindow()
+tabs = QTabWidget()
+plots = [pg.PlotWidget() for _ in range(int(sys.argv[1]))]
+tabs.addTab(plots[0], "Vectors")
+for index, plot in enumerate(plots[1:]):
+    if index < 3:
+        dock = QDockWidget(f"dock {index}", window)
+        dock.setWidget(plot)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    else:
+        tabs.addTab(plot, f"page {index}")
+window.setCentralWidget(tabs)
+window.resize(1280, 720)
+window.show()
+for _ in range(3):
+    app.processEvents()
+saved = window.grab().save(sys.argv[2], "PNG")
+sys.exit(0 if saved else 1)
+"""
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("attention-explorer")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "attention_explorer"]
+
+
+def measure_startup(runs: int, plot_count: int, folder: str) -> tuple[list[float], list[float]]:
+    """Wall time of `attention-explorer --screenshot` against a bare window with as many plots (alternating)."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    environment["QT_QPA_PLATFORM"] = "offscreen"
+    ours, baseline = [], []
+    out = os.path.join(folder, "startup.png")
+    for _ in range(runs):
+        for command, times in (
+            (_command() + ["--screenshot", out, "--size", f"{WIDTH}x{HEIGHT}"], ours),
+            ([sys.executable, "-c", _BASELINE_STARTUP, str(plot_count), out], baseline),
+        ):
+            start = time.perf_counter()
+            subprocess.run(command, check=True, env=environment, cwd=folder, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            times.append(time.perf_counter() - start)
+    return ours, baseline
+
+
+def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
+    """The variance lab's recompute at d_k = 1024 with 20,000 samples: a new seed each time (nothing cached)."""
+    try:
+        from attention_explorer.ui.variance_lab import VarianceLab
+    except ImportError as error:
+        return None, f"variance lab not available ({error})"
+    lab = window.findChild(VarianceLab)
+    if lab is None:
+        return None, "the window has no variance lab"
+    lab.samples_spin.setValue(20_000)
+    lab.d_k_spin.setValue(1024)
+    drain(app)
+    times = []
+    for repetition in range(repetitions):
+        start = time.perf_counter()
+        lab.seed_spin.setValue(1000 + repetition)  # a new sample set: drawn, binned and drawn again
+        drain(app)
+        times.append((time.perf_counter() - start) * 1000.0)
+    if lab.sample.raw.shape[0] != 20_000 or lab.d_k != 1024:
+        return None, "the variance lab did not take d_k = 1024 and 20,000 samples"
+    return times, "VarianceLab: new seed at d_k = 1024, 20,000 samples, events processed, no repaint"
+
+
+def measure_heatmap(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
+    """The self-attention lab's heatmap update at N = 512: one embedding number changes, the maps follow."""
+    try:
+        from attention_explorer.core import sequence as sq
+        from attention_explorer.ui.self_attention_lab import SelfAttentionLab
+    except ImportError as error:
+        return None, f"self-attention lab not available ({error})"
+    lab = window.findChild(SelfAttentionLab)
+    where = "in the window"
+    if lab is None:  # not (yet) a page of the window: the lab on its own, shown at the window's size
+        lab = SelfAttentionLab(window.model)
+        lab.resize(WIDTH, HEIGHT)
+        lab.show()
+        where = "on its own at 1280x720"
+    try:
+        current = lab.sequence_model.sequence
+        n = 512
+        big = sq.build_sequence([f"t{i}" for i in range(n)], current.d_model, current.d_k, current.d_v, seed=5)
+        lab.sequence_model.load_sequence(big)
+        drain(app)
+        if lab.sequence_model.sequence.n != n:
+            return None, "the self-attention lab did not take N = 512"
+        rng = np.random.default_rng(512)
+        times = []
+        lab.setUpdatesEnabled(False)
+        for repetition in range(repetitions):
+            value = float(rng.uniform(-1, 1))
+            start = time.perf_counter()
+            lab.sequence_model.set_cell("embeddings", repetition % n, 0, value)
+            drain(app)
+            times.append((time.perf_counter() - start) * 1000.0)
+        lab.setUpdatesEnabled(True)
+    except (AttributeError, TypeError) as error:
+        return None, f"the self-attention lab's interface differs from what the benchmark expects ({error})"
+    return times, f"SelfAttentionLab {where}: one embedding number changed at N = 512, events processed, no repaint"
+
+
+# ---------------------------------------------------------------- report
+
+
+def median(values: list[float] | None) -> float | None:
+    return None if not values else float(np.median(values))
+
+
+def p95(values: list[float] | None) -> float | None:
+    return None if not values else float(np.percentile(values, 95))
+
+
+def ratio(ours: float | None, base: float | None) -> float | None:
+    return None if ours is None or not base else ours / base
+
+
+def run(quick: bool) -> dict:
+    started = time.perf_counter()
+    app = make_app()
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        window = open_window(app, folder)
+        plot_count = len(window.findChildren(pg.PlotWidget))
+        # Warm-up: first moves build caches and lay things out once.
+        measure_updates(app, window, 20 if quick else 300)
+        update, idle = measure_updates(app, window, 40 if quick else 1500)
+        if idle:
+            notes.append(f"{idle} of the measured moves changed nothing in the model")
+        frames_ms, frames = measure_frames(app, window, 10 if quick else 150)
+        baseline_ms = measure_baseline(app, window, frames)
+        rss, rss_update = measure_rss(app, window, 200 if quick else 10_000, 20 if quick else 500)
+        update += rss_update
+
+        window.model.load_scenario(many_keys(64, window.model.scenario))
+        for _ in range(3):
+            drain(app)
+        measure_updates(app, window, 10 if quick else 100)
+        update64, _ = measure_updates(app, window, 30 if quick else 800)
+        variance, variance_note = measure_variance(app, window, 2 if quick else 15)
+        heatmap, heatmap_note = measure_heatmap(app, window, 2 if quick else 30)
+        for name, values, note in (("variance_ms_median", variance, variance_note),
+                                   ("heatmap512_ms_median", heatmap, heatmap_note)):
+            notes.append(f"{name}: {note}" if values is not None else f"{name} is null: {note}")
+        window.model.undo_stack.setClean()  # no "save your changes?" question when it closes
+        window.close()
+        drain(app)
+        startup, startup_baseline = measure_startup(1 if quick else 5, plot_count, folder)
+
+    figures = {
+        "update_ms_median": median(update), "update_ms_p95": p95(update),
+        "update64_ms_median": median(update64), "update64_ms_p95": p95(update64),
+        "frame_ms_median": median(frames_ms), "frame_ms_p95": p95(frames_ms),
+        "baseline_frame_ms_median": median(baseline_ms),
+        "frame_ratio": ratio(median(frames_ms), median(baseline_ms)),
+        "startup_s_median": median(startup), "baseline_startup_s_median": median(startup_baseline),
+        "startup_ratio": ratio(median(startup), median(startup_baseline)),
+        "rss_growth_mb": rss,
+        "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
+    }
+    counts = {"update moves": len(update), "update64 moves": len(update64), "frames": len(frames_ms),
+              "startup runs": len(startup), "plots in the window": plot_count,
+              "seconds": round(time.perf_counter() - started, 1)}
+    return {"figures": figures, "counts": counts, "notes": notes}
+
+
+def print_table(report: dict, quick: bool) -> None:
+    figures = report["figures"]
+    print(f"Attention Explorer interaction benchmark ({'quick' if quick else 'full'}), offscreen, "
+          f"{WIDTH}x{HEIGHT}, {os.cpu_count()} CPUs")
+    print(f"{'figure':28s} {'value':>10s}  {'target':>8s}")
+    for key in KEYS:
+        value = figures[key]
+        target = TARGETS.get(key)
+        shown = "null" if value is None else f"{value:10.3f}"
+        verdict = ""
+        if target is not None and value is not None:
+            verdict = "ok" if value <= target else "ABOVE"
+        print(f"{key:28s} {shown:>10s}  {'' if target is None else f'≤ {target:g}':>8s}  {verdict}")
+    print("; ".join(f"{name}: {value}" for name, value in report["counts"].items()))
+    for note in report["notes"]:
+        print("note:", textwrap.shorten(note, 200))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds: few repetitions, same figures")
+    args = parser.parse_args(argv)
+    report = run(args.quick)
+    print_table(report, args.quick)
+    print(json.dumps({key: report["figures"][key] for key in KEYS}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
