@@ -225,7 +225,10 @@ class ExplorerModel(QObject):
         if scale is None:
             text = _translate("ExplorerModel", "Scale 1/√d_k")
         else:
-            text = _translate("ExplorerModel", "Scale × {0:.3g}").format(scale)
+            try:
+                text = _translate("ExplorerModel", "Scale × {0:.3g}").format(scale)
+            except (TypeError, ValueError):  # not a number (e.g. "x"): with_scale refuses it with a ScenarioError
+                text = ""
         self._edit(lambda s: sc.with_scale(s, scale), text, merge_key)
 
     def set_label(self, index: int, label: str) -> None:
