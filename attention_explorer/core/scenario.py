@@ -10,6 +10,7 @@ import json
 import math
 import operator
 import os
+import re
 import secrets
 import stat
 from collections.abc import Sequence
@@ -36,9 +37,14 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 # A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses
 # a hostile file (millions of rows) in milliseconds instead of building it in memory first.
 _MAX_BRACKETS = 20_000
+# Colons stand between field names and values, and inside strings: labels, tokens, title and description
+# together hold well under this many characters.
+_MAX_COLONS = 100_000
 AUTO_SCALE = "inv_sqrt_dk"
 ROLES = ("query", "key", "value")
 _FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
+# Every top-level field of either kind (the self-attention kind adds these).
+_ALL_FIELDS = (*_FIELDS, "kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 
 
 class ScenarioError(ValueError):
@@ -395,6 +401,14 @@ def _parse(data: bytes | str) -> Any:
             f"{brackets} lists or objects, nested too deeply or far more than a scenario holds "
             f"(at most {MAX_KEYS} keys and values)"
         )
+    colons = data.count(b":")
+    if colons > _MAX_COLONS:
+        # Millions of fields: name the first one rather than build the whole object in memory first.
+        first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
+        name = first.group(1).decode("utf-8", "replace") if first else None
+        if name is not None and name not in _ALL_FIELDS:
+            raise ScenarioError(f'"{name}": unknown field')
+        raise ScenarioError(f"{colons} fields or colons, far more than a scenario holds")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
