@@ -1,0 +1,71 @@
+"""Planes for drawing d_k-dimensional vectors on a 2-D canvas, and the way back for a drag.
+
+A plane is an orthonormal basis (e1, e2) of two d_k-vectors. Drawing projects onto it; a drag to (x, y)
+changes a vector only within the plane, so its other components (orthogonal to the plane) stay.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+PLANES = ("components", "query-key", "pca")
+
+
+def components_plane(d_k: int) -> np.ndarray:
+    """Components 0 and 1 (d_k = 1: component 0 and nothing), as a 2×d_k basis."""
+    basis = np.zeros((2, d_k))
+    basis[0, 0] = 1.0
+    if d_k > 1:
+        basis[1, 1] = 1.0
+    return basis
+
+
+def _orthonormal(first: np.ndarray, second: np.ndarray, d_k: int) -> np.ndarray:
+    """Gram–Schmidt on two directions, falling back to coordinate axes where they are degenerate."""
+    candidates = [first, second, *np.eye(d_k)]
+    basis: list[np.ndarray] = []
+    for candidate in candidates:
+        vector = np.asarray(candidate, dtype=np.float64).copy()
+        for axis in basis:
+            vector -= np.dot(vector, axis) * axis
+        norm = float(np.linalg.norm(vector))
+        if norm > 1e-12 * max(1.0, float(np.linalg.norm(candidate))):
+            basis.append(vector / norm)
+        if len(basis) == 2:
+            break
+    while len(basis) < 2:  # d_k = 1: the second axis draws nothing
+        basis.append(np.zeros(d_k))
+    return np.vstack(basis)
+
+
+def query_key_plane(query: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """The plane of Q and K (e1 along Q): their lengths and the angle between them are drawn exactly."""
+    return _orthonormal(query, key, query.shape[0])
+
+
+def pca_plane(vectors: np.ndarray) -> np.ndarray:
+    """The two directions that keep most of the vectors' squared length (uncentred: the origin stays put)."""
+    vectors = np.asarray(vectors, dtype=np.float64)
+    d_k = vectors.shape[1]
+    if d_k == 1:
+        return components_plane(1)
+    _, _, right = np.linalg.svd(vectors, full_matrices=False)
+    first = right[0]
+    second = right[1] if right.shape[0] > 1 else np.zeros(d_k)
+    # Fix the signs so the picture does not flip between two equivalent answers while dragging.
+    for direction in (first, second):
+        if direction.size and direction[np.argmax(np.abs(direction))] < 0:
+            direction *= -1
+    return _orthonormal(first, second, d_k)
+
+
+def project(vectors: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """(x, y) of each vector (rows) in the plane."""
+    return np.asarray(vectors, dtype=np.float64) @ basis.T
+
+
+def move_in_plane(vector: np.ndarray, basis: np.ndarray, x: float, y: float) -> np.ndarray:
+    """The vector whose projection is (x, y), changed only within the plane."""
+    vector = np.asarray(vector, dtype=np.float64)
+    current = basis @ vector
+    return vector + (x - current[0]) * basis[0] + (y - current[1]) * basis[1]

@@ -1,0 +1,60 @@
+"""Projection planes: exact angles in the Q–K plane, drags that move only within the plane."""
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from attention_explorer.core.projection import (
+    components_plane,
+    move_in_plane,
+    pca_plane,
+    project,
+    query_key_plane,
+)
+
+finite = st.floats(-100, 100, allow_nan=False)
+
+
+def test_components_plane_reads_components_0_and_1():
+    vectors = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    np.testing.assert_array_equal(project(vectors, components_plane(3)), [[1, 2], [4, 5]])
+
+
+def test_query_key_plane_keeps_lengths_and_the_angle():
+    query = np.array([1.0, 0.0, 1.0, 0.0])
+    key = np.array([1.0, 0.0, 0.0, 0.0])  # 45° from the query in 4-D
+    drawn_q, drawn_k = project(np.vstack([query, key]), query_key_plane(query, key))
+    np.testing.assert_allclose(drawn_q, [math.sqrt(2), 0.0], atol=1e-12)  # e1 lies along Q
+    assert math.isclose(math.degrees(math.atan2(drawn_k[1], drawn_k[0])), 45.0)
+    assert math.isclose(np.linalg.norm(drawn_k), 1.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(arrays(np.float64, 5, elements=finite), arrays(np.float64, 5, elements=finite), finite, finite)
+def test_a_drag_moves_only_within_the_plane(query, key, x, y):
+    basis = query_key_plane(query, key)
+    np.testing.assert_allclose(basis @ basis.T, np.eye(2), atol=1e-9)
+    moved = move_in_plane(key, basis, x, y)
+    np.testing.assert_allclose(project(moved[None, :], basis)[0], [x, y], atol=1e-7)
+    outside = np.eye(5) - basis.T @ basis
+    np.testing.assert_allclose(outside @ moved, outside @ key, atol=1e-7)
+
+
+def test_pca_plane_of_vectors_in_a_plane_draws_them_exactly():
+    rng = np.random.default_rng(0)
+    plane = np.linalg.qr(rng.standard_normal((6, 2)))[0].T
+    coefficients = rng.standard_normal((5, 2))
+    vectors = coefficients @ plane
+    basis = pca_plane(vectors)
+    drawn = project(vectors, basis)
+    np.testing.assert_allclose(np.linalg.norm(drawn, axis=1), np.linalg.norm(vectors, axis=1), atol=1e-9)
+
+
+def test_degenerate_planes_fall_back_to_axes():
+    zero = np.zeros(3)
+    basis = query_key_plane(zero, zero)
+    np.testing.assert_allclose(basis @ basis.T, np.eye(2))
+    assert pca_plane(np.array([[2.0]])).shape == (2, 1)
