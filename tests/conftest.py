@@ -10,6 +10,12 @@ os.makedirs(os.environ["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
 import pytest  # noqa: E402
 
 
+def pytest_addoption(parser):
+    """--monkey-long: the robustness monkey sends 10,000 random events instead of 2,000 (about a minute)."""
+    parser.addoption("--monkey-long", action="store_true", default=False,
+                     help="run the long (10,000-event) monkey test of the main window")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_settings(qapp):
     """Settings, recent files and recovery files go to Qt's test locations, never the user's."""

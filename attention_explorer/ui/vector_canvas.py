@@ -354,6 +354,10 @@ class VectorCanvas(QWidget):
             self.fit()
 
     def _on_selection_changed(self, _index: int) -> None:
+        if self.model.scenario.n != len(self._keys):
+            # Undoing "add pair" clamps the selection before `changed` announces the smaller scenario: draw it all.
+            self._on_changed()
+            return
         self._restyle()
         self._update_geometry()
         self._update_readout()

@@ -188,6 +188,10 @@ class WeightsChart(QWidget):
         return pens
 
     def _on_selection_changed(self, _index: int) -> None:
+        if self.model.result.n != self._n:
+            # Undoing "add pair" clamps the selection before `changed` announces the smaller scenario: draw it all.
+            self.refresh()
+            return
         self.bars.setOpts(pens=self._pens())
         self._update_value_fonts()
         self._update_stats()

@@ -1,0 +1,385 @@
+"""A monkey in front of the real window: a seeded stream of random input that must never break it.
+
+2,000 input events (each mouse press, move and release of a drag on the canvas, each click, key press, slider
+step and typed cell counts as one) go to the real widgets, with events processed after each and no forced
+repaint (painting is switched off between a repaint every 100 events, so the run stays short). Any exception
+that reaches Python's or a thread's exception hook, escapes an event, or any critical Qt message fails the
+test. Afterwards no panel may show "nan" or "inf", and every panel must agree with the core's numbers.
+`pytest --monkey-long` runs 10,000 events.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QSettings,
+    Qt,
+    QTimer,
+    QtMsgType,
+    Signal,
+    qInstallMessageHandler,
+)
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QGraphicsView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QTextEdit,
+)
+
+from attention_explorer.app import create_window
+from attention_explorer.core.attention import attend
+from attention_explorer.ui.theme import theme
+
+EVENTS = 2_000
+LONG_EVENTS = 10_000
+REPAINT_EVERY = 100
+MAX_PAIRS = 10  # the monkey adds pairs; beyond this it removes instead, so a run keeps a lecture's size
+NOT_A_NUMBER = re.compile(r"(?i)(?<![a-z])(nan|inf)(?![a-z])")
+# What a refusal may quote back (the user's own text in “…”) or name, without that being a number shown.
+QUOTED = re.compile(r"“[^”]*”|\b(?:NaN|infinity) is not allowed")
+CELL_TEXTS = ["0", "1", "-2.5", "0.125", "1e-3", "−0,5", "3e5", "1e6", "-1000000", "1e7", "1e999", "-1e999",
+              "abc", "nan", "NaN", "inf", "-inf", "", " ", "0x10", "1_000", "2,5,6", "１", "--1"]
+LABEL_TEXTS = ["K9", "北京", "a b", "x" * 70, "", "Q", "日本語のラベル"]
+KEYS = [
+    (Qt.Key.Key_1, 0), (Qt.Key.Key_2, 0), (Qt.Key.Key_3, 0), (Qt.Key.Key_7, 0), (Qt.Key.Key_9, 0),
+    (Qt.Key.Key_Left, 0), (Qt.Key.Key_Right, 0), (Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier),
+    (Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier), (Qt.Key.Key_Plus, 0), (Qt.Key.Key_Minus, 0),
+    (Qt.Key.Key_Tab, 0), (Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier), (Qt.Key.Key_Space, 0),
+    (Qt.Key.Key_Escape, 0), (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
+    (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
+    (Qt.Key.Key_PageDown, 0), (Qt.Key.Key_PageUp, 0),
+]
+SHIFT, CTRL = Qt.KeyboardModifier.ShiftModifier, Qt.KeyboardModifier.ControlModifier
+MODIFIERS = [Qt.KeyboardModifier.NoModifier] * 5 + [SHIFT, CTRL, SHIFT | CTRL]
+
+
+class Guard:
+    """Records every uncaught exception (Python hook, thread hook, escaping an event) and critical Qt message."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def __enter__(self) -> Guard:
+        self._hook, self._thread_hook = sys.excepthook, threading.excepthook
+        sys.excepthook = lambda kind, value, tb: self.problems.append(
+            "excepthook: " + "".join(traceback.format_exception(kind, value, tb))[-1500:])
+        threading.excepthook = lambda args: self.problems.append(
+            f"thread: {args.exc_type.__name__}: {args.exc_value}")
+        self._handler = qInstallMessageHandler(self._message)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        sys.excepthook, threading.excepthook = self._hook, self._thread_hook
+        qInstallMessageHandler(self._handler)
+
+    def _message(self, kind, context, text) -> None:
+        if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg):
+            self.problems.append(f"Qt {kind.name}: {text}")
+            print(f"Qt {kind.name}: {text}", file=sys.stderr, flush=True)  # a fatal one aborts right after this
+
+    def run(self, action: Callable[[], object]) -> None:
+        """Run one input event and process what it caused; an exception escaping either is a problem."""
+        try:
+            action()
+            QApplication.processEvents()
+        except Exception:  # any exception at all is what the monkey looks for
+            self.problems.append("escaped: " + traceback.format_exc()[-1500:])
+
+
+def type_text(widget, text: str) -> None:
+    """Type `text` key by key; QTest only knows ASCII keys, so other characters arrive as key events with text."""
+    for character in text:
+        if character.isascii():
+            QTest.keyClick(widget, character)
+        else:
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, character))
+
+
+class _Emitter(QObject):
+    fired = Signal()
+
+
+def test_the_guard_sees_exceptions_raised_in_slots(qapp):
+    """Self-check: a slot raising on a signal, and a timer callback raising in the event loop, are both caught."""
+    with Guard() as guard:
+        emitter = _Emitter()
+        emitter.fired.connect(lambda: 1 / 0)
+        guard.run(emitter.fired.emit)
+        guard.run(lambda: QTimer.singleShot(0, lambda: [][1]))
+        thread = threading.Thread(target=lambda: {}["missing"])
+        thread.start()
+        thread.join()
+    assert any("ZeroDivisionError" in problem for problem in guard.problems), guard.problems
+    assert any("IndexError" in problem for problem in guard.problems), guard.problems
+    assert any("KeyError" in problem for problem in guard.problems), guard.problems
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+    win = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    win.document.data_dir = tmp_path / "appdata"
+    win.document.data_dir.mkdir()
+    win.shown_errors = []
+    monkeypatch.setattr(win, "show_error", lambda title, text: win.shown_errors.append((title, text)))
+    monkeypatch.setattr(win, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    win.canvas.setFocus()
+    win.canvas.plot.scene().minDragTime = 0
+    QApplication.processEvents()
+    yield win
+    win.animator.stop()
+    win.document.end_session()
+
+
+class Monkey:
+    """Random input for the window, from one seed."""
+
+    def __init__(self, window, seed: int, guard: Guard) -> None:
+        self.window = window
+        self.random = random.Random(seed)
+        self.guard = guard
+        self.events = 0
+        self.canvas = window.canvas
+        self.viewport = self.canvas.plot.viewport()
+
+    # ------------------------------------------------------------ one input event
+
+    def event(self, action: Callable[[], object]) -> None:
+        self.guard.run(action)
+        self.events += 1
+        if self.events % REPAINT_EVERY == 0:  # paint now and then: painting code must survive the numbers too
+            self.window.setUpdatesEnabled(True)
+            QApplication.processEvents()
+            self.window.repaint()
+            self.window.setUpdatesEnabled(False)
+
+    def act(self) -> None:
+        """One random action: a drag, a click, a key, a slider gesture or a typed cell."""
+        choice = self.random.choices(["drag", "click", "key", "slider", "cell", "spin"], [30, 18, 22, 10, 15, 5])[0]
+        getattr(self, choice)()
+
+    # ------------------------------------------------------------ the canvas
+
+    def _point(self, x: float, y: float) -> QPointF:
+        view = self.canvas.view
+        return QPointF(self.canvas.plot.mapFromScene(view.mapViewToScene(QPointF(x, y))))
+
+    def _tip(self) -> tuple[float, float]:
+        scenario = self.window.model.scenario
+        vector = scenario.query if self.random.random() < 0.25 else scenario.keys[self.random.randrange(scenario.n)]
+        return float(vector[0]), float(vector[1]) if vector.shape[0] > 1 else 0.0
+
+    def _target(self) -> QPointF:
+        (left, right), (bottom, top) = self.canvas.view.viewRange()
+        where = self.random.random()
+        if where < 0.1:
+            return self._point(0.0, 0.0)  # onto the origin: a zero vector, θ undefined
+        if where < 0.2:  # beyond the plot's edges, even far outside the widget
+            return QPointF(self.random.uniform(-3000, 3000), self.random.uniform(-3000, 3000))
+        return self._point(self.random.uniform(left, right), self.random.uniform(bottom, top))
+
+    def _mouse(self, kind: QEvent.Type, position: QPointF, modifiers) -> None:
+        button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
+        buttons = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseButtonRelease else Qt.MouseButton.LeftButton
+        event = QMouseEvent(kind, position, QPointF(self.viewport.mapToGlobal(position)), button, buttons, modifiers)
+        QApplication.sendEvent(self.viewport, event)
+
+    def drag(self) -> None:
+        modifiers = self.random.choice(MODIFIERS)
+        start = self._point(*self._tip()) if self.random.random() < 0.85 else self._target()
+        self.event(lambda: self._mouse(QEvent.Type.MouseButtonPress, start, modifiers))
+        position = start
+        for _ in range(self.random.randint(1, 6)):
+            position = self._target()
+            self.event(lambda p=position: self._mouse(QEvent.Type.MouseMove, p, modifiers))
+        self.event(lambda: self._mouse(QEvent.Type.MouseButtonRelease, position, modifiers))
+
+    # ------------------------------------------------------------ clicks anywhere a lecturer might click
+
+    def _click(self, widget, point: QPoint) -> None:
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+
+    def click(self) -> None:
+        window = self.window
+        targets = [window.canvas.plot, window.weights_chart.plot, window.output_view.plot,
+                   window.steps_view.browser, window.editor.table]
+        buttons = [window.canvas.fit_button, window.scale_controls.no_scaling_button,
+                   window.scale_controls.auto_radio, window.scale_controls.manual_radio,
+                   window.editor.remove_button]
+        if window.model.scenario.n < MAX_PAIRS:
+            buttons.append(window.editor.add_button)
+        if self.random.random() < 0.35:
+            button = self.random.choice(buttons)
+            self.event(lambda: self._click(button, button.rect().center()))
+            return
+        widget = self.random.choice(targets)
+        surface = widget.viewport() if hasattr(widget, "viewport") else widget
+        point = QPoint(self.random.randrange(max(surface.width(), 1)), self.random.randrange(max(surface.height(), 1)))
+        self.event(lambda: self._click(surface, point))
+
+    # ------------------------------------------------------------ keys, sliders, cells
+
+    def key(self) -> None:
+        key, modifiers = self.random.choice(KEYS)
+        if self.random.random() < 0.85:
+            self.canvas.setFocus()
+        target = QApplication.focusWidget() or self.canvas
+        self.event(lambda: QTest.keyClick(target, key, Qt.KeyboardModifier(modifiers)))
+
+    def slider(self) -> None:
+        controls = self.window.scale_controls
+        slider = self.random.choice([controls.factor_slider, controls.factor_slider, controls.d_k_slider])
+        slider.setSliderDown(True)
+        for _ in range(self.random.randint(1, 4)):
+            position = self.random.randint(slider.minimum(), slider.maximum())
+            self.event(lambda p=position: slider.setSliderPosition(p))
+        self.event(lambda: slider.setSliderDown(False))
+
+    def cell(self) -> None:
+        table = self.window.editor.table
+        model = table.model()
+        row = self.random.randrange(model.rowCount())
+        column = self.random.randrange(model.columnCount())
+        text = self.random.choice(LABEL_TEXTS if column == 0 else CELL_TEXTS)
+
+        def type_into_cell() -> None:
+            index = model.index(row, column)
+            table.setFocus()
+            table.setCurrentIndex(index)
+            table.edit(index)
+            editor = QApplication.focusWidget()
+            if isinstance(editor, QLineEdit):
+                editor.selectAll()
+                type_text(editor, text)
+                QTest.keyClick(editor, Qt.Key.Key_Return)
+
+        self.event(type_into_cell)
+
+    def spin(self) -> None:
+        spin = self.random.choice([self.window.editor.d_k_spin, self.window.editor.d_v_spin,
+                                   self.window.scale_controls.factor_spin])
+        text = self.random.choice(["1", "2", "3", "5", "0", "-1", "abc", "", "9999", "0.5", "1e999"])
+
+        def type_into_spin() -> None:
+            spin.setFocus()
+            spin.lineEdit().selectAll()
+            type_text(spin, text)
+            QTest.keyClick(spin, Qt.Key.Key_Return)
+
+        self.event(type_into_spin)
+
+
+# ---------------------------------------------------------------- what the user sees afterwards
+
+
+def shown_texts(window) -> list[tuple[str, str]]:
+    """Every visible text of the window: labels, rich-text views, spin boxes, table cells, plot text items."""
+    texts = []
+    for label in window.findChildren(QLabel):
+        if label.isVisibleTo(window):
+            texts.append((label.objectName() or "QLabel", label.text()))
+    for view in window.findChildren(QTextEdit):
+        if view.isVisibleTo(window):
+            texts.append((view.objectName() or "QTextEdit", view.toPlainText()))
+    for spin in window.findChildren(QAbstractSpinBox):
+        if spin.isVisibleTo(window):
+            texts.append((spin.objectName() or "spin", spin.text()))
+    table = window.editor.table.model()
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            texts.append((f"cell {row},{column}", str(table.data(table.index(row, column)) or "")))
+    for graphics in window.findChildren(QGraphicsView):
+        if graphics.isVisibleTo(window) and graphics.scene() is not None:
+            for item in graphics.scene().items():
+                if isinstance(item, pg.TextItem) and item.isVisible():
+                    texts.append((f"{graphics.objectName()} text", item.textItem.toPlainText()))
+    for button in window.findChildren(QAbstractButton):
+        if button.isVisibleTo(window):
+            texts.append((button.objectName() or "button", button.text()))
+    return texts
+
+
+def assert_shows_no_nan_or_inf(window) -> None:
+    bad = [(where, text) for where, text in shown_texts(window) if NOT_A_NUMBER.search(QUOTED.sub("", text))]
+    assert not bad, f"panels show nan/inf: {bad[:5]}"
+
+
+def assert_panels_agree_with_the_core(window) -> None:
+    scenario = window.model.scenario
+    core = attend(scenario.query, scenario.keys, scenario.values, scenario.effective_scale)
+    np.testing.assert_allclose(window.weights_chart.bars.opts["height"], core.weights, rtol=0, atol=1e-12)
+    steps = window.steps_view.plain_text()
+    for index in {int(np.argmax(core.weights)), window.model.selected_key}:
+        assert f"{core.weights[index]:.3f}" in steps, (index, core.weights[index])
+    output = window.output_view
+    if output.mode == "plane":
+        x, y = output.output_marker.getData()
+        np.testing.assert_allclose([x[0], y[0]], core.output, rtol=1e-12, atol=1e-12)
+    else:
+        np.testing.assert_allclose(output.component_bars.opts["height"], core.output, rtol=1e-12, atol=1e-12)
+    shown = f"{core.output[0]:.3f}"
+    assert (shown if shown != "-0.000" else "0.000") in output.readout.text()
+    assert window.canvas._keys[window.model.selected_key].label.textItem.toPlainText() == \
+        scenario.labels[window.model.selected_key]
+
+
+def run_monkey(window, events: int, seed: int) -> Monkey:
+    with Guard() as guard:
+        monkey = Monkey(window, seed, guard)
+        window.setUpdatesEnabled(False)
+        try:
+            while monkey.events < events:
+                monkey.act()
+        finally:
+            window.setUpdatesEnabled(True)
+            guard.run(window.animator.stop)
+            guard.run(lambda: None)
+            QApplication.processEvents()
+            window.repaint()
+    assert not guard.problems, "\n".join(guard.problems[:10])
+    return monkey
+
+
+@pytest.mark.parametrize("seed", [20240611])
+def test_two_thousand_random_events_break_nothing(window, seed, request):
+    events = LONG_EVENTS if request.config.getoption("--monkey-long", default=False) else EVENTS
+    monkey = run_monkey(window, events, seed)
+    assert monkey.events >= events
+    assert_shows_no_nan_or_inf(window)
+    assert_panels_agree_with_the_core(window)
+    # The monkey did change things, and could undo them all.
+    assert window.model.undo_stack.count() > 0
+    stack = window.model.undo_stack
+    while stack.canUndo():
+        stack.undo()
+    QApplication.processEvents()
+    assert_shows_no_nan_or_inf(window)
+    assert_panels_agree_with_the_core(window)
+    assert math.isfinite(float(np.sum(window.model.result.weights)))
