@@ -1,0 +1,114 @@
+"""Saving that fails half-way keeps the previous file, byte for byte; the recovery copy never lands on a user's file.
+
+tests/core/test_scenario_file.py checks the core's save() when the rename fails. Here the failures happen behind
+File ▸ Save in the real window, at each point of the write (the data, the flush to disk, the rename), and the
+checks are what a user would find: the old file unchanged, no stray temporary file, an error shown, the
+document still marked as modified.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QStandardPaths
+
+from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core.presets import load_preset
+from attention_explorer.ui.documents import Document, app_data_dir
+
+
+def _disk_full(*_args, **_kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class _HalfWriter:
+    """A file object that writes half of what it is given, then fails like a full disk."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, data: bytes) -> int:
+        self._stream.write(data[: len(data) // 2])
+        self._stream.flush()
+        _disk_full()
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stream.close()
+
+
+def _half_written_files(monkeypatch) -> None:
+    real = os.fdopen
+    monkeypatch.setattr(os, "fdopen", lambda *args, **kwargs: _HalfWriter(real(*args, **kwargs)))
+
+
+FAILURES = {
+    "the write stops half-way": _half_written_files,
+    "the flush to disk fails": lambda monkeypatch: monkeypatch.setattr(os, "fsync", _disk_full),
+    "the rename fails": lambda monkeypatch: monkeypatch.setattr(os, "replace", _disk_full),
+}
+
+
+@pytest.mark.parametrize("failure", FAILURES)
+def test_a_save_that_fails_keeps_the_previous_file_byte_for_byte(window, tmp_path, monkeypatch, failure):
+    folder = tmp_path / "lectures"
+    folder.mkdir()
+    target = folder / "lecture.json"
+    scenario_file.save(load_preset("library"), target)
+    original = target.read_bytes()
+    assert window.open_file(str(target), ask=False)
+    window.model.set_vector("query", 0, [0.5, 0.5, 0.5, 0.5])
+    with monkeypatch.context() as patch:
+        FAILURES[failure](patch)
+        assert not window.save()
+    assert target.read_bytes() == original, "the previous file was damaged"
+    assert sorted(p.name for p in folder.iterdir()) == ["lecture.json"], "a temporary file is left"
+    assert window.shown_errors and "lecture.json" in window.shown_errors[-1][1]
+    assert window.document.modified and "*" in window.windowTitle()
+    # Once the disk is fine again the same Save works and writes the edited scenario.
+    assert window.save()
+    assert scenario_file.load(target) == window.model.scenario
+    assert not window.document.modified
+
+
+def test_autosave_goes_to_the_app_data_folder_and_never_over_the_users_file(window, tmp_path):
+    folder = tmp_path / "my lectures"
+    folder.mkdir()
+    mine = folder / "recovery.json"  # even a user's file with the recovery file's very name
+    scenario_file.save(load_preset("library"), mine)
+    original = mine.read_bytes()
+    assert window.open_file(str(mine), ask=False)
+    window.model.set_vector("query", 0, [2.0, 0.0, 0.0, 1.0])
+    window.document.write_recovery()
+    assert mine.read_bytes() == original
+    recovery = window.document.recovery_path
+    assert recovery.exists() and recovery.resolve() != mine.resolve()
+    assert recovery.parent == window.document.data_dir and folder not in recovery.parents
+    assert scenario_file.load(recovery) == window.model.scenario
+    assert sorted(p.name for p in folder.iterdir()) == ["recovery.json"]
+
+
+def test_the_default_recovery_folder_is_the_applications_own(qapp, model):
+    """Without a data_dir the recovery file goes to Qt's per-user application data folder."""
+    from PySide6.QtCore import QSettings
+
+    document = Document(model, QSettings())
+    expected = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+    assert document.data_dir == app_data_dir() == expected
+    assert document.recovery_path.parent == expected
+
+
+def test_a_failing_autosave_is_silent_and_keeps_nothing_half_written(window, monkeypatch):
+    window.model.set_vector("query", 0, [1.0, 2.0])
+    monkeypatch.setattr(os, "fsync", _disk_full)
+    window.document.write_recovery()  # must not raise in the middle of a lecture
+    assert not window.document.recovery_path.exists()
+    assert list(window.document.data_dir.iterdir()) == []
