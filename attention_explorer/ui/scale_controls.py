@@ -153,24 +153,23 @@ class ScaleControls(QWidget):
         self.d_k_spin.setAccelerated(True)
         self.fill_combo = QComboBox()
         self.fill_combo.setObjectName("fillCombo")
-        self.fill_combo.addItem(_translate("ScaleControls", "zeros"), "zeros")
-        self.fill_combo.addItem(_translate("ScaleControls", "random N(0,1)"), "random")
+        self.fill_combo.addItem("", "zeros")  # item texts: retranslate()
+        self.fill_combo.addItem("", "random")
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("seedSpin")
         self.seed_spin.setRange(0, 9999)
-        self.seed_spin.setPrefix(_translate("ScaleControls", "seed "))
         self.seed_spin.setEnabled(False)
         self.d_k_ticks = SliderTicks(self.d_k_slider, [(position_from_d_k(d), str(d)) for d in (1, 16, 256, 4096)])
 
         # ---- scale factor
-        self.auto_radio = QRadioButton(_translate("ScaleControls", "Auto 1/√d_k"))
+        self.auto_radio = QRadioButton()
         self.auto_radio.setObjectName("autoScaleRadio")
-        self.manual_radio = QRadioButton(_translate("ScaleControls", "Manual"))
+        self.manual_radio = QRadioButton()
         self.manual_radio.setObjectName("manualScaleRadio")
         self._mode_group = QButtonGroup(self)
         self._mode_group.addButton(self.auto_radio)
         self._mode_group.addButton(self.manual_radio)
-        self.no_scaling_button = QPushButton(_translate("ScaleControls", "No scaling (× 1)"))
+        self.no_scaling_button = QPushButton()
         self.no_scaling_button.setObjectName("noScalingButton")
         self.factor_slider = QSlider(Qt.Orientation.Horizontal)
         self.factor_slider.setObjectName("factorSlider")
@@ -216,13 +215,13 @@ class ScaleControls(QWidget):
         grid.addWidget(self.d_k_slider, 0, 1)
         grid.addWidget(self.d_k_spin, 0, 2)
         grid.addWidget(self.d_k_ticks, 1, 1)
-        fill_label = QLabel(_translate("ScaleControls", "fill"))
-        fill_label.setBuddy(self.fill_combo)
+        self.fill_label = QLabel()
+        self.fill_label.setBuddy(self.fill_combo)
         fill_row = QHBoxLayout()
         fill_row.addWidget(self.fill_combo)
         fill_row.addWidget(self.seed_spin)
         fill_row.addStretch(1)
-        grid.addWidget(fill_label, 2, 0)
+        grid.addWidget(self.fill_label, 2, 0)
         grid.addLayout(fill_row, 2, 1, 1, 2)
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
@@ -259,6 +258,25 @@ class ScaleControls(QWidget):
         model.changed.connect(self._update)
         theme().changed.connect(self._apply_theme)
 
+        described = (
+            self.d_k_slider, self.d_k_spin, self.fill_combo, self.seed_spin, self.factor_slider, self.factor_spin,
+            self.no_scaling_button, self.auto_radio, self.manual_radio,
+        )
+        for widget in described:
+            widget.installEventFilter(self)  # hover hints in the status bar (texts: retranslate)
+
+        self._apply_theme()
+        self.retranslate()  # also draws the model's state
+
+    def retranslate(self) -> None:
+        """Every static text in the current language, then the model's state in it (again on LanguageChange)."""
+        self.fill_label.setText(_translate("ScaleControls", "fill"))
+        self.fill_combo.setItemText(0, _translate("ScaleControls", "zeros"))
+        self.fill_combo.setItemText(1, _translate("ScaleControls", "random N(0,1)"))
+        self.seed_spin.setPrefix(_translate("ScaleControls", "seed "))
+        self.auto_radio.setText(_translate("ScaleControls", "Auto 1/√d_k"))
+        self.manual_radio.setText(_translate("ScaleControls", "Manual"))
+        self.no_scaling_button.setText(_translate("ScaleControls", "No scaling (× 1)"))
         self._describe(
             self.d_k_slider,
             _translate(
@@ -289,14 +307,16 @@ class ScaleControls(QWidget):
             self.auto_radio, _translate("ScaleControls", "The standard factor 1/√d_k keeps the scores' spread near 1")
         )
         self._describe(self.manual_radio, _translate("ScaleControls", "Keep the current factor and set it yourself"))
-
-        self._apply_theme()
         self._update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _describe(self, widget: QWidget, text: str) -> None:
         widget.setToolTip(text)
         self._hints[widget] = text
-        widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched in self._hints:
