@@ -391,15 +391,12 @@ class VectorEditor(QWidget):
         self._moving_current = False  # True while the panel itself moves the current cell
         self._sized_labels: tuple[str, ...] = ()  # labels the name column was sized for
 
-        self.add_button = QPushButton(_translate("VectorEditor", "+ Add pair"))
+        self.add_button = QPushButton()  # texts of buttons and tooltips: retranslate()
         self.add_button.setObjectName("addPairButton")
-        self.add_button.setToolTip(_translate("VectorEditor", "Append a key–value pair of zeros"))
-        self.remove_button = QPushButton(_translate("VectorEditor", "− Remove"))
+        self.remove_button = QPushButton()
         self.remove_button.setObjectName("removePairButton")
-        self.d_k_spin = self._dimension_spin(
-            "dKSpin", _translate("VectorEditor", "d_k: components of Q and of every key")
-        )
-        self.d_v_spin = self._dimension_spin("dVSpin", _translate("VectorEditor", "d_v: components of every value"))
+        self.d_k_spin = self._dimension_spin("dKSpin")
+        self.d_v_spin = self._dimension_spin("dVSpin")
 
         self.table_model = VectorTableModel(model, self)
         self.table = VectorTable()
@@ -466,17 +463,34 @@ class VectorEditor(QWidget):
         theme().changed.connect(self._apply_theme)
 
         self._apply_theme()
-        self._update()
+        self.retranslate()  # also draws the model's state
         self._move_current_to(model.selected_key, 1)
 
-    def _dimension_spin(self, name: str, tip: str) -> QSpinBox:
+    def _dimension_spin(self, name: str) -> QSpinBox:
         spin = QSpinBox()
         spin.setObjectName(name)
         spin.setRange(1, MAX_DIM)
         spin.setKeyboardTracking(False)  # typing "128" commits 128 once, not 1, 12 and 128
         spin.setAccelerated(True)
-        spin.setToolTip(tip + _translate("VectorEditor", " (new components are zeros)"))
         return spin
+
+    def retranslate(self) -> None:
+        """Every static text in the current language, then the model's state in it (again on LanguageChange)."""
+        self.add_button.setText(_translate("VectorEditor", "+ Add pair"))
+        self.add_button.setToolTip(_translate("VectorEditor", "Append a key–value pair of zeros"))
+        zeros = _translate("VectorEditor", " (new components are zeros)")
+        self.d_k_spin.setToolTip(_translate("VectorEditor", "d_k: components of Q and of every key") + zeros)
+        self.d_v_spin.setToolTip(_translate("VectorEditor", "d_v: components of every value") + zeros)
+        columns = self.table_model.columnCount()
+        if columns:
+            self.table_model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
+        self._number_width_text = ""  # the columns fit their header texts too, and those changed
+        self._update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ------------------------------------------------------------ look
 
