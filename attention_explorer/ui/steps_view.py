@@ -6,6 +6,7 @@ import html
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
@@ -29,6 +30,9 @@ LISTED_SUM_TERMS = 5
 FULL_SIZE_WIDTH = 440
 
 MINUS = "\u2212"
+# Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
+MUTED_HEX = "#505050"  # italic notes
+WORKED_NUMBERS_HEX = "#1A4E8A"  # the numbers under each step of the derivation
 _TAGS = re.compile(r"(<[^>]*>)")
 _HUGE = 1e6  # from here on numbers are shown as a × 10^b so a cell stays short
 
@@ -137,6 +141,52 @@ def _text_on(hex_colour: str) -> str:
     return "#000000" if luminance > 150 else "#FFFFFF"
 
 
+def relative_luminance(colour: QColor) -> float:
+    """WCAG 2 relative luminance: 0 for black, 1 for white."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255.0
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.red()) + 0.7152 * linear(colour.green()) + 0.0722 * linear(colour.blue())
+
+
+def contrast_ratio(first: QColor, second: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@lru_cache(maxsize=256)
+def readable_hex(hex_colour: str, background_hex: str, ratio: float = 4.5) -> str:
+    """`hex_colour`, lightened or darkened in its own hue just enough to read on `background_hex` at `ratio`."""
+    # 4.5 is WCAG AA for body text; a colour that already reads is returned as it is (light theme unchanged).
+    colour, background = QColor(hex_colour), QColor(background_hex)
+    if contrast_ratio(colour, background) >= ratio:
+        return colour.name()
+    hue, saturation, lightness, _ = colour.getHslF()
+    target = 1.0 if relative_luminance(background) < 0.18 else 0.0
+    for step in range(1, 41):
+        candidate = QColor.fromHslF(max(hue, 0.0), saturation, lightness + (target - lightness) * step / 40)
+        if contrast_ratio(candidate, background) >= ratio:
+            return candidate.name()
+    return "#FFFFFF" if target else "#000000"
+
+
+@lru_cache(maxsize=64)
+def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> str:
+    """Background of a selected row: a light tint of the key colour, or on dark themes a deep one under light text."""
+    # A light tint under light text would be unreadable: on dark themes the key colour is sunk into the background.
+    if mode == "light":
+        return _tint(hex_colour, 0.32)
+    colour, background, text = QColor(hex_colour), QColor(background_hex), QColor(text_hex)
+    for amount in (0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1):
+        mix = QColor.fromRgbF(*(b + (c - b) * amount for c, b in zip(colour.getRgbF()[:3], background.getRgbF()[:3])))
+        if contrast_ratio(text, mix) >= 4.5:
+            return mix.name()
+    return background.name()
+
+
 def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
     """Which keys get a row: all when few; else the `limit` largest weights (the selected key always), in order."""
     n = int(weights.shape[0])
@@ -213,6 +263,12 @@ class StepsView(QWidget):
         if self._stale:
             self.refresh()
 
+    def changeEvent(self, event: QEvent) -> None:
+        """Every text is rebuilt from the model, so a new language only needs a refresh."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
+        super().changeEvent(event)
+
     def plain_text(self) -> str:
         """What the user reads, without markup."""
         return self.browser.toPlainText()
@@ -224,7 +280,7 @@ class StepsView(QWidget):
         rows = shown_rows(result.weights, selected)
         self._label_width = self._label_column_width(rows)
         parts: list[str] = [
-            f'<html><body style="font-size:{theme().font_pt():.1f}pt; color:#202020">',
+            f'<html><body style="font-size:{theme().font_pt():.1f}pt; color:{theme().foreground().name()}">',
             self._formula_line(),
         ]
         if len(rows) < result.n:
@@ -272,8 +328,14 @@ class StepsView(QWidget):
         if self._fitted_number_pt() != self._number_pt:
             self.refresh()
 
+    def _ink(self, hex_colour: str) -> str:
+        """A text colour that reads on the panel's background in the current theme (unchanged on the light one)."""
+        return readable_hex(hex_colour, theme().background().name())
+
     def _para(self, text: str, italic: bool = False, top: int = 4) -> str:
-        style = f"margin-top:{top}px; margin-bottom:4px;" + (" font-style:italic; color:#505050;" if italic else "")
+        style = f"margin-top:{top}px; margin-bottom:4px;"
+        if italic:
+            style += f" font-style:italic; color:{self._ink(MUTED_HEX)};"
         return f'<p style="{style}">{text}</p>'
 
     def _heading(self, number_text: str, title: str, formula: str) -> str:
@@ -312,7 +374,9 @@ class StepsView(QWidget):
         Cells wrap only where their text has ordinary spaces (see `nowrap`), the last one is right-aligned.
         """
         selected = index == self.model.selected_key
-        background = f' bgcolor="{_tint(key_hex(index), 0.32)}"' if selected else ""
+        current = theme()
+        tint = row_tint(key_hex(index), current.mode, current.background().name(), current.foreground().name())
+        background = f' bgcolor="{tint}"' if selected else ""
         last = len(cells) - 1
         body = "".join(
             f'<td style="padding:4px 6px"{" align=right" if i == last else ""}>'
@@ -423,10 +487,11 @@ class StepsView(QWidget):
                 nowrap("= ") + f'<span title="{full_vector(term)}">{vector_text(term)}</span>',
             ]))
         colour = output_color().name()
+        ink = self._ink(colour)
         table.append(
             f'<tr><td bgcolor="{colour}" align="center" style="padding:4px 8px; color:#FFFFFF"><b>Σ</b></td>'
-            f'<td style="padding:4px 6px; color:{colour}"><b>{self.tr("output")}</b></td>'
-            f'<td align=right style="padding:4px 6px; color:{colour}"><b>=&nbsp;'
+            f'<td style="padding:4px 6px; color:{ink}"><b>{self.tr("output")}</b></td>'
+            f'<td align=right style="padding:4px 6px; color:{ink}"><b>=&nbsp;'
             f'<span title="{full_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
         )
         parts.append(self._table(table))
@@ -483,7 +548,8 @@ class StepsView(QWidget):
                 f'<td style="padding:3px 6px">{name}:<br/><span style="{self._number_style()}">{formula}</span>'
             )
             if numbers is not None:
-                rows.append(f'<br/><span style="{self._number_style()}; color:#1A4E8A">{numbers}</span>')
+                ink = self._ink(WORKED_NUMBERS_HEX)
+                rows.append(f'<br/><span style="{self._number_style()}; color:{ink}">{numbers}</span>')
             rows.append("</td></tr>")
         parts.append('<table cellspacing="0" cellpadding="2">' + "".join(rows) + "</table>")
         if cosine is None:
