@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -28,8 +28,6 @@ TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
 DENSE_KEYS = 40
 # Narrower than this (pixels at zoom 1) the texts around the plot switch to a short form, so the bars keep room.
 NARROW_WIDTH = 360
-SELECTED_PEN_HEX = "#111111"
-AXIS_HEX = "#303030"
 
 
 class WeightsChart(QWidget):
@@ -69,11 +67,8 @@ class WeightsChart(QWidget):
         self.view_box = item.getViewBox()
         self.view_box.disableAutoRange()
         self.view_box.setRange(yRange=(0.0, Y_TOP), padding=0.0)
-        left, bottom = item.getAxis("left"), item.getAxis("bottom")
+        left = item.getAxis("left")
         left.setTicks([[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], [(v, f"{v:g}") for v in (0.25, 0.75)]])
-        for axis in (left, bottom):
-            axis.setPen(pg.mkPen(AXIS_HEX))
-            axis.setTextPen(pg.mkPen(AXIS_HEX))
 
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH,
                                     brush=QBrush(Qt.BrushStyle.NoBrush), pen=QPen(Qt.PenStyle.NoPen))
@@ -113,12 +108,12 @@ class WeightsChart(QWidget):
         return pen
 
     def _selected_pen(self) -> QPen:
-        pen = QPen(QColor(SELECTED_PEN_HEX), theme().line_px())
+        pen = QPen(theme().foreground(), theme().line_px())  # an outline in the text colour reads on any theme
         pen.setCosmetic(True)
         return pen
 
     def _apply_theme(self) -> None:
-        """Re-apply sizes after a presentation-zoom change."""
+        """Re-apply colours and sizes after a theme or presentation-zoom change."""
         number_font = QFont(self.font())
         number_font.setPointSizeF(theme().font_pt() if self._narrow else theme().number_pt())
         self.stats_label.setFont(number_font)
@@ -128,8 +123,12 @@ class WeightsChart(QWidget):
         tick_font = QFont(self.font())
         tick_font.setPointSizeF(theme().font_pt())
         item = self.plot.getPlotItem()
+        self.plot.setBackground(theme().background())
         for name in ("left", "bottom"):
-            item.getAxis(name).setStyle(tickFont=tick_font)
+            axis = item.getAxis(name)
+            axis.setStyle(tickFont=tick_font)
+            axis.setPen(theme().foreground())
+            axis.setTextPen(theme().foreground())
         self._n = -1  # rebuild text items at the new size
         self.refresh()
 
@@ -147,10 +146,12 @@ class WeightsChart(QWidget):
         while len(self.value_texts) > wanted:
             self.plot.removeItem(self.value_texts.pop())
         while len(self.value_texts) < wanted:
-            text = pg.TextItem(anchor=(0.5, 1.0), color="#1A1A1A")
+            text = pg.TextItem(anchor=(0.5, 1.0))
             text.setZValue(10)
             self.plot.addItem(text)
             self.value_texts.append(text)
+        for text in self.value_texts:
+            text.setColor(theme().foreground())  # above the bars, on the plot's background
         self._tick_labels = ()
         self._update_value_fonts()
 
@@ -272,6 +273,15 @@ class WeightsChart(QWidget):
         if narrow != self._narrow:
             self._narrow = narrow
             self._apply_theme()
+
+    def retranslate(self) -> None:
+        """No static texts here: the stats and the caption are rebuilt from the model in the current language."""
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _on_view_resized(self) -> None:
         """Labels and value texts depend on the pixels per bar."""
