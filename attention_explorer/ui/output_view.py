@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .live_label import LiveLabelHost
-from .theme import KEY_HEX, key_color, output_color, theme
+from .steps_view import readable_hex
+from .theme import KEY_HEX, key_color, key_hex, output_color, theme
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
 LABEL_MAX_KEYS = 16
@@ -24,8 +25,6 @@ READOUT_MAX = 8
 # Narrower than this (pixels at zoom 1) the texts around the plot switch to a short form, so the plot keeps room.
 NARROW_WIDTH = 360
 ALPHA_LEVELS = 12
-SELECTED_PEN_HEX = "#111111"
-AXIS_HEX = "#303030"
 HULL_FILL = QColor(120, 120, 120, 28)
 HULL_EDGE = QColor(120, 120, 120, 110)
 RANGE_FILL = QColor(150, 150, 150, 55)
@@ -89,10 +88,6 @@ class OutputView(QWidget):
         item.showGrid(x=True, y=True, alpha=0.2)
         self.view_box = item.getViewBox()
         self.view_box.disableAutoRange()
-        for name in ("left", "bottom"):
-            axis = item.getAxis(name)
-            axis.setPen(pg.mkPen(AXIS_HEX))
-            axis.setTextPen(pg.mkPen(AXIS_HEX))
 
         # Plane mode (d_v = 2): the hull of the V's, the V's, the output.
         self.hull = QGraphicsPolygonItem()
@@ -105,7 +100,7 @@ class OutputView(QWidget):
         self.value_points.sigClicked.connect(self._on_points_clicked)
         self.output_marker = pg.ScatterPlotItem(pxMode=True, symbol="star")
         self.output_marker.setZValue(20)
-        self.output_label = pg.TextItem(self.tr("output"), color=output_color(), anchor=(0.5, -0.3))
+        self.output_label = pg.TextItem(anchor=(0.5, -0.3))  # text: retranslate(), colour: _apply_theme()
         self.output_label.setZValue(21)
         self.value_labels: list[pg.TextItem] = []
         self._plane_items = [self.hull, self.value_points, self.output_marker, self.output_label]
@@ -134,7 +129,7 @@ class OutputView(QWidget):
         # pyqtgraph caches a symbol image per pen/brush *object*: reusing the same objects keeps a drag from
         # rendering new symbols (and growing the cache) on every move.
         self._plain_pen = pg.mkPen(QColor(255, 255, 255), width=1.5)  # cosmetic: a scaled pen would cover the symbol
-        self._emphasis_pen = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        self._emphasis_pen = pg.mkPen(theme().foreground(), width=theme().line_px())
         self._marker_brush = QBrush(output_color())
         self._marker_pen = pg.mkPen("#FFFFFF", width=1.5)
         self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
@@ -146,6 +141,19 @@ class OutputView(QWidget):
         model.selection_changed.connect(self.refresh)
         theme().changed.connect(self._apply_theme)
         self._apply_theme()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The static text in the current language, then every text built from the model (again on LanguageChange)."""
+        self.output_label.setText(self.tr("output"))
+        self._update_caption()
+        self._shape = (-1, -1)  # the axis label is set when the shape changes
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ------------------------------------------------------------ modes
 
@@ -197,7 +205,7 @@ class OutputView(QWidget):
             self._update_caption()
 
     def _apply_theme(self) -> None:
-        """Re-apply sizes after a presentation-zoom change."""
+        """Re-apply colours and sizes after a theme or presentation-zoom change."""
         number_font = QFont(self.font())
         number_font.setPointSizeF(theme().number_pt())
         self.readout.setFont(number_font)
@@ -205,12 +213,17 @@ class OutputView(QWidget):
         text_font.setPointSizeF(theme().font_pt())
         self.caption.setFont(text_font)
         item = self.plot.getPlotItem()
+        self.plot.setBackground(theme().background())
         for name in ("left", "bottom"):
-            item.getAxis(name).setStyle(tickFont=text_font)
+            axis = item.getAxis(name)
+            axis.setStyle(tickFont=text_font)
+            axis.setPen(theme().foreground())
+            axis.setTextPen(theme().foreground())
         label_font = QFont(text_font)
         label_font.setBold(True)
         self.output_label.setFont(label_font)
-        self._emphasis_pen = pg.mkPen(SELECTED_PEN_HEX, width=theme().line_px())
+        self.output_label.setColor(QColor(self._ink(output_color().name())))
+        self._emphasis_pen = pg.mkPen(theme().foreground(), width=theme().line_px())
         self._marker_brush = QBrush(output_color())
         self._shape = (-1, -1)
         self.refresh()
@@ -234,7 +247,7 @@ class OutputView(QWidget):
         shown = ", ".join(_number(v) for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
-        colour = output_color().name()
+        colour = self._ink(output_color().name())
         formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
         text = (f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
                 f'<span style="color:{colour}"><b>[{shown}]</b></span>')
@@ -347,8 +360,18 @@ class OutputView(QWidget):
                 label.setZValue(15)
                 self.plot.addItem(label)
                 self.value_labels.append(label)
-            self.value_labels[i].setColor(key_color(i).darker(130))
+            self.value_labels[i].setColor(self._key_ink(i))
             self.value_labels[i].setFont(font)
+
+    def _ink(self, hex_colour: str) -> str:
+        """A text colour that reads on the plot's background in the current theme (unchanged on the light one)."""
+        return readable_hex(hex_colour, theme().background().name())
+
+    def _key_ink(self, index: int) -> QColor:
+        """Key `index`'s label colour: a darker shade on the light theme, else the key colour made readable."""
+        if theme().mode == "light":
+            return key_color(index).darker(130)
+        return QColor(self._ink(key_hex(index)))
 
     def _fit_view(self, xs: np.ndarray, ys: np.ndarray, output: np.ndarray) -> None:
         """Frame the V's (the output is always inside their hull); only when they move, so drags don't jump."""
@@ -421,11 +444,17 @@ class OutputView(QWidget):
         font.setPointSizeF(theme().font_pt())
         font.setBold(True)
         while len(self.component_texts) < wanted:
-            text = pg.TextItem(color=output_color().darker(120), fill=pg.mkBrush(255, 255, 255, 190))
+            text = pg.TextItem()
             text.setZValue(12)
             self.plot.addItem(text)
             self.component_texts.append(text)
+        # On a translucent patch of the background, so a bar or a dot behind the number never hides it.
+        patch = QColor(theme().background())
+        patch.setAlpha(190)
+        ink = QColor(self._ink(output_color().darker(120).name()))
         for text in self.component_texts:
+            text.setColor(ink)
+            text.fill = pg.mkBrush(patch)
             text.setFont(font)
             text.setVisible(self._mode == "bars" and not self._narrow)
 
