@@ -9,9 +9,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainterPath
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core import geometry
+from ..core.projection import move_in_plane, pca_plane, query_key_plane
 from ..core.scenario import MAX_ABS, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .live_label import LiveLabelHost
@@ -27,6 +28,9 @@ ARC_POINTS = 48
 _ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)
 _UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
 _NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"
+# The planes the canvas can show when d_k > 2, in the order of its plane menu (components 0 and 1 first:
+# the default, and the only plane for d_k <= 2).
+PLANE_KINDS = ("components", "query-key", "pca")
 
 
 def _circle_path() -> QPainterPath:
@@ -145,6 +149,16 @@ class VectorCanvas(QWidget):
         self._arc_text = ""
         self._auto_fit = True  # refit when the plot is resized, until the user zooms or pans
         self._text_hex = "#202020"
+        # View state: which plane the vectors are projected on (d_k > 2). The basis is recomputed from the
+        # scenario at a redraw, kept while a drag runs (so the plane never turns under the mouse), and cached
+        # with the projected tips for as long as the scenario object is the same (zoom and pan reuse them).
+        self._plane_kind = "components"
+        self._drag_basis: np.ndarray | None = None
+        self._basis_cache: tuple = (None, None, None)  # (scenario, signature, basis)
+        self._projection_cache: tuple = (None, None, None)  # (scenario, basis, (qx, qy, kx, ky))
+        self._axis_texts: tuple | None = None
+        self._axis_style: dict = {}
+        self._drawn = False
 
         self.plot = pg.PlotWidget()
         self.plot.setObjectName("vectorPlot")
@@ -172,6 +186,7 @@ class VectorCanvas(QWidget):
         self.note = QLabel()
         self.note.setObjectName("canvasNote")
         self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # it quotes key labels, which are text, never markup
         self.message = QLabel()
         self.message.setObjectName("canvasMessage")
         self.message.setWordWrap(True)
@@ -180,13 +195,21 @@ class VectorCanvas(QWidget):
         self.readout.setTextFormat(Qt.TextFormat.RichText)
         self.readout.setWordWrap(True)
         self.readout.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.fit_button = QPushButton(self.tr("Fit"))
+        self.fit_button = QPushButton()
         self.fit_button.setObjectName("fitButton")
-        self.fit_button.setToolTip(self.tr("Zoom to show every vector and the unit circle (the wheel zooms too)"))
         self.fit_button.clicked.connect(self.fit)
+        self.plane_combo = QComboBox()
+        self.plane_combo.setObjectName("planeCombo")
+        self.plane_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for kind in PLANE_KINDS:
+            self.plane_combo.addItem("", kind)  # texts are set in retranslate
+        self.plane_combo.currentIndexChanged.connect(self._on_plane_chosen)
+        self.plane_combo.setVisible(False)
 
-        # The Fit button floats in the plot's top-right corner, so the readout below gets the whole width.
+        # The Fit button (and the plane menu left of it) float in the plot's top-right corner, so the readout
+        # below gets the whole width.
         self.fit_button.setParent(self.plot)
+        self.plane_combo.setParent(self.plot)
         self.plot.installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -203,7 +226,9 @@ class VectorCanvas(QWidget):
         self.view.sigResized.connect(self._on_view_resized)
         self.view.sigRangeChangedManually.connect(self._on_range_changed_by_user)
         theme().changed.connect(self._apply_theme)
+        self.retranslate()
         self._apply_theme()  # also draws everything from the model
+        self._drawn = True
 
     # ------------------------------------------------------------ building
 
@@ -310,14 +335,13 @@ class VectorCanvas(QWidget):
             f"{faint.name()}; border-radius: 6px; padding: 4px 14px; }}"
             f" QPushButton:hover {{ border: 2px solid {foreground.name()}; }}")
         self.query.color = query_color()
-        label_style = {"font-size": f"{t.font_pt():.0f}pt", "color": foreground.name()}
-        self.plot.setLabel("bottom", self.tr("component 0"), **label_style)
-        self.plot.setLabel("left", self.tr("component 1"), **label_style)
+        self._axis_style = {"font-size": f"{t.font_pt():.0f}pt", "color": foreground.name()}
+        self._update_axis_labels(force=True)
         arc_font = QFont(self.font())
         arc_font.setPointSizeF(t.number_pt() * 1.1)
         arc_font.setBold(True)
         self.arc_label.setFont(arc_font)
-        for widget, factor in ((self.note, 1.0), (self.message, 1.0), (self.fit_button, 1.0)):
+        for widget, factor in ((self.note, 1.0), (self.message, 1.0), (self.fit_button, 1.0), (self.plane_combo, 1.0)):
             font = QFont(self.font())
             font.setPointSizeF(t.font_pt() * factor)
             widget.setFont(font)
@@ -344,7 +368,11 @@ class VectorCanvas(QWidget):
             self._clamped = False
             self._error = ""
         shape = (scenario.n, scenario.d_k, scenario.title)
+        if self.plane_combo.isHidden() == (scenario.d_k > 2):  # the plane menu only where there is a choice
+            self.plane_combo.setHidden(scenario.d_k <= 2)
+            self._place_fit_button()
         self._update_notes(scenario.d_k)
+        self._update_axis_labels()
         self._update_geometry()
         self._update_readout()
         if shape != self._shown_shape and self._drag_key is None:
@@ -359,20 +387,69 @@ class VectorCanvas(QWidget):
             self._on_changed()
             return
         self._restyle()
+        if self._effective_plane() == "query-key":  # the plane is the selected key's: it changed too
+            self._update_notes(self.model.scenario.d_k)
+            self._update_axis_labels()
         self._update_geometry()
         self._update_readout()
+        if self._effective_plane() == "query-key" and self._drag_key is None and self._auto_fit:
+            self.fit()
 
     def _on_view_changed(self, *_args) -> None:
         # Zooming changes how many view units a pixel is: line ends, labels and the arc are placed in pixels.
         self._update_geometry()
 
+    def _effective_plane(self) -> str:
+        """The plane shown: the chosen one when d_k > 2, otherwise components 0 and 1 (all there is)."""
+        return self._plane_kind if self.model.scenario.d_k > 2 else "components"
+
+    def _basis(self) -> np.ndarray | None:
+        """The shown plane's orthonormal basis (2×d_k); None for components 0 and 1, drawn and dragged directly."""
+        scenario = self.model.scenario
+        if self._drag_basis is not None:
+            if self._drag_basis.shape[1] == scenario.d_k:
+                return self._drag_basis  # frozen at drag start
+            self._drag_basis = None  # d_k changed under the drag (undo, another panel): follow the scenario
+        kind = self._effective_plane()
+        if kind == "components":
+            return None
+        selected = min(self.model.selected_key, scenario.n - 1)
+        signature = (kind, scenario.d_k, selected if kind == "query-key" else -1, scenario.title)
+        cached_scenario, cached_signature, cached = self._basis_cache
+        if cached_scenario is scenario and cached_signature == signature:
+            return cached
+        if kind == "query-key":
+            basis = query_key_plane(scenario.query, scenario.keys[selected])
+            flippable = (1,)  # e1 is along Q by definition
+        else:
+            basis = pca_plane(np.vstack((scenario.query[np.newaxis, :], scenario.keys)))
+            flippable = (0, 1)
+        if cached_signature == signature:
+            # The same plane for an edited scenario: an axis's sign is arbitrary, so keep each pointing the way
+            # it did and an edit (or the end of a drag) never mirrors the picture.
+            for row in flippable:
+                if np.dot(basis[row], cached[row]) < 0:
+                    basis[row] = -basis[row]
+        self._basis_cache = (scenario, signature, basis)
+        return basis
+
     def _plane(self) -> tuple[float, float, np.ndarray, np.ndarray]:
-        """Components 0 and 1 of Q and of every K (component 1 is 0 when d_k = 1)."""
+        """(x, y) of Q and of every K in the plane shown (y is 0 when d_k = 1); one projection per scenario."""
         scenario = self.model.scenario
         query, keys = scenario.query, scenario.keys
-        if scenario.d_k == 1:
-            return float(query[0]), 0.0, keys[:, 0], np.zeros(scenario.n)
-        return float(query[0]), float(query[1]), keys[:, 0], keys[:, 1]
+        basis = self._basis()
+        if basis is None:
+            if scenario.d_k == 1:
+                return float(query[0]), 0.0, keys[:, 0], np.zeros(scenario.n)
+            return float(query[0]), float(query[1]), keys[:, 0], keys[:, 1]
+        cached_scenario, cached_basis, projected = self._projection_cache
+        if cached_scenario is scenario and cached_basis is basis:
+            return projected
+        q = basis @ query
+        k = keys @ basis.T
+        projected = (float(q[0]), float(q[1]), k[:, 0], k[:, 1])
+        self._projection_cache = (scenario, basis, projected)
+        return projected
 
     def _update_geometry(self) -> None:
         qx, qy, kx, ky = self._plane()
@@ -433,8 +510,9 @@ class VectorCanvas(QWidget):
         middle = start + sweep / 2
         ux, uy = math.cos(middle), math.sin(middle)
         text = f"{angle:.1f}°"
-        if self.model.scenario.d_k > 2:
-            # The arc spans the drawn (projected) arrows; the number is the true angle in d_k dimensions.
+        if self.model.scenario.d_k > 2 and self._effective_plane() != "query-key":
+            # The arc spans the drawn (projected) arrows; the number is the true angle in d_k dimensions. In the
+            # plane of Q and this key the drawn angle is the true one.
             text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
         if text != self._arc_text:
             self.arc_label.setText(text)
@@ -465,7 +543,15 @@ class VectorCanvas(QWidget):
                      pixel, placed)
 
     def _update_notes(self, d_k: int) -> None:
-        if d_k > 2:
+        plane = self._effective_plane()
+        if plane == "query-key":
+            note = self.tr("Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other "
+                           "keys are projected onto it. Dragging moves a tip only within this plane.").format(
+                               self._selected_label(), d_k)
+        elif plane == "pca":
+            note = self.tr("Showing the best-fitting plane (PCA) of Q and the keys, d_k = {0}; the numbers are exact "
+                           "in {0} dimensions. Dragging moves a tip only within this plane.").format(d_k)
+        elif d_k > 2:
             note = self.tr("Showing components 0 and 1 of d_k = {0}; dragging changes only those two. "
                            "The numbers are exact in {0} dimensions.").format(d_k)
         elif d_k == 1:
@@ -480,6 +566,25 @@ class VectorCanvas(QWidget):
         if message != self.message.text():
             self.message.setText(message)
         self.message.setVisible(bool(message))
+
+    def _selected_label(self) -> str:
+        scenario = self.model.scenario
+        return scenario.labels[min(self.model.selected_key, scenario.n - 1)]
+
+    def _update_axis_labels(self, force: bool = False) -> None:
+        """Name the axes of the plane shown; only touches the axes when a text changed (setLabel relays out)."""
+        plane = self._effective_plane()
+        if plane == "query-key":
+            texts = (self.tr("along Q"), self.tr("⊥ Q in the Q–{0} plane").format(self._selected_label()))
+        elif plane == "pca":
+            texts = (self.tr("PC 1"), self.tr("PC 2"))
+        else:
+            texts = (self.tr("component 0"), self.tr("component 1"))
+        if texts == self._axis_texts and not force:
+            return
+        self._axis_texts = texts
+        self.plot.setLabel("bottom", _html_escape(texts[0]), **self._axis_style)
+        self.plot.setLabel("left", _html_escape(texts[1]), **self._axis_style)
 
     def _update_readout(self) -> None:
         result = self.model.result
@@ -511,7 +616,42 @@ class VectorCanvas(QWidget):
         self.readout.setText(
             f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
 
+    # ------------------------------------------------------------ language
+
+    def retranslate(self) -> None:
+        """Every text of the canvas in the current language (called again on LanguageChange)."""
+        self.fit_button.setText(self.tr("Fit"))
+        self.fit_button.setToolTip(self.tr("Zoom to show every vector and the unit circle (the wheel zooms too)"))
+        names = {"components": self.tr("Components 0 and 1"),
+                 "query-key": self.tr("Plane of Q and the selected key (angle exact)"),
+                 "pca": self.tr("PCA of Q and the keys")}
+        for i in range(self.plane_combo.count()):
+            self.plane_combo.setItemText(i, names[self.plane_combo.itemData(i)])
+        self.plane_combo.setToolTip(self.tr(
+            "The plane the vectors are drawn on (d_k > 2): the first two components; the plane of Q and the "
+            "selected key, where their angle and lengths are exact; or the plane closest to Q and all the keys"))
+        if self._drawn:  # rebuild the notes, axis names, angle label and readout in the new language
+            self._axis_texts = None
+            self._arc_text = ""
+            self._place_fit_button()
+            self._on_changed()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
     # ------------------------------------------------------------ view
+
+    def _on_plane_chosen(self, index: int) -> None:
+        kind = self.plane_combo.itemData(index)
+        if kind == self._plane_kind or kind is None:
+            return
+        self._plane_kind = kind
+        self._drag_basis = None
+        self._arc_text = ""
+        self._on_changed()
+        self.fit()  # another plane, another picture: show all of it
 
     def eventFilter(self, watched, event) -> bool:
         if watched is self.plot and event.type() == QEvent.Type.Resize:
@@ -522,6 +662,12 @@ class VectorCanvas(QWidget):
         self.fit_button.adjustSize()
         self.fit_button.move(self.plot.width() - self.fit_button.width() - 10, 10)
         self.fit_button.raise_()
+        if not self.plane_combo.isHidden():
+            self.plane_combo.adjustSize()
+            height = self.plane_combo.height()
+            self.plane_combo.move(max(4, self.fit_button.x() - self.plane_combo.width() - 8),
+                                  10 + (self.fit_button.height() - height) // 2)
+            self.plane_combo.raise_()
 
     def fit(self) -> None:
         """Zoom so every tip, its label and the unit circle are visible; stays fitted on resize until a zoom or pan."""
@@ -535,6 +681,8 @@ class VectorCanvas(QWidget):
         for i, glyph in enumerate(glyphs[:MAX_AVOIDED_LABELS]):
             reach[i] = self._label_reach(glyph, xs[i], ys[i])
         reach += FIT_PAD_PX
+        if not self.plane_combo.isHidden():  # keep the strip under the plane menu and the Fit button clear
+            reach[:, 3] += max(self.fit_button.height(), self.plane_combo.height())
         width_px, height_px = self.view.width(), self.view.height()
         if width_px < 60 or height_px < 60:  # not laid out yet: a proportional margin; the first resize fits again
             left, right, bottom, top = xs.min(), xs.max(), ys.min(), ys.max()
@@ -598,10 +746,15 @@ class VectorCanvas(QWidget):
                      bool(modifiers & Qt.KeyboardModifier.ControlModifier))
         if ev.isFinish():
             self._drag_key = None
+            if self._drag_basis is not None:  # back to the plane of the scenario as it is now
+                self._drag_basis = None
+                self._update_geometry()
 
     def _begin_drag(self, handle: _TipHandle, press: QPointF) -> None:
+        self._drag_basis = None
         self._drag_key = new_merge_key()
-        self._select(handle.role, handle.index)
+        self._select(handle.role, handle.index)  # first: in the plane of Q and the selected key, that changes it
+        self._drag_basis = self._basis()  # None for components 0 and 1, which never move
         qx, qy, kx, ky = self._plane()
         x, y = (qx, qy) if handle.role == "query" else (float(kx[handle.index]), float(ky[handle.index]))
         self._drag_offset = (x - press.x(), y - press.y())
@@ -614,13 +767,31 @@ class VectorCanvas(QWidget):
         """Move Q or K_index so its tip goes to (x, y) in the plane, with the drag's modifiers, clamps and merge key."""
         tx, ty = drag_target(x, y, *self._drag_start, snap, keep_length, self.model.scenario.d_k == 1,
                              ORIGIN_SNAP_PX * self.view.viewPixelSize()[0])
-        tx, ty, self._clamped = clamp_to_format(tx, ty)
+        basis = self._basis()
         try:
-            self.model.set_plane_position(role, index, tx, ty, self._drag_key)
+            if basis is None:
+                tx, ty, self._clamped = clamp_to_format(tx, ty)
+                self.model.set_plane_position(role, index, tx, ty, self._drag_key)
+            else:
+                self._move_in_plane(role, index, basis, tx, ty)
         except ScenarioError as error:  # cannot happen after clamping, but a bad edit must never crash a drag
             self._error = str(error)
             self.hint.emit(self._error)
         self._update_notes(self.model.scenario.d_k)  # the clamp note even when the clamped point did not move
+
+    def _move_in_plane(self, role: str, index: int, basis: np.ndarray, x: float, y: float) -> None:
+        """Give Q or K_index the projection (x, y) on `basis`, changing it only within that plane."""
+        scenario = self.model.scenario
+        if role == "key" and not 0 <= index < scenario.n:
+            return  # the key went away under the drag (undo)
+        current = scenario.query if role == "query" else scenario.keys[index]
+        vector = move_in_plane(current, basis, x, y)
+        if x == 0.0 and y == 0.0 and np.linalg.norm(vector) <= 1e-12 * np.linalg.norm(current):
+            # Snapped onto the origin with nothing outside the plane: the zero vector, not rounding dust.
+            vector = np.zeros_like(vector)
+        clamped = np.clip(vector, -MAX_ABS, MAX_ABS)
+        self._clamped = not np.array_equal(clamped, vector)
+        self.model.set_vector(role, index, clamped, self._drag_key)
 
 
 def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, pixel: float, placed: list) -> None:

@@ -1405,6 +1405,14 @@
         <translation>{0}（{1} 维）</translation>
     </message>
     <message>
+        <source>Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other keys are projected onto it. Dragging moves a tip only within this plane.</source>
+        <translation>显示的是 Q 与 {0} 所在的平面（d_k = {1}）：它们的夹角和长度都是精确的，其他键是投影到这个平面上的。拖动只在这个平面内移动尖端。</translation>
+    </message>
+    <message>
+        <source>Showing the best-fitting plane (PCA) of Q and the keys, d_k = {0}; the numbers are exact in {0} dimensions. Dragging moves a tip only within this plane.</source>
+        <translation>显示的是最贴近 Q 和各键的平面（主成分分析），d_k = {0}；数值按完整的 {0} 维精确计算。拖动只在这个平面内移动尖端。</translation>
+    </message>
+    <message>
         <source>Showing components 0 and 1 of d_k = {0}; dragging changes only those two. The numbers are exact in {0} dimensions.</source>
         <translation>显示的是 d_k = {0} 中的分量 0 和 1；拖动只改变这两个分量。数值按完整的 {0} 维精确计算。</translation>
     </message>
@@ -1417,12 +1425,44 @@
         <translation>已截断：每个分量都必须在 ±{0} 以内（文件格式的限制）。</translation>
     </message>
     <message>
+        <source>along Q</source>
+        <translation>沿 Q 方向</translation>
+    </message>
+    <message>
+        <source>⊥ Q in the Q–{0} plane</source>
+        <translation>⊥ Q（在 Q–{0} 平面内）</translation>
+    </message>
+    <message>
+        <source>PC 1</source>
+        <translation>主成分 1</translation>
+    </message>
+    <message>
+        <source>PC 2</source>
+        <translation>主成分 2</translation>
+    </message>
+    <message>
         <source>θ undefined</source>
         <translation>θ 无定义</translation>
     </message>
     <message>
         <source>a zero vector has no direction</source>
         <translation>零向量没有方向</translation>
+    </message>
+    <message>
+        <source>Components 0 and 1</source>
+        <translation>分量 0 和 1</translation>
+    </message>
+    <message>
+        <source>Plane of Q and the selected key (angle exact)</source>
+        <translation>Q 与所选键的平面（角度精确）</translation>
+    </message>
+    <message>
+        <source>PCA of Q and the keys</source>
+        <translation>Q 与各键的主成分平面</translation>
+    </message>
+    <message>
+        <source>The plane the vectors are drawn on (d_k &gt; 2): the first two components; the plane of Q and the selected key, where their angle and lengths are exact; or the plane closest to Q and all the keys</source>
+        <translation>向量画在哪个平面上（d_k &gt; 2 时）：前两个分量；Q 与所选键所在的平面，其中它们的夹角和长度都是精确的；或最贴近 Q 和所有键的平面</translation>
     </message>
     <message>
         <source>Drag {0}&apos;s tip — Shift: snap to 15°, Ctrl: keep length</source>
@@ -1514,10 +1554,6 @@
     <message>
         <source>Append a key–value pair of zeros</source>
         <translation>在末尾添加一个全零的键值对</translation>
-    </message>
-    <message>
-        <source>− Remove</source>
-        <translation>− 删除</translation>
     </message>
     <message>
         <source>d_k: components of Q and of every key</source>
