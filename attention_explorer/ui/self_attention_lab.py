@@ -51,7 +51,9 @@ MASK_FILL_HEX = "#D4D4D4"
 MASK_HATCH_HEX = "#8A8A8A"
 QUERY_ROW_HEX = "#FFE08A"  # the hovered query row in Q (and its band in the heatmaps)
 KEY_ROW_HEX = "#BFE0F5"  # the hovered key row in K
+ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's text is light
 ERROR_HEX = "#B03A2E"
+ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
 MINUS = "\u2212"
 STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
@@ -134,6 +136,8 @@ class MatrixTableModel(QAbstractTableModel):
             return repr(float(self._matrix()[index.row(), index.column()]))
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
             return self.highlight
+        if role == Qt.ItemDataRole.ForegroundRole and index.row() == self.highlighted_row:
+            return QBrush(QColor(ROW_TEXT_HEX))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -181,7 +185,7 @@ class MatrixTableModel(QAbstractTableModel):
         for changed in (old, row):
             if 0 <= changed < self._shape[0]:
                 self.dataChanged.emit(self.index(changed, 0), self.index(changed, self._shape[1] - 1),
-                                      [Qt.ItemDataRole.BackgroundRole])
+                                      [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole])
 
 
 class MatrixTable(QTableView):
@@ -747,7 +751,8 @@ class SelfAttentionLab(QWidget):
 
     def _update_message(self) -> None:
         if self._error:
-            self.message_label.setText(f'<span style="color:{ERROR_HEX}">⚠ {html.escape(self._error)}</span>')
+            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            self.message_label.setText(f'<span style="color:{colour}">⚠ {html.escape(self._error)}</span>')
         else:
             self.message_label.setText(self._status)
         self.message_label.setVisible(bool(self._error or self._status))
@@ -858,8 +863,10 @@ class SelfAttentionLab(QWidget):
             terms.append(self.tr("… ({0} terms)").format(sequence.d_k))
         score = number_text(float(result.scores[i, j]), 3)
         weight = number_text(float(result.weights[i, j]), 3)
-        q_name = f'<span style="background:{QUERY_ROW_HEX}">q<sub>{html.escape(query_token)}</sub></span>'
-        k_name = f'<span style="background:{KEY_ROW_HEX}">k<sub>{html.escape(key_token)}</sub></span>'
+        q_name = (f'<span style="background:{QUERY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
+                  f'q<sub>{html.escape(query_token)}</sub></span>')
+        k_name = (f'<span style="background:{KEY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
+                  f'k<sub>{html.escape(key_token)}</sub></span>')
         if result.mask[i, j]:
             tail = self.tr("masked: {0} before softmax, weight <b>0</b>").format(MINUS + "∞")
         else:
@@ -921,4 +928,9 @@ class SelfAttentionLab(QWidget):
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange:
+            # A widget with a style sheet keeps the palette it was polished with: the tables would stay light on a
+            # dark theme. Setting the sheet again re-polishes the tabs with the new application palette.
+            self.tabs.setStyleSheet(self.tabs.styleSheet())
+            self._update_message()  # its error colour depends on the theme
         super().changeEvent(event)
