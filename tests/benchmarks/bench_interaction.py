@@ -433,8 +433,8 @@ def run(quick: bool) -> dict:
         window = open_window(app, folder)
         plot_count = len(window.findChildren(pg.PlotWidget))
         # Warm-up: first moves build caches and lay things out once.
-        measure_updates(app, window, 20 if quick else 300)
-        update, idle = measure_updates(app, window, 40 if quick else 1500)
+        measure_updates(app, window, 20 if quick else 200)
+        update, idle = measure_updates(app, window, 40 if quick else 800)
         if idle:
             notes.append(f"{idle} of the measured moves changed nothing in the model")
         frames_ms, frames = measure_frames(app, window, 10 if quick else 150)
@@ -446,7 +446,7 @@ def run(quick: bool) -> dict:
         for _ in range(3):
             drain(app)
         measure_updates(app, window, 10 if quick else 100)
-        update64, _ = measure_updates(app, window, 30 if quick else 800)
+        update64, _ = measure_updates(app, window, 30 if quick else 600)
         variance, variance_note = measure_variance(app, window, 2 if quick else 15)
         heatmap, heatmap_note = measure_heatmap(app, window, 2 if quick else 30)
         for name, values, note in (("variance_ms_median", variance, variance_note),
