@@ -47,6 +47,7 @@ SCORE_COLOURS = ((178, 24, 43), (255, 255, 255), (33, 102, 172))  # red (negativ
 MARK_HEX = "#D55E00"  # the query row and the explorer's selected key
 AXIS_HEX = "#303030"
 ERROR_HEX = "#B00020"
+ERROR_ON_DARK_HEX = "#FF8A65"
 TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
 GRID_GAP = 0.25  # gap between the small multiples, in tiles
 GRID_BACKGROUND = "#E4E4E4"
@@ -776,7 +777,8 @@ class TransformerPanel(QWidget):
     def _update_status(self) -> None:
         """One line: the error, or what is shown (and what the explorer holds)."""
         if self._error:
-            self.status_label.setText(f'<span style="color:{ERROR_HEX}">{html.escape(self._error)}</span>')
+            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            self.status_label.setText(f'<span style="color:{colour}">{html.escape(self._error)}</span>')
             return
         if self.loaded is None:
             self.status_label.setText(html.escape(self.tr(
@@ -933,7 +935,7 @@ class TransformerPanel(QWidget):
         super().changeEvent(event)
 
     def _apply_theme(self) -> None:
-        """Fonts for the current presentation zoom."""
+        """Fonts for the current presentation zoom, and the texts whose colour depends on the theme."""
         text_font = QFont(self.font())
         text_font.setPointSizeF(theme().font_pt())
         for widget in (self.missing_label, self.status_label, self.vectors_caption):
@@ -943,3 +945,5 @@ class TransformerPanel(QWidget):
         self.vectors_table.setFont(table_font)
         for view in (self.weights_map, self.scores_map, self.grid):
             view.apply_theme()
+        self._show_vectors()  # the q rows' labels are in Q's colour, which is light on dark themes
+        self._update_status()
