@@ -45,6 +45,7 @@ class RotationTrace(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.plot, 1)
         self.setMinimumHeight(160)
+        self._stale = True
         model.changed.connect(self.refresh)
         model.selection_changed.connect(self.refresh)
         animator.running_changed.connect(self.refresh)
@@ -52,7 +53,11 @@ class RotationTrace(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw the curves from the core's sweep of the current scenario."""
+        """Redraw the curves from the core's sweep of the current scenario (later, if hidden)."""
+        if not self.isVisible():
+            self._stale = True  # a closed dock costs nothing per drag move; showEvent catches up
+            return
+        self._stale = False
         scenario = self.model.scenario
         index = self.model.selected_key
         sweep = rotation_sweep(scenario, index)
@@ -82,6 +87,11 @@ class RotationTrace(QWidget):
             "Turning {0}: its weight (solid) and cos θ with Q (dashed) at every direction. "
             "Space plays a full turn, Esc stops."
         ).format(label))
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
