@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .live_label import LiveLabelHost
-from .steps_view import readable_hex
+from .steps_view import theme_ink
 from .theme import KEY_HEX, key_color, key_hex, output_color, theme
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
@@ -365,7 +365,7 @@ class OutputView(QWidget):
 
     def _ink(self, hex_colour: str) -> str:
         """A text colour that reads on the plot's background in the current theme (unchanged on the light one)."""
-        return readable_hex(hex_colour, theme().background().name())
+        return theme_ink(hex_colour)
 
     def _key_ink(self, index: int) -> QColor:
         """Key `index`'s label colour: a darker shade on the light theme, else the key colour made readable."""

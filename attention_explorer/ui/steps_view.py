@@ -173,6 +173,12 @@ def readable_hex(hex_colour: str, background_hex: str, ratio: float = 4.5) -> st
     return "#FFFFFF" if target else "#000000"
 
 
+def theme_ink(hex_colour: str) -> str:
+    """`hex_colour` made readable on the current theme's background (7:1 in high contrast, else 4.5:1)."""
+    current = theme()
+    return readable_hex(hex_colour, current.background().name(), 7.0 if current.mode == "contrast" else 4.5)
+
+
 @lru_cache(maxsize=64)
 def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> str:
     """Background of a selected row: a light tint of the key colour, or on dark themes a deep one under light text."""
@@ -330,7 +336,7 @@ class StepsView(QWidget):
 
     def _ink(self, hex_colour: str) -> str:
         """A text colour that reads on the panel's background in the current theme (unchanged on the light one)."""
-        return readable_hex(hex_colour, theme().background().name())
+        return theme_ink(hex_colour)
 
     def _para(self, text: str, italic: bool = False, top: int = 4) -> str:
         style = f"margin-top:{top}px; margin-bottom:4px;"
