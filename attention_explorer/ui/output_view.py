@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core.scenario import ScenarioError
@@ -153,6 +153,8 @@ class OutputView(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._update_readout()  # its colour is fitted to the palette, which the window sets after a theme switch
         super().changeEvent(event)
 
     # ------------------------------------------------------------ modes
@@ -247,7 +249,8 @@ class OutputView(QWidget):
         shown = ", ".join(_number(v) for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
-        colour = self._ink(output_color().name())
+        # On the panel, not the plot: the palette's window colour (ours: on PaletteChange the label's is still old).
+        colour = theme_ink(output_color().name(), self.palette().color(QPalette.ColorRole.Window))
         formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
         text = (f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
                 f'<span style="color:{colour}"><b>[{shown}]</b></span>')

@@ -173,10 +173,11 @@ def readable_hex(hex_colour: str, background_hex: str, ratio: float = 4.5) -> st
     return "#FFFFFF" if target else "#000000"
 
 
-def theme_ink(hex_colour: str) -> str:
-    """`hex_colour` made readable on the current theme's background (7:1 in high contrast, else 4.5:1)."""
+def theme_ink(hex_colour: str, background: QColor | None = None) -> str:
+    """`hex_colour` made readable on `background` (default: the theme's) at 7:1 in high contrast, else 4.5:1."""
     current = theme()
-    return readable_hex(hex_colour, current.background().name(), 7.0 if current.mode == "contrast" else 4.5)
+    background = current.background() if background is None else background
+    return readable_hex(hex_colour, background.name(), 7.0 if current.mode == "contrast" else 4.5)
 
 
 @lru_cache(maxsize=64)
