@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QTabBar,
     QTextEdit,
+    QWidget,
 )
 
 from attention_explorer.app import create_window
@@ -214,6 +215,23 @@ def test_a_window_opened_in_chinese_shows_no_english(qtbot, tmp_path):
     finally:
         language_switcher().set_language("en")
     assert not leftovers, leftovers[:10]
+
+
+def test_panels_switch_back_to_english_live(window):
+    scale = window.findChild(QWidget, "scaleControls")
+    chart = window.findChild(QWidget, "weightsChart")
+    editor = window.findChild(QWidget, "vectorEditor")
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    assert _HAN.search(scale.auto_radio.text()) and _HAN.search(scale.temperature_label.text())
+    assert _HAN.search(chart.stats_label.text()) and _HAN.search(editor.add_button.text())
+    window.actions_by_name["lang_en"].trigger()
+    QApplication.processEvents()
+    assert scale.auto_radio.text() == "Auto 1/√d_k"
+    assert scale.temperature_label.text().startswith("T = 1/factor = ")
+    assert chart.stats_label.text().startswith("Entropy")
+    assert editor.add_button.text() == "+ Add pair"
+    assert editor.table_model.headerData(0, Qt.Orientation.Horizontal) == "Name"
 
 
 def test_numbers_keep_a_decimal_point_in_chinese(window):
