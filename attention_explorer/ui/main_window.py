@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QByteArray,
@@ -61,6 +62,7 @@ from .vector_editor import VectorEditor
 from .weights_chart import WeightsChart
 
 ZOOM_STEP = 1.15
+LAB_SATURATION, LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER = 1, 2, 3, 4  # tab indexes
 LENGTH_STEP = 1.1
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Attention Explorer scenario (*.json);;All files (*)")
 # Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
@@ -122,23 +124,22 @@ class MainWindow(QMainWindow):
         self.animator = RotationAnimator(model, self)
 
         self.canvas = VectorCanvas(model)
-        self.saturation_lab = SaturationLab(model)
-        self.variance_lab = VarianceLab(model)
-        self.self_attention_lab = SelfAttentionLab(model)
-        self.transformer_panel = TransformerPanel(model)
-        # The labs share the middle with the canvas: the docks around stay useful for every one of them.
+        # The labs share the middle with the canvas. Each is built the first time it is shown: a lecture that
+        # never opens one pays nothing for it, at start-up or per drag move.
+        self._lab_factories: dict[int, Callable[[], QWidget]] = {
+            LAB_SATURATION: lambda: SaturationLab(model),
+            LAB_VARIANCE: lambda: VarianceLab(model),
+            LAB_SELF_ATTENTION: lambda: SelfAttentionLab(model),
+            LAB_TRANSFORMER: lambda: TransformerPanel(model),
+        }
+        self._built_pages: dict[int, QWidget] = {0: self.canvas}
         self.central_tabs = QTabWidget()
         self.central_tabs.setObjectName("centralTabs")
         self.central_tabs.setDocumentMode(True)
-        self.pages: list[QWidget] = [self.canvas, self.saturation_lab, self.variance_lab, self.self_attention_lab,
-                                     self.transformer_panel]
-        for page in self.pages:
-            if page is self.canvas:
-                self.central_tabs.addTab(page, "")
-                continue
+        self.central_tabs.addTab(self.canvas, "")
+        for _index in sorted(self._lab_factories):
             # A lab scrolls rather than forcing the whole window wider than a 1280×720 projector.
             scroll = QScrollArea()
-            scroll.setWidget(page)
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QScrollArea.Shape.NoFrame)
             self.central_tabs.addTab(scroll, "")
@@ -178,8 +179,7 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, right)
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
-                      self.output_view, self.preset_info, self.rotation_trace, self.saturation_lab,
-                      self.variance_lab, self.self_attention_lab, self.transformer_panel):
+                      self.output_view, self.preset_info, self.rotation_trace):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -485,12 +485,47 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.central_tabs.count():
             self.central_tabs.setCurrentIndex(index)
 
-    def _wide_pages(self) -> tuple[QWidget, ...]:
-        """Labs with state of their own: they get the whole window, the explorer's docks step aside."""
-        return (self.variance_lab, self.self_attention_lab, self.transformer_panel)
+    def page(self, index: int) -> QWidget:
+        """The canvas (0) or a lab, built on first use."""
+        if index not in self._built_pages:
+            lab = self._lab_factories[index]()
+            self._built_pages[index] = lab
+            self.central_tabs.widget(index).setWidget(lab)
+            hint = getattr(lab, "hint", None)
+            if hint is not None:
+                hint.connect(self._show_hint)
+            self._apply_theme()
+        return self._built_pages[index]
+
+    @property
+    def saturation_lab(self) -> SaturationLab:
+        """The saturation lab (built on first use)."""
+        return self.page(LAB_SATURATION)
+
+    @property
+    def variance_lab(self) -> VarianceLab:
+        """The variance lab (built on first use)."""
+        return self.page(LAB_VARIANCE)
+
+    @property
+    def self_attention_lab(self) -> SelfAttentionLab:
+        """The self-attention lab (built on first use)."""
+        return self.page(LAB_SELF_ATTENTION)
+
+    @property
+    def transformer_panel(self) -> TransformerPanel:
+        """The real-transformer page (built on first use)."""
+        return self.page(LAB_TRANSFORMER)
+
+    @property
+    def pages(self) -> list[QWidget]:
+        """Every page of the middle, in tab order (builds the labs)."""
+        return [self.page(index) for index in range(self.central_tabs.count())]
 
     def _page_changed(self, index: int) -> None:
-        wide = self.pages[index] in self._wide_pages()
+        self.page(index)
+        # Labs with state of their own get the whole window; the explorer's docks step aside.
+        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER)
         if wide and self._state_before_wide_page is None:
             self._state_before_wide_page = self.saveState()
             for dock in self.docks.values():
@@ -501,11 +536,12 @@ class MainWindow(QMainWindow):
 
     def current_page(self) -> QWidget:
         """The canvas or the lab shown in the middle."""
-        return self.pages[self.central_tabs.currentIndex()]
+        return self.page(self.central_tabs.currentIndex())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions_by_name"):
-            self.retranslate()
+            if shiboken6.isValid(self.recent_menu):  # a window being torn down has lost its menus already
+                self.retranslate()
         super().changeEvent(event)
 
     # ------------------------------------------------------------ keys
@@ -697,7 +733,7 @@ class MainWindow(QMainWindow):
     def open_sequence(self, sequence: SelfAttentionScenario) -> None:
         """Show a self-attention sequence in its lab (the explorer's scenario stays as it is)."""
         self.self_attention_lab.load_sequence(sequence)
-        self.show_page(self.pages.index(self.self_attention_lab))
+        self.show_page(LAB_SELF_ATTENTION)
 
     def open_dialog(self) -> None:
         """File ▸ Open."""
@@ -709,7 +745,7 @@ class MainWindow(QMainWindow):
 
     def open_model_dialog(self) -> bool:
         """File ▸ Open model…: the real-transformer page, then its folder chooser."""
-        self.show_page(self.pages.index(self.transformer_panel))
+        self.show_page(LAB_TRANSFORMER)
         return self.transformer_panel.open_dialog()
 
     def open_file(self, path: str, ask: bool = True) -> bool:

@@ -356,7 +356,7 @@ def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[
         from attention_explorer.ui.variance_lab import VarianceLab
     except ImportError as error:
         return None, f"variance lab not available ({error})"
-    lab = window.findChild(VarianceLab)
+    lab = getattr(window, "variance_lab", None) or window.findChild(VarianceLab)  # labs are built on first use
     if lab is None:
         return None, "the window has no variance lab"
     lab.samples_spin.setValue(20_000)
@@ -380,7 +380,7 @@ def measure_heatmap(app: QApplication, window, repetitions: int) -> tuple[list[f
         from attention_explorer.ui.self_attention_lab import SelfAttentionLab
     except ImportError as error:
         return None, f"self-attention lab not available ({error})"
-    lab = window.findChild(SelfAttentionLab)
+    lab = getattr(window, "self_attention_lab", None) or window.findChild(SelfAttentionLab)
     where = "in the window"
     if lab is None:  # not (yet) a page of the window: the lab on its own, shown at the window's size
         lab = SelfAttentionLab(window.model)

@@ -323,5 +323,6 @@ def test_self_attention_rows_are_distributions(arrays, scale, causal):
         assert np.all(result.weights[causal_mask(n)] == 0.0)
         for row in range(n):
             visible = (queries[row] @ keys[: row + 1].T) * scale
-            assert result.weights[row, : row + 1] == pytest.approx(softmax(visible), abs=1e-12)
+            # one matrix product and row-by-row products may round differently (BLAS): allow that, no more
+            assert result.weights[row, : row + 1] == pytest.approx(softmax(visible), rel=1e-9, abs=1e-12)
     assert result.output == pytest.approx(result.weights @ values, rel=1e-9, abs=1e-9)
