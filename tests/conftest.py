@@ -74,3 +74,21 @@ def _no_modal_dialogs(monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: "")
     yield asked
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_windows(qapp):
+    """Windows a test leaves behind would repaint and re-theme in every later test: delete them."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+    before = set(qapp.topLevelWidgets())  # windows of wider-scoped fixtures are already here
+    yield
+    leftovers = [w for w in qapp.topLevelWidgets() if isinstance(w, QMainWindow) and w not in before]
+    for window in leftovers:
+        if hasattr(window, "ask_unsaved_changes"):
+            window.ask_unsaved_changes = lambda: QMessageBox.StandardButton.Discard
+        window.close()
+        window.deleteLater()
+    if leftovers:
+        qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)

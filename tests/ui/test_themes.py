@@ -60,7 +60,7 @@ def window(qapp, tmp_path_factory):
     win.deleteLater()
 
 
-@pytest.fixture(params=DARK_MODES)
+@pytest.fixture(scope="module", params=DARK_MODES)  # one switch per theme: switches are slow
 def dark_window(request, window):
     theme().set_mode(request.param)
     QApplication.processEvents()
