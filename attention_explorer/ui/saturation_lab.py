@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSlider,
     QVBoxLayout,
     QWidget,
@@ -38,6 +37,7 @@ from ..core.saturation import (
 )
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .lab_plots import still_plot, titled
 from .steps_view import shown_rows
 from .theme import key_color, key_hex, theme
 
@@ -249,33 +249,13 @@ class SaturationLab(QWidget):
 
     def _titled(self, plot: pg.PlotWidget) -> QWidget:
         """The plot with its title label above it."""
-        box = QWidget(self)
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.titles[plot])
-        layout.addWidget(plot, 1)
-        return box
+        return titled(self, self.titles[plot], plot)
 
     def _make_plot(self, name: str) -> pg.PlotWidget:
-        plot = pg.PlotWidget(self)
-        plot.setObjectName(name)
-        # Titles are QLabels above the plot: a pyqtgraph title would force the plot wider than a narrow dock.
-        title = QLabel(self)
-        title.setObjectName(f"{name}Title")
-        title.setTextFormat(Qt.TextFormat.RichText)
-        title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        title.setWordWrap(True)
-        title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        plot, title = still_plot(self, name, 90)
         self.titles[plot] = title
-        plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        plot.setMinimumHeight(90)
         item = plot.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom
-        item.setMenuEnabled(False)
-        item.hideButtons()
         item.showGrid(x=True, y=True, alpha=0.2)
-        item.getViewBox().disableAutoRange()
         item.getAxis("bottom").setTicks(_axis_ticks())
         item.getAxis("left").enableAutoSIPrefix(False)
         return plot

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSlider,
     QSpinBox,
     QVBoxLayout,
@@ -43,6 +42,7 @@ from ..core.variance import (
     sample_dot_products_exact,
 )
 from ..model import ExplorerModel
+from .lab_plots import still_plot, titled
 from .scale_controls import D_K_MAX_POSITION, SliderTicks, d_k_from_position, position_from_d_k
 from .theme import UNSCALED_HEX, key_color, theme
 
@@ -210,32 +210,12 @@ class VarianceLab(QWidget):
 
     def _titled(self, plot: pg.PlotWidget) -> QWidget:
         """The plot with its title label above it."""
-        box = QWidget(self)
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.titles[plot])
-        layout.addWidget(plot, 1)
-        return box
+        return titled(self, self.titles[plot], plot)
 
     def _make_plot(self, name: str) -> pg.PlotWidget:
-        plot = pg.PlotWidget(self)
-        plot.setObjectName(name)
-        # Titles are QLabels above the plot: a pyqtgraph title would force the plot wider than a narrow dock.
-        title = QLabel(self)
-        title.setObjectName(f"{name}Title")
-        title.setTextFormat(Qt.TextFormat.RichText)
-        title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        title.setWordWrap(True)
-        title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        plot, title = still_plot(self, name, 80)
         self.titles[plot] = title
-        plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        plot.setMinimumHeight(80)
         item = plot.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        item.getViewBox().disableAutoRange()
         for name_ in ("left", "bottom"):
             item.getAxis(name_).enableAutoSIPrefix(False)
         return plot
