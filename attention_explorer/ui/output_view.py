@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .live_label import LiveLabelHost
-from .steps_view import theme_ink
-from .theme import KEY_HEX, key_color, key_hex, output_color, theme
+from .theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
 LABEL_MAX_KEYS = 16

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from PySide6.QtCore import QObject, Signal
@@ -120,3 +121,45 @@ def theme() -> Theme:
     if _theme is None:
         _theme = Theme()
     return _theme
+
+
+# ---------------------------------------------------------------- readable colours (WCAG 2)
+
+
+def relative_luminance(colour: QColor) -> float:
+    """WCAG 2 relative luminance: 0 for black, 1 for white."""
+
+    def linear(channel: int) -> float:
+        value = channel / 255.0
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.red()) + 0.7152 * linear(colour.green()) + 0.0722 * linear(colour.blue())
+
+
+def contrast_ratio(first: QColor, second: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@lru_cache(maxsize=256)
+def readable_hex(hex_colour: str, background_hex: str, ratio: float = 4.5) -> str:
+    """`hex_colour`, lightened or darkened in its own hue just enough to read on `background_hex` at `ratio`."""
+    # 4.5 is WCAG AA for body text; a colour that already reads is returned as it is (light theme unchanged).
+    colour, background = QColor(hex_colour), QColor(background_hex)
+    if contrast_ratio(colour, background) >= ratio:
+        return colour.name()
+    hue, saturation, lightness, _ = colour.getHslF()
+    target = 1.0 if relative_luminance(background) < 0.18 else 0.0
+    for step in range(1, 41):
+        candidate = QColor.fromHslF(max(hue, 0.0), saturation, lightness + (target - lightness) * step / 40)
+        if contrast_ratio(candidate, background) >= ratio:
+            return candidate.name()
+    return "#FFFFFF" if target else "#000000"
+
+
+def theme_ink(hex_colour: str, background: QColor | None = None) -> str:
+    """`hex_colour` made readable on `background` (default: the theme's) at 7:1 in high contrast, else 4.5:1."""
+    current = theme()
+    background = current.background() if background is None else background
+    return readable_hex(hex_colour, background.name(), 7.0 if current.mode == "contrast" else 4.5)
