@@ -439,7 +439,7 @@ def run(quick: bool) -> dict:
             notes.append(f"{idle} of the measured moves changed nothing in the model")
         frames_ms, frames = measure_frames(app, window, 10 if quick else 150)
         baseline_ms = measure_baseline(app, window, frames)
-        rss, rss_update = measure_rss(app, window, 200 if quick else 10_000, 20 if quick else 500)
+        rss, rss_update = measure_rss(app, window, 60 if quick else 10_000, 10 if quick else 500)
         update += rss_update
 
         window.model.load_scenario(many_keys(64, window.model.scenario))

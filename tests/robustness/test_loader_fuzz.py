@@ -42,7 +42,7 @@ MESSAGE = re.compile(
     r"|not a usable number: \S"
     r"|the scores could reach \S)"
 )
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

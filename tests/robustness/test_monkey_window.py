@@ -219,7 +219,9 @@ class Monkey:
         slider = self.random.choice([controls.factor_slider, controls.factor_slider, controls.d_k_slider])
         slider.setSliderDown(True)
         for _ in range(self.random.randint(1, 4)):
-            position = self.random.randint(slider.minimum(), slider.maximum())
+            # Mostly the lecture's range (d_k up to about 90); now and then anywhere up to the limit (4096).
+            top = slider.maximum() if self.random.random() < 0.2 else (slider.minimum() + slider.maximum()) // 2
+            position = self.random.randint(slider.minimum(), top)
             self.event(lambda p=position: slider.setSliderPosition(p))
         self.event(lambda: slider.setSliderDown(False))
 
