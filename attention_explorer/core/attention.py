@@ -38,7 +38,7 @@ def softmax(scores: np.ndarray) -> np.ndarray:
 def entropy_bits(weights: np.ndarray) -> float:
     """Shannon entropy of a weight vector in bits (0 for one-hot, log2 N for uniform)."""
     positive = weights[weights > 0]
-    return float(-np.sum(positive * np.log2(positive)))
+    return float(-np.sum(positive * np.log2(positive))) + 0.0  # + 0.0: one-hot gives 0, never "−0.000"
 
 
 def softmax_jacobian_norm(weights: np.ndarray) -> float:

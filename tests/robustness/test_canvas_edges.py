@@ -96,6 +96,8 @@ def test_a_drag_far_beyond_the_limit_is_clamped_and_every_panel_copes(window, pa
     assert model.result.exp_shifted
     assert "Stable form" in window.steps_view.plain_text()
     np.testing.assert_allclose(window.weights_chart.bars.opts["height"], [1.0, 0.0, 0.0], atol=1e-300)
+    stats = plain(window.weights_chart.stats_label.text())
+    assert "Entropy 0.000 bits" in stats  # one-hot: exactly 0, not "−0.000"
     panels.no_nan_or_inf(window)
     panels.agree_with_the_core(window)
 
