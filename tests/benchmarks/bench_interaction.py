@@ -350,6 +350,20 @@ def measure_startup(runs: int, plot_count: int, folder: str) -> tuple[list[float
     return ours, baseline
 
 
+def show_lab(app: QApplication, window, lab) -> None:
+    """Bring the lab's page to the front (as a lecturer does before using it) and lay it out."""
+    tabs = getattr(window, "central_tabs", None)
+    widget = lab
+    while tabs is not None and widget is not None:
+        index = tabs.indexOf(widget)
+        if index >= 0:
+            tabs.setCurrentIndex(index)
+            break
+        widget = widget.parentWidget()
+    for _ in range(3):
+        drain(app)
+
+
 def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
     """The variance lab's recompute at d_k = 1024 with 20,000 samples: a new seed each time (nothing cached)."""
     try:
@@ -359,6 +373,7 @@ def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[
     lab = getattr(window, "variance_lab", None) or window.findChild(VarianceLab)  # labs are built on first use
     if lab is None:
         return None, "the window has no variance lab"
+    show_lab(app, window, lab)
     lab.samples_spin.setValue(20_000)
     lab.d_k_spin.setValue(1024)
     drain(app)
@@ -387,6 +402,8 @@ def measure_heatmap(app: QApplication, window, repetitions: int) -> tuple[list[f
         lab.resize(WIDTH, HEIGHT)
         lab.show()
         where = "on its own at 1280x720"
+    else:
+        show_lab(app, window, lab)
     try:
         current = lab.sequence_model.sequence
         n = 512
