@@ -143,10 +143,13 @@ class ExplorerModel(QObject):
     def _apply(self, scenario: Scenario) -> None:
         self._scenario = scenario
         self._result = scenario.compute()
-        if self._selected >= scenario.n:
+        clamped = self._selected >= scenario.n
+        if clamped:
             self._selected = scenario.n - 1
-            self.selection_changed.emit(self._selected)
+        # `changed` first: a view redrawing the selection must already see the scenario it belongs to.
         self.changed.emit()
+        if clamped:
+            self.selection_changed.emit(self._selected)
 
     def _edit(self, build: Callable[[Scenario], Scenario], text: str, merge_key: int | None = None) -> None:
         after = build(self._scenario)  # raises ScenarioError before anything changes
