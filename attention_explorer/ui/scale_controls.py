@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..core.scenario import MAX_DIM, MAX_SCALE, ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .hover_hints import HoverHints
 from .theme import theme
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
@@ -139,7 +140,7 @@ class ScaleControls(QWidget):
         self.setObjectName("scaleControls")
         self.model = model
         self._factor_gesture: int | None = None  # merge key of the factor-slider drag in progress
-        self._hints: dict[QObject, str] = {}
+        self._hover = HoverHints(self.hint, self)
 
         # ---- d_k
         self.d_k_slider = QSlider(Qt.Orientation.Horizontal)
@@ -258,13 +259,6 @@ class ScaleControls(QWidget):
         model.changed.connect(self._update)
         theme().changed.connect(self._apply_theme)
 
-        described = (
-            self.d_k_slider, self.d_k_spin, self.fill_combo, self.seed_spin, self.factor_slider, self.factor_spin,
-            self.no_scaling_button, self.auto_radio, self.manual_radio,
-        )
-        for widget in described:
-            widget.installEventFilter(self)  # hover hints in the status bar (texts: retranslate)
-
         self._apply_theme()
         self.retranslate()  # also draws the model's state
 
@@ -315,16 +309,7 @@ class ScaleControls(QWidget):
         super().changeEvent(event)
 
     def _describe(self, widget: QWidget, text: str) -> None:
-        widget.setToolTip(text)
-        self._hints[widget] = text
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched in self._hints:
-            if event.type() == QEvent.Type.Enter:
-                self.hint.emit(self._hints[watched])
-            elif event.type() == QEvent.Type.Leave:
-                self.hint.emit("")
-        return super().eventFilter(watched, event)
+        self._hover.describe(widget, text)
 
     def _apply_theme(self) -> None:
         big = QFont(self.font())

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -42,6 +42,7 @@ from ..core.variance import (
     sample_dot_products_exact,
 )
 from ..model import ExplorerModel
+from .hover_hints import HoverHints
 from .lab_plots import still_plot, titled
 from .scale_controls import D_K_MAX_POSITION, SliderTicks, d_k_from_position, position_from_d_k
 from .theme import UNSCALED_HEX, key_color, theme
@@ -96,7 +97,7 @@ class VarianceLab(QWidget):
         self._vectors: tuple[np.ndarray, np.ndarray] | None = None
         self._share_for: tuple[int, int] | None = None
         self._share: tuple[np.ndarray, np.ndarray] = (np.zeros(0), np.zeros(0))
-        self._hints: dict[QObject, str] = {}
+        self._hover = HoverHints(self.hint, self)
         self.titles: dict[pg.PlotWidget, QLabel] = {}
         self.sample: DotProductSample | None = None
         self.raw_weights = np.zeros(0)  # the example query's weights as plotted (display state)
@@ -311,7 +312,7 @@ class VarianceLab(QWidget):
             "q and k have d_k independent N(0, 1) components, so q·k adds d_k products of variance 1: its variance "
             "is d_k. Dividing by √d_k brings it back to 1. Shaded: |x| ≤ 3, where softmax stays soft."))
         self._describe(self.d_k_slider, self.tr("Drag to change d_k (log scale); both histograms follow at once"))
-        self._describe(self.d_k_spin, self._hints[self.d_k_slider])
+        self._describe(self.d_k_spin, self._hover.text(self.d_k_slider))
         self._describe(self.samples_spin, self.tr("How many pairs q, k are drawn (100 – 100,000)"))
         self._describe(self.seed_spin, self.tr("The same seed always draws the same numbers"))
         self._describe(self.new_seed_button, self.tr("Draw a fresh set of random vectors"))
@@ -332,18 +333,7 @@ class VarianceLab(QWidget):
         super().changeEvent(event)
 
     def _describe(self, widget: QWidget, text: str) -> None:
-        if widget not in self._hints:
-            widget.installEventFilter(self)
-        widget.setToolTip(text)
-        self._hints[widget] = text
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched in self._hints:
-            if event.type() == QEvent.Type.Enter:
-                self.hint.emit(self._hints[watched])
-            elif event.type() == QEvent.Type.Leave:
-                self.hint.emit("")
-        return super().eventFilter(watched, event)
+        self._hover.describe(widget, text)
 
     def _apply_theme(self) -> None:
         """Fonts, pens and plot colours for the current zoom and theme."""

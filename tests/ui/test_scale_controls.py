@@ -193,3 +193,16 @@ def test_everything_follows_edits_made_elsewhere_without_feedback(library):
     assert panel.factor_label.text() == "factor × 0.300"
     assert panel.temperature_label.text() == "T = 1/factor = 3.333"
     assert panel.note_label.text() == "Manual; auto would be 1/√16 = 0.250."
+
+
+def test_hovering_a_control_puts_its_hint_in_the_status_bar(library):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    panel, _model = library
+    hints = []
+    panel.hint.connect(hints.append)
+    QApplication.sendEvent(panel.no_scaling_button, QEvent(QEvent.Type.Enter))
+    QApplication.sendEvent(panel.no_scaling_button, QEvent(QEvent.Type.Leave))
+    assert hints == [panel.no_scaling_button.toolTip(), ""]
+    assert "1" in hints[0]
