@@ -121,12 +121,24 @@ class SliderTicks(QWidget):
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         metrics = self.fontMetrics()
-        for position, text in self._ticks:
+        gap = metrics.horizontalAdvance(" ")
+        taken_until = -math.inf
+        last = len(self._ticks) - 1
+        for number, (position, text) in enumerate(self._ticks):
             x = self.tick_x(position)
             painter.drawLine(QPointF(x, 0), QPointF(x, 4))
             width = metrics.horizontalAdvance(text)
             left = min(max(x - width / 2, 0), self.width() - width)
+            # In a narrow dock labels would run into each other ("2564096"): skip an inner one that would;
+            # the last label (the range's end) is always drawn.
+            next_left = math.inf
+            if number < last:
+                next_position, next_text = self._ticks[last]
+                next_left = self.tick_x(next_position) - metrics.horizontalAdvance(next_text) / 2
+            if left < taken_until + gap or (number < last and left + width + gap > next_left):
+                continue
             painter.drawText(QPointF(left, 5 + metrics.ascent()), text)
+            taken_until = left + width
         painter.end()
 
 
