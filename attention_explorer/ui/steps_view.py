@@ -5,12 +5,12 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..core.scenario import ScenarioError
@@ -169,15 +169,30 @@ def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> lis
 
 
 class _StepsBrowser(QTextBrowser):
-    """A read-only rich-text view; number spans carry their full precision as tooltips (HTML title)."""
+    """A read-only rich-text view; number spans carry their full precision as tooltips (HTML title).
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    Its text is brought up to date by `bring_up_to_date` just before the viewport is painted or handles the mouse,
+    so what is painted, clicked or hovered is always the current text.
+    """
+
+    def __init__(self, bring_up_to_date: Callable[[], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._bring_up_to_date = bring_up_to_date
         self.setOpenLinks(False)
         self.setReadOnly(True)
         self.setFrameShape(QTextBrowser.Shape.NoFrame)
         # A scroll bar that appears or vanishes makes Qt lay the document out twice per update.
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() in _NEEDS_CURRENT_TEXT:
+            self._bring_up_to_date()
+        return super().viewportEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):  # copy, select all
+            self._bring_up_to_date()
+        return super().event(event)
 
     def set_html_keep_scroll(self, text: str) -> None:
         """Replace the content without jumping back to the top (it changes on every drag move)."""
@@ -186,6 +201,13 @@ class _StepsBrowser(QTextBrowser):
         self.setHtml(text)
         self.verticalScrollBar().setValue(vertical)
         self.horizontalScrollBar().setValue(horizontal)
+
+
+# Viewport events that must see the current text: painting it, and the mouse on its links, numbers and tooltips.
+_NEEDS_CURRENT_TEXT = frozenset({
+    QEvent.Type.Paint, QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
+    QEvent.Type.MouseMove, QEvent.Type.ToolTip, QEvent.Type.Wheel, QEvent.Type.ContextMenu,
+})
 
 
 class StepsView(QWidget):
@@ -197,7 +219,7 @@ class StepsView(QWidget):
         super().__init__(parent)
         self.setObjectName("stepsView")
         self.model = model
-        self.browser = _StepsBrowser(self)
+        self.browser = _StepsBrowser(self.bring_up_to_date, self)
         self.browser.setObjectName("stepsText")
         self.browser.anchorClicked.connect(self._on_anchor_clicked)
         self.browser.highlighted.connect(self._on_anchor_hovered)
@@ -205,7 +227,8 @@ class StepsView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
         self.setMinimumWidth(260)
-        self._stale = False
+        self._text_is_current = False
+        self._watched_window: QWidget | None = None
         self._number_pt = theme().number_pt()
         self._label_width = 60
         model.changed.connect(self.refresh)
@@ -216,20 +239,42 @@ class StepsView(QWidget):
     # ------------------------------------------------------------ updating
 
     def refresh(self) -> None:
-        """Rebuild the text from the model (one setHtml per change)."""
-        window = self.window()
-        if window is not self and window.isVisible() and not self.isVisible():
-            self._stale = True  # dock closed or tabbed away: catch up when shown
+        """Note that the text no longer matches the model; it is rebuilt once, before it is next painted or read.
+
+        Laying out the five tables costs more than everything else a drag move does (~3 ms for 3 keys, ~8 ms
+        for 64), and a mouse sends moves faster than the screen shows frames: rebuilding per frame instead of
+        per move keeps a drag smooth, the way pyqtgraph builds a curve's path when it paints, not when its data
+        is set.
+        """
+        self._text_is_current = False
+        self._watch_window()
+        self.browser.viewport().update()
+
+    def bring_up_to_date(self) -> None:
+        """Rebuild the text from the model if it changed since the last rebuild (one setHtml)."""
+        if self._text_is_current:
             return
-        self._stale = False
+        self._text_is_current = True
         self._number_pt = self._fitted_number_pt()
         self.browser.set_html_keep_scroll(self.html())
 
-    def showEvent(self, event: QEvent) -> None:
-        """Catch up with edits made while hidden."""
-        super().showEvent(event)
-        if self._stale:
-            self.refresh()
+    def _watch_window(self) -> None:
+        """Follow the top-level window (it changes when the dock floats): its paint request rebuilds the text."""
+        window = self.window()
+        if window is self._watched_window:
+            return
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+        self._watched_window = window
+        if window is not self:
+            window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Rebuilt when the window is about to paint, before Qt collects what to repaint: the new text's own
+        # repaint then joins this frame instead of asking for a second one.
+        if event.type() == QEvent.Type.UpdateRequest and watched is self._watched_window:
+            self.bring_up_to_date()
+        return False
 
     def changeEvent(self, event: QEvent) -> None:
         """Every text is rebuilt from the model, so a new language only needs a refresh."""
@@ -237,9 +282,14 @@ class StepsView(QWidget):
             self.refresh()
         super().changeEvent(event)
 
+    def document(self) -> QTextDocument:
+        """The current text as a document (brought up to date first)."""
+        self.bring_up_to_date()
+        return self.browser.document()
+
     def plain_text(self) -> str:
         """What the user reads, without markup."""
-        return self.browser.toPlainText()
+        return self.document().toPlainText()
 
     def html(self) -> str:
         """The whole panel as one HTML document built from model.result."""

@@ -28,7 +28,7 @@ def make_view(qtbot):
 
 def find(view, text):
     """A cursor selecting the first occurrence of `text` in the panel (fails the test if absent)."""
-    cursor = view.browser.document().find(text)
+    cursor = view.document().find(text)
     assert not cursor.isNull(), f"{text!r} not shown in:\n{view.plain_text()}"
     return cursor
 
@@ -155,7 +155,7 @@ def test_many_keys_show_a_capped_number_of_rows(model, make_view):
     assert f"… and {n - MAX_ROWS} more keys" in text
     # The heaviest key and the selected (lightest) key both have a row in step 1's table of MAX_ROWS rows.
     labels = model.scenario.labels
-    document = view.browser.document()
+    document = view.document()
     heaviest = document.find(labels[int(np.argmax(weights))], 0, QTextDocument.FindFlag.FindWholeWords)
     assert heaviest.currentTable().rows() == MAX_ROWS
     selected = document.find(labels[lightest], 0, QTextDocument.FindFlag.FindWholeWords)
@@ -170,3 +170,26 @@ def test_hover_on_a_key_label_gives_a_hint(library_model, make_view, qtbot):
     with qtbot.waitSignal(view.hint) as blocker:
         QTest.mouseMove(view.browser.viewport(), view.browser.cursorRect(cursor).center())
     assert blocker.args[0].startswith("K3")
+
+
+def test_the_painted_text_follows_edits_and_is_rebuilt_once_per_frame(model, make_view, qtbot):
+    view = make_view(model)
+    builds = []
+    build = view.html
+    view.html = lambda: builds.append(1) or build()
+    for y in (1.0, 1.5, 2.0):  # three drag moves between two frames
+        model.set_vector("key", 1, [0.0, y])
+    assert builds == []  # nothing laid out yet: the moves came faster than frames
+    # The window's next paint brings the shown text up to date, with no one reading it through the view.
+    qtbot.waitUntil(lambda: "Q·K = 1.5·0 + 0.5·2" in view.browser.toPlainText())
+    assert len(builds) == 1
+
+
+def test_a_click_right_after_an_edit_brings_the_text_up_to_date_first(library_model, make_view):
+    view = make_view(library_model)
+    cursor = find(view, "K2")
+    cursor.setPosition(cursor.selectionStart() + 1)
+    point = view.browser.cursorRect(cursor).center()
+    library_model.set_label(0, "a much longer first label")  # the next click comes before any repaint
+    QTest.mouseClick(view.browser.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    assert "a much longer first label" in view.browser.toPlainText()
