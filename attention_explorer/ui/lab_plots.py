@@ -6,6 +6,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from .axes import cache_axes
+
 
 def still_plot(parent: QWidget, name: str, min_height: int) -> tuple[pg.PlotWidget, QLabel]:
     """A plot that a lecture click can never pan or zoom, and the rich-text label that titles it."""
@@ -25,6 +27,7 @@ def still_plot(parent: QWidget, name: str, min_height: int) -> tuple[pg.PlotWidg
     item.setMenuEnabled(False)
     item.hideButtons()
     item.getViewBox().disableAutoRange()
+    cache_axes(item)
     return plot, title
 
 

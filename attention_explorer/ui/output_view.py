@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .axes import cache_axes
 from .live_label import LiveLabelHost
 from .theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 
@@ -85,6 +86,7 @@ class OutputView(QWidget):
         item.setMenuEnabled(False)
         item.hideButtons()
         item.showGrid(x=True, y=True, alpha=0.2)
+        cache_axes(item)
         self.view_box = item.getViewBox()
         self.view_box.disableAutoRange()
 

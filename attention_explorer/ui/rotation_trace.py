@@ -12,6 +12,7 @@ from ..core.geometry import plane_angle_deg
 from ..core.sweep import rotation_sweep
 from ..model import ExplorerModel
 from .animation import RotationAnimator
+from .axes import cache_axes
 from .theme import key_color, query_color, theme
 
 
@@ -32,6 +33,7 @@ class RotationTrace(QWidget):
         self.plot.setXRange(0, 360, padding=0.02)
         self.plot.setYRange(-1.05, 1.05, padding=0)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
+        cache_axes(self.plot)
         self.plot.getAxis("bottom").setTicks([[(a, f"{a}°") for a in range(0, 361, 90)]])
         self.cos_curve = self.plot.plot([], [])
         self.weight_curve = self.plot.plot([], [])

@@ -40,6 +40,7 @@ from ..core.scenario import ScenarioError
 from ..core.sequence import SelfAttentionScenario, query_scenario
 from ..model import ExplorerModel
 from ..sequence_model import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
+from .axes import cache_axes
 from .theme import theme
 
 CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
@@ -245,6 +246,7 @@ class MatrixHeatmap(pg.PlotWidget):
         item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom the matrix
         item.setMenuEnabled(False)
         item.hideButtons()
+        cache_axes(item)
         item.showAxis("top")
         item.hideAxis("bottom")
         self.view_box = item.getViewBox()

@@ -38,6 +38,7 @@ from ..core import hf_model
 from ..core.hf_model import Analysis, LoadedModel, ModelError
 from ..core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from ..model import ExplorerModel
+from .axes import cache_axes
 from .theme import key_color, query_color, theme
 
 CELL_TEXT_MAX_TOKENS = 16  # numbers in the cells up to this many tokens; beyond that they cannot be read
@@ -85,6 +86,7 @@ class _Heatmap(pg.PlotWidget):
         item.setMouseEnabled(x=False, y=False)  # a click in a lecture must not pan or zoom the matrix
         item.setMenuEnabled(False)
         item.hideButtons()
+        cache_axes(item)
         item.invertY(True)
         item.showAxis("top")
         item.hideAxis("bottom")
@@ -292,6 +294,7 @@ class _HeadGrid(pg.PlotWidget):
         item.setMouseEnabled(x=False, y=False)
         item.setMenuEnabled(False)
         item.hideButtons()
+        cache_axes(item)
         item.invertY(True)
         item.showAxis("top")
         item.hideAxis("bottom")

@@ -15,6 +15,7 @@ from ..core import geometry
 from ..core.projection import move_in_plane, pca_plane, query_key_plane
 from ..core.scenario import MAX_ABS, ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .axes import cache_axes
 from .live_label import LiveLabelHost
 from .theme import key_color, key_hex, query_color, theme
 
@@ -166,6 +167,7 @@ class VectorCanvas(QWidget):
         self.plot.hideButtons()
         self.plot.setAspectLocked(True)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
+        cache_axes(self.plot)
         self.plot.disableAutoRange()
         self.plot.setMinimumSize(240, 200)
         self.view = self.plot.getPlotItem().getViewBox()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from ..core.attention import softmax
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .axes import cache_axes
 from .live_label import LiveLabelHost
 from .theme import UNSCALED_HEX, key_color, theme
 
@@ -64,6 +65,7 @@ class WeightsChart(QWidget):
         item.setMenuEnabled(False)
         item.hideButtons()
         item.showGrid(y=True, alpha=0.25)
+        cache_axes(item)
         self.view_box = item.getViewBox()
         self.view_box.disableAutoRange()
         self.view_box.setRange(yRange=(0.0, Y_TOP), padding=0.0)

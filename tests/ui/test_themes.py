@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette, QTextCursor
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox, QWidget
 
 from attention_explorer.app import create_window
+from attention_explorer.ui.axes import AXIS_NAMES
 from attention_explorer.ui.theme import KEY_HEX, theme
 
 BODY_TEXT = 4.5  # WCAG AA for body text
@@ -102,6 +104,7 @@ def test_steps_view_text_contrasts_with_its_background(dark_window):
     key_cells = {QColor(hex_colour).name() for hex_colour in KEY_HEX}
     for selected in range(len(KEY_HEX)):  # the selected row's tint in every key colour
         dark_window.model.select_key(selected)
+        steps.bring_up_to_date()
         runs = list(_text_runs(steps.browser))
         assert any("Q·K" in text for text, _, _ in runs)
         for text, colour, behind in runs:
@@ -144,3 +147,24 @@ def test_light_theme_keeps_its_colours(window):
     assert chart.plot.backgroundBrush().color().name() == "#ffffff"
     view = window.findChild(QWidget, "outputView")
     assert 'color:#7b2d8e' in view.readout.text()
+
+
+def test_every_plot_keeps_its_axes_as_a_cached_pixmap(window):
+    plots = window.findChildren(pg.PlotWidget)
+    assert len(plots) >= 3  # the canvas, the weights chart, the output view
+    for plot in plots:
+        for name in AXIS_NAMES:
+            axis = plot.getPlotItem().getAxis(name)
+            assert axis.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache, (plot.objectName(), name)
+
+
+def test_cached_axes_are_redrawn_in_the_themes_colours(dark_window):
+    # The window was painted in the light theme first: a stale cached axis would keep dark tick labels here.
+    chart = dark_window.findChild(QWidget, "weightsChart")
+    background = chart.plot.backgroundBrush().color()
+    axis = chart.plot.getPlotItem().getAxis("left")
+    area = chart.plot.mapFromScene(axis.mapRectToScene(axis.rect())).boundingRect()  # ticks and labels, no grid
+    image = chart.plot.grab(area).toImage()
+    pixels = (image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height()))
+    best = max(contrast(pixel, background) for pixel in pixels)
+    assert best >= BODY_TEXT
