@@ -12,7 +12,7 @@ SCRIPT = ROOT / "tests" / "benchmarks" / "bench_interaction.py"
 FIGURES = (
     "update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median", "frame_ms_p95",
     "baseline_frame_ms_median", "frame_ratio", "startup_s_median", "startup_ratio", "rss_growth_mb",
-    "heatmap512_ms_median", "variance_ms_median",
+    "heatmap512_ms_median", "variance_ms_median", "steps_text_ms_median", "steps_text64_ms_median",
 )
 # Only the labs' figures may be null, and only while a lab's module is missing.
 MAY_BE_NULL = {

@@ -50,7 +50,8 @@ TARGETS = {
 }
 KEYS = ("update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median",
         "frame_ms_p95", "baseline_frame_ms_median", "frame_ratio", "startup_s_median", "baseline_startup_s_median",
-        "startup_ratio", "rss_growth_mb", "heatmap512_ms_median", "variance_ms_median")
+        "startup_ratio", "rss_growth_mb", "heatmap512_ms_median", "variance_ms_median", "steps_text_ms_median",
+        "steps_text64_ms_median")
 
 
 # ---------------------------------------------------------------- set-up
@@ -203,6 +204,32 @@ def measure_updates(app: QApplication, window, moves: int, on_gesture_end=None) 
         window.setUpdatesEnabled(True)
         window.model.changed.disconnect(counter)
     return times, moves - changes[0]
+
+
+def measure_steps_text(app: QApplication, window, moves: int) -> list[float]:
+    """Milliseconds to rebuild the steps panel's text after a move: paid once per painted frame, not per move.
+
+    The update figures leave it out (the panel only notes that its text is out of date); the frame figures
+    include it. Measured on its own so that the work moved to painting stays visible.
+    """
+    drag = TipDrag(window, DRAGGED)
+    steps = window.steps_view
+    times = []
+    window.setUpdatesEnabled(False)
+    try:
+        drag.press()
+        drain(app)
+        for _ in range(moves):
+            drag.send(drag.next_event())
+            drain(app)
+            start = time.perf_counter()
+            steps.bring_up_to_date()
+            times.append((time.perf_counter() - start) * 1000.0)
+        drag.release()
+        drain(app)
+    finally:
+        window.setUpdatesEnabled(True)
+    return times
 
 
 def record_frame(window) -> Frame:
@@ -458,12 +485,14 @@ def run(quick: bool) -> dict:
         baseline_ms = measure_baseline(app, window, frames)
         rss, rss_update = measure_rss(app, window, 60 if quick else 10_000, 10 if quick else 500)
         update += rss_update
+        steps_text = measure_steps_text(app, window, 10 if quick else 100)
 
         window.model.load_scenario(many_keys(64, window.model.scenario))
         for _ in range(3):
             drain(app)
         measure_updates(app, window, 10 if quick else 100)
         update64, _ = measure_updates(app, window, 30 if quick else 600)
+        steps_text64 = measure_steps_text(app, window, 10 if quick else 100)
         variance, variance_note = measure_variance(app, window, 2 if quick else 15)
         heatmap, heatmap_note = measure_heatmap(app, window, 2 if quick else 30)
         for name, values, note in (("variance_ms_median", variance, variance_note),
@@ -484,6 +513,7 @@ def run(quick: bool) -> dict:
         "startup_ratio": ratio(median(startup), median(startup_baseline)),
         "rss_growth_mb": rss,
         "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
+        "steps_text_ms_median": median(steps_text), "steps_text64_ms_median": median(steps_text64),
     }
     counts = {"update moves": len(update), "update64 moves": len(update64), "frames": len(frames_ms),
               "startup runs": len(startup), "plots in the window": plot_count,
