@@ -187,8 +187,8 @@ class SequenceModel(QObject):
         """W_Q = W_K = W_V = I, so Q = K = V = X (only when d_k = d_v = d_model)."""
         current = self._sequence
         refusal = sq.identity_refusal(current.d_model, current.d_k, current.d_v)
-        if refusal:
-            raise ScenarioError(refusal)
+        if refusal is not None:
+            raise refusal
         identity = np.eye(current.d_model)
         self._apply(sq.replace_sequence(current, w_q=identity, w_k=identity, w_v=identity))
         self._generated = set()

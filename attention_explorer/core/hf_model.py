@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .bert import ACTIVATIONS, BertConfig, BertWeights, EncoderOutput, LayerAttention, LayerWeights, encode
+from .messages import Phrase, TemplateError
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
@@ -53,7 +54,7 @@ _LAYER_TENSORS = {
 _LEGACY_SUFFIXES = {"LayerNorm.weight": "LayerNorm.gamma", "LayerNorm.bias": "LayerNorm.beta"}
 
 
-class ModelError(ValueError):
+class ModelError(TemplateError):
     """A model folder cannot be used; the message is one line naming the file and the problem."""
 
 
@@ -75,8 +76,9 @@ def require_packages() -> None:
     """Raise ModelError saying what to install when an optional package is missing."""
     missing = missing_packages()
     if missing:
-        raise ModelError(f"real transformer mode needs the package{'s' if len(missing) > 1 else ''} "
-                         f"{' and '.join(missing)}: {INSTALL_HINT}")
+        if len(missing) == 1:
+            raise ModelError("real transformer mode needs the package {0}: {1}", missing[0], INSTALL_HINT)
+        raise ModelError("real transformer mode needs the packages {0}: {1}", " and ".join(missing), INSTALL_HINT)
 
 
 def supported_text() -> str:
@@ -108,23 +110,23 @@ def read_config(path: str | os.PathLike[str]) -> BertConfig:
     path = Path(path)
     try:
         if path.stat().st_size > _MAX_CONFIG_BYTES:
-            raise ModelError(f"{path}: {path.stat().st_size} bytes is far too large for a config.json")
+            raise ModelError("{0}: {1} bytes is far too large for a config.json", path, path.stat().st_size)
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ModelError(f"{path}: no such file") from None
+        raise ModelError("{0}: no such file", path) from None
     except UnicodeDecodeError:
-        raise ModelError(f"{path}: not UTF-8 text") from None
+        raise ModelError("{0}: not UTF-8 text", path) from None
     except json.JSONDecodeError as error:
-        raise ModelError(f"{path}: not valid JSON ({error.msg}, line {error.lineno})") from None
+        raise ModelError("{0}: not valid JSON ({1}, line {2})", path, error.msg, error.lineno) from None
     except OSError as error:
-        raise ModelError(f"{path}: cannot read it ({error.strerror or error})") from None
+        raise ModelError("{0}: cannot read it ({1})", path, error.strerror or error) from None
     return config_from_dict(document, str(path))
 
 
 def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
     """A BertConfig from the parsed config.json; refuses other architectures with the list of supported ones."""
     if not isinstance(document, dict):
-        raise ModelError(f"{place}: expected a JSON object")
+        raise ModelError("{0}: expected a JSON object", place)
     model_type = _model_type(document)
     if model_type not in SUPPORTED_MODEL_TYPES:
         architectures = document.get("architectures")
@@ -132,23 +134,28 @@ def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
         if isinstance(architectures, list) and architectures and isinstance(architectures[0], str):
             named = f" ({architectures[0]})"
         if model_type is None:
-            raise ModelError(f"{place}: no model_type{named}; supported: {supported_text()}")
-        raise ModelError(f"{place}: model_type {json.dumps(model_type)}{named} is not supported; "
-                         f"supported: {supported_text()}")
+            raise ModelError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
+        raise ModelError(
+            "{0}: model_type {1}{2} is not supported; supported: {3}",
+            place, json.dumps(model_type), named, supported_text(),
+        )
     position_type = document.get("position_embedding_type", "absolute")
     if position_type != "absolute":
-        raise ModelError(f'{place}: position_embedding_type "{position_type}" is not supported (only "absolute")')
+        raise ModelError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place, position_type)
     if document.get("is_decoder") or document.get("add_cross_attention"):
-        raise ModelError(f"{place}: a BERT used as a decoder is not supported (only the encoder)")
+        raise ModelError("{0}: a BERT used as a decoder is not supported (only the encoder)", place)
     hidden_act = document.get("hidden_act", "gelu")
     if hidden_act not in ACTIVATIONS:
-        raise ModelError(f"{place}: hidden_act {hidden_act!r} is not supported (supported: {', '.join(ACTIVATIONS)})")
+        raise ModelError(
+            "{0}: hidden_act {1!r} is not supported (supported: {2})",
+            place, hidden_act, ', '.join(ACTIVATIONS),
+        )
     required = {"vocab_size": "vocab_size", "hidden_size": "hidden_size", "num_layers": "num_hidden_layers",
                 "num_heads": "num_attention_heads", "intermediate_size": "intermediate_size"}
     fields: dict[str, Any] = {}
     for field, key in required.items():
         if key not in document:
-            raise ModelError(f"{place}: {key} is missing")
+            raise ModelError("{0}: {1} is missing", place, key)
         fields[field] = document[key]
     for field in ("max_position_embeddings", "type_vocab_size", "layer_norm_eps"):
         if field in document:
@@ -156,7 +163,7 @@ def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
     try:
         return BertConfig(hidden_act=hidden_act, **fields)
     except ValueError as error:
-        raise ModelError(f"{place}: {error}") from None
+        raise ModelError("{0}: {1}", place, error) from None
 
 
 # ---------------------------------------------------------------- model.safetensors
@@ -167,7 +174,7 @@ def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
     for prefix in ("", "bert."):
         if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
             return prefix
-    raise ModelError(f"{place}: no {_EMBEDDING_TENSORS['word_embeddings']} tensor: not a BERT checkpoint")
+    raise ModelError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
 
 
 def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
@@ -183,10 +190,10 @@ def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
                     full = full[: -len(new)] + old
                     break
             else:
-                raise ModelError(f"{place}: tensor {full} is missing")
+                raise ModelError("{0}: tensor {1} is missing", place, full)
         array = np.asarray(tensors[full])
         if not np.issubdtype(array.dtype, np.floating):
-            raise ModelError(f"{place}: tensor {full} holds {array.dtype}, expected floating-point numbers")
+            raise ModelError("{0}: tensor {1} holds {2}, expected floating-point numbers", place, full, array.dtype)
         return array
 
     embeddings = {field: tensor(name) for field, name in _EMBEDDING_TENSORS.items()}
@@ -197,12 +204,12 @@ def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
     try:
         weights = BertWeights(config=config, layers=tuple(layers), **embeddings)
     except ValueError as error:
-        raise ModelError(f"{place}: {error} (does config.json belong to these weights?)") from None
+        raise ModelError("{0}: {1} (does config.json belong to these weights?)", place, error) from None
     named = [*embeddings.items(), *((f"encoder layer {i}", array) for i, layer in enumerate(layers)
                                     for array in vars(layer).values())]
     for name, array in named:
         if not np.isfinite(array).all():
-            raise ModelError(f"{place}: {name} holds NaN or infinite numbers")
+            raise ModelError("{0}: {1} holds NaN or infinite numbers", place, name)
     return weights
 
 
@@ -214,9 +221,9 @@ def read_weights(path: str | os.PathLike[str], config: BertConfig) -> BertWeight
     try:
         tensors = load_file(str(path))
     except FileNotFoundError:
-        raise ModelError(f"{path}: no such file") from None
+        raise ModelError("{0}: no such file", path) from None
     except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
-        raise ModelError(f"{path}: cannot read the weights ({_one_line(error)})") from None
+        raise ModelError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
     return weights_from_tensors(config, tensors, str(path))
 
 
@@ -229,11 +236,11 @@ def read_tokenizer(path: str | os.PathLike[str]):
     from tokenizers import Tokenizer
 
     if not Path(path).is_file():
-        raise ModelError(f"{path}: no such file")
+        raise ModelError("{0}: no such file", path)
     try:
         tokenizer = Tokenizer.from_file(str(path))
     except Exception as error:  # tokenizers raises a bare Exception for malformed files
-        raise ModelError(f"{path}: not a tokenizers tokenizer.json ({_one_line(error)})") from None
+        raise ModelError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
     tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
     tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
     return tokenizer
@@ -281,12 +288,14 @@ class Analysis:
     def head(self, layer: int, head: int) -> HeadAttention:
         """q, k, v, scores and weights of one head (0-based layer and head)."""
         if not 0 <= layer < len(self.output.layers):
-            raise ModelError(f"layer {layer} is out of range: the model has {len(self.output.layers)} "
-                             f"layers (0–{len(self.output.layers) - 1})")
+            raise ModelError(
+                "layer {0} is out of range: the model has {1} layers (0–{2})",
+                layer, len(self.output.layers), len(self.output.layers) - 1,
+            )
         attention = self.output.layers[layer]
         heads = attention.weights.shape[0]
         if not 0 <= head < heads:
-            raise ModelError(f"head {head} is out of range: each layer has {heads} heads (0–{heads - 1})")
+            raise ModelError("head {0} is out of range: each layer has {1} heads (0–{2})", head, heads, heads - 1)
         return HeadAttention(layer, head, attention.queries[head], attention.keys[head], attention.values[head],
                              attention.scaled_scores[head], attention.weights[head])
 
@@ -306,20 +315,23 @@ class LoadedModel:
         try:
             encoding = self.tokenizer.encode(text)
         except Exception as error:
-            raise ModelError(f"cannot tokenize the text ({_one_line(error)})") from None
+            raise ModelError("cannot tokenize the text ({0})", _one_line(error)) from None
         ids = list(encoding.ids)
         limit = self.config.max_position_embeddings
         if not ids:
             raise ModelError("the tokenizer made no tokens of this text")
         if len(ids) > limit:
-            raise ModelError(f"the text is {len(ids)} tokens long; this model takes at most {limit}")
+            raise ModelError("the text is {0} tokens long; this model takes at most {1}", len(ids), limit)
         if max(ids) >= self.config.vocab_size:
-            raise ModelError(f"the tokenizer gave id {max(ids)}, but the model knows only {self.config.vocab_size} "
-                             "tokens: tokenizer.json does not belong to this model")
+            raise ModelError(
+                "the tokenizer gave id {0}, but the model knows only {1} tokens: tokenizer.json does not "
+                "belong to this model",
+                max(ids), self.config.vocab_size,
+            )
         try:
             output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
         except ValueError as error:  # e.g. a token type the model has no embedding for
-            raise ModelError(f"the model cannot take these tokens ({error})") from None
+            raise ModelError("the model cannot take these tokens ({0})", error) from None
         return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
 
 
@@ -335,19 +347,20 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     """The folder as a Path if it holds the three files a model needs; else ModelError saying what is missing."""
     path = Path(folder).expanduser()
     if not path.exists():
-        raise ModelError(f"{path}: no such folder")
+        raise ModelError("{0}: no such folder", path)
     if not path.is_dir():
-        raise ModelError(f"{path}: not a folder (give the folder that holds {', '.join(REQUIRED_FILES)})")
+        raise ModelError("{0}: not a folder (give the folder that holds {1})", path, ', '.join(REQUIRED_FILES))
     for name in REQUIRED_FILES:
         if not (path / name).is_file():
-            extra = ""
+            extra = Phrase("")
             if name == "model.safetensors" and (path / "model.safetensors.index.json").is_file():
-                extra = "; weights split over several files are not supported"
+                extra = Phrase("; weights split over several files are not supported")
             elif name == "model.safetensors" and (path / "pytorch_model.bin").is_file():
-                extra = "; only pytorch_model.bin is there, which needs PyTorch to read"
+                extra = Phrase("; only pytorch_model.bin is there, which needs PyTorch to read")
             elif name == "tokenizer.json" and (path / "vocab.txt").is_file():
-                extra = "; only vocab.txt is there (a newer copy of the model has tokenizer.json)"
-            raise ModelError(f"{path}: {name} is missing{extra} (a model folder holds {', '.join(REQUIRED_FILES)})")
+                extra = Phrase("; only vocab.txt is there (a newer copy of the model has tokenizer.json)")
+            raise ModelError("{0}: {1} is missing{2} (a model folder holds {3})", path, name, extra,
+                             ", ".join(REQUIRED_FILES))
     return path
 
 
@@ -359,8 +372,10 @@ def load_model(folder: str | os.PathLike[str]) -> LoadedModel:
     weights = read_weights(path / "model.safetensors", config)
     tokenizer = read_tokenizer(path / "tokenizer.json")
     if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
-        raise ModelError(f"{path / 'tokenizer.json'}: {tokenizer.get_vocab_size(with_added_tokens=True)} tokens, "
-                         f"but the model has only {config.vocab_size}: the files do not belong together")
+        raise ModelError(
+            "{0}: {1} tokens, but the model has only {2}: the files do not belong together",
+            path / 'tokenizer.json', tokenizer.get_vocab_size(with_added_tokens=True), config.vocab_size,
+        )
     return LoadedModel(path, _display_name(path.resolve()), config, weights, tokenizer)
 
 

@@ -34,7 +34,7 @@ def preset_names() -> list[str]:
 def preset_path(name: str) -> Path:
     """The file of a preset; unknown names raise ScenarioError listing the known ones."""
     if name not in preset_names():
-        raise ScenarioError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
+        raise ScenarioError("unknown preset {0!r} (known: {1})", name, ', '.join(preset_names()))
     return presets_dir() / f"{name}.json"
 
 

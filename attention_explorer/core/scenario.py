@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .attention import AttentionResult, attend, inv_sqrt_scale
+from .messages import Phrase, TemplateError
 
 if TYPE_CHECKING:
     from .sequence import SelfAttentionScenario
@@ -47,7 +48,7 @@ _FIELDS = ("format", "title", "description", "query", "keys", "values", "labels"
 _ALL_FIELDS = (*_FIELDS, "kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(TemplateError):
     """A scenario (file or edit) is invalid; the message names the place and the problem."""
 
 
@@ -56,7 +57,7 @@ def _readonly(rows: Any, place: str) -> np.ndarray:
         array = np.array(rows, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError):
         # ragged rows, strings, None: numpy's own message would not name the place
-        raise ScenarioError(f"{place}: expected numbers in equal-length rows") from None
+        raise ScenarioError("{0}: expected numbers in equal-length rows", place) from None
     array.setflags(write=False)
     return array
 
@@ -64,26 +65,26 @@ def _readonly(rows: Any, place: str) -> np.ndarray:
 def _as_numbers(values: Any, place: str) -> np.ndarray:
     """A float64 array of what an edit was given; anything that is not numbers raises ScenarioError."""
     if isinstance(values, (str, bytes)):
-        raise ScenarioError(f"{place}: expected numbers, got a string")
+        raise ScenarioError("{0}: expected numbers, got a string", place)
     return _readonly(values, place)
 
 
 def _as_float(value: Any, place: str) -> float:
     if isinstance(value, (str, bytes)) or value is None:
-        raise ScenarioError(f"{place}: expected a number, got {_kind(value)}")
+        raise ScenarioError("{0}: expected a number, got {1}", place, _kind(value))
     try:
         return float(value)
     except (TypeError, ValueError, OverflowError):
-        raise ScenarioError(f"{place}: expected a number, got {_kind(value)}") from None
+        raise ScenarioError("{0}: expected a number, got {1}", place, _kind(value)) from None
 
 
 def _as_index(value: Any, place: str) -> int:
     if isinstance(value, bool):
-        raise ScenarioError(f"{place}: expected a whole number, got true/false")
+        raise ScenarioError("{0}: expected a whole number, got true/false", place)
     try:
         return operator.index(value)
     except TypeError:
-        raise ScenarioError(f"{place}: expected a whole number, got {_kind(value)}") from None
+        raise ScenarioError("{0}: expected a whole number, got {1}", place, _kind(value)) from None
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,10 +160,10 @@ def _check_numbers(array: np.ndarray, place: str) -> None:
         where = place + "".join(f"[{i}]" for i in index)
         value = float(array[index])
         if math.isnan(value):
-            raise ScenarioError(f"{where}: NaN is not allowed (every number must be finite)")
+            raise ScenarioError("{0}: NaN is not allowed (every number must be finite)", where)
         if math.isinf(value):
-            raise ScenarioError(f"{where}: infinity is not allowed (every number must be finite)")
-        raise ScenarioError(f"{where}: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
+            raise ScenarioError("{0}: infinity is not allowed (every number must be finite)", where)
+        raise ScenarioError("{0}: {1:g} is out of range (|x| must be at most {2:g})", where, value, MAX_ABS)
 
 
 def _check_text(text: str, place: str) -> None:
@@ -171,46 +172,49 @@ def _check_text(text: str, place: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ScenarioError(f"{place}: character {error.start + 1} is not valid Unicode (a lone surrogate)") from None
+        raise ScenarioError(
+            "{0}: character {1} is not valid Unicode (a lone surrogate)",
+            place, error.start + 1,
+        ) from None
 
 
 def validate(scenario: Scenario) -> None:
     """Raise ScenarioError naming the first problem of a scenario, or return None."""
     query, keys, values = scenario.query, scenario.keys, scenario.values
     if query.ndim != 1 or not 1 <= query.shape[0] <= MAX_DIM:
-        raise ScenarioError(f"query: expected 1 to {MAX_DIM} numbers")
+        raise ScenarioError("query: expected 1 to {0} numbers", MAX_DIM)
     d_k = query.shape[0]
     if keys.ndim != 2 or not 1 <= keys.shape[0] <= MAX_KEYS:
-        raise ScenarioError(f"keys: expected 1 to {MAX_KEYS} rows")
+        raise ScenarioError("keys: expected 1 to {0} rows", MAX_KEYS)
     if keys.shape[1] != d_k:
-        raise ScenarioError(f"keys: expected rows of {d_k} numbers (d_k = {d_k}), got {keys.shape[1]}")
+        raise ScenarioError("keys: expected rows of {0} numbers (d_k = {1}), got {2}", d_k, d_k, keys.shape[1])
     if values.ndim != 2 or values.shape[0] != keys.shape[0]:
-        raise ScenarioError(f"values: expected {keys.shape[0]} rows, one per key")
+        raise ScenarioError("values: expected {0} rows, one per key", keys.shape[0])
     if not 1 <= values.shape[1] <= MAX_DIM:
-        raise ScenarioError(f"values: expected rows of 1 to {MAX_DIM} numbers")
+        raise ScenarioError("values: expected rows of 1 to {0} numbers", MAX_DIM)
     _check_numbers(query, "query")
     _check_numbers(keys, "keys")
     _check_numbers(values, "values")
     if len(scenario.labels) != keys.shape[0]:
-        raise ScenarioError(f"labels: expected {keys.shape[0]} labels, one per key, got {len(scenario.labels)}")
+        raise ScenarioError("labels: expected {0} labels, one per key, got {1}", keys.shape[0], len(scenario.labels))
     for i, label in enumerate(scenario.labels):
         if not isinstance(label, str):
-            raise ScenarioError(f"labels[{i}]: expected a string")
+            raise ScenarioError("labels[{0}]: expected a string", i)
         if len(label) > MAX_LABEL:
-            raise ScenarioError(f"labels[{i}]: {len(label)} characters, at most {MAX_LABEL} are allowed")
+            raise ScenarioError("labels[{0}]: {1} characters, at most {2} are allowed", i, len(label), MAX_LABEL)
         _check_text(label, f"labels[{i}]")
     if not isinstance(scenario.title, str) or len(scenario.title) > MAX_TITLE:
-        raise ScenarioError(f"title: expected a string of at most {MAX_TITLE} characters")
+        raise ScenarioError("title: expected a string of at most {0} characters", MAX_TITLE)
     _check_text(scenario.title, "title")
     if not isinstance(scenario.description, str) or len(scenario.description) > MAX_DESCRIPTION:
-        raise ScenarioError(f"description: expected a string of at most {MAX_DESCRIPTION} characters")
+        raise ScenarioError("description: expected a string of at most {0} characters", MAX_DESCRIPTION)
     _check_text(scenario.description, "description")
     scale = scenario.scale
     if scale is not None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a finite number')
+            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
         if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError(f"scale: {scale:g} is out of range (0 to {MAX_SCALE:g})")
+            raise ScenarioError("scale: {0:g} is out of range (0 to {1:g})", scale, MAX_SCALE)
 
 
 # ---------------------------------------------------------------- the file format
@@ -223,7 +227,7 @@ def _reject_constant(name: str) -> float:
 
 def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
     if not isinstance(raw, list):
-        raise ScenarioError(f"{place}: expected a list of rows")
+        raise ScenarioError("{0}: expected a list of rows", place)
     rows = []
     for i, row in enumerate(raw):
         rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
@@ -234,24 +238,27 @@ def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> li
 
 def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
     if not isinstance(raw, list):
-        raise ScenarioError(f"{place}: expected a list of numbers, got {_kind(raw)}")
+        raise ScenarioError("{0}: expected a list of numbers, got {1}", place, _kind(raw))
     if width is not None and len(raw) != width:
-        raise ScenarioError(f"{place}: expected {width} numbers ({width_name} = {width}), got {len(raw)}")
+        raise ScenarioError("{0}: expected {1} numbers ({2} = {3}), got {4}", place, width, width_name, width, len(raw))
     if not 1 <= len(raw) <= MAX_DIM:  # checked before the walk: a hostile file may hold millions
-        raise ScenarioError(f"{place}: expected 1 to {MAX_DIM} numbers, got {len(raw)}")
+        raise ScenarioError("{0}: expected 1 to {1} numbers, got {2}", place, MAX_DIM, len(raw))
     out = []
     for j, item in enumerate(raw):
         if isinstance(item, bool) or not isinstance(item, (int, float)):
-            raise ScenarioError(f"{place}[{j}]: expected a number, got {_kind(item)}")
+            raise ScenarioError("{0}[{1}]: expected a number, got {2}", place, j, _kind(item))
         if isinstance(item, int) and abs(item) > MAX_ABS:  # float() of a 400-digit integer would overflow
-            raise ScenarioError(f"{place}[{j}]: {_big(item)} is out of range (|x| must be at most {MAX_ABS:g})")
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, _big(item), MAX_ABS,
+            )
         value = float(item)
         if math.isnan(value):
-            raise ScenarioError(f"{place}[{j}]: NaN is not allowed (every number must be finite)")
+            raise ScenarioError("{0}[{1}]: NaN is not allowed (every number must be finite)", place, j)
         if math.isinf(value):
-            raise ScenarioError(f"{place}[{j}]: infinity is not allowed (every number must be finite)")
+            raise ScenarioError("{0}[{1}]: infinity is not allowed (every number must be finite)", place, j)
         if abs(value) > MAX_ABS:
-            raise ScenarioError(f"{place}[{j}]: {value:g} is out of range (|x| must be at most {MAX_ABS:g})")
+            raise ScenarioError("{0}[{1}]: {2:g} is out of range (|x| must be at most {3:g})", place, j, value, MAX_ABS)
         out.append(value)
     return out
 
@@ -265,22 +272,22 @@ def _big(number: int) -> str:
 
 def _kind(value: Any) -> str:
     if isinstance(value, bool):
-        return "true/false"
+        return Phrase("true/false")
     if value is None:
-        return "null"
+        return Phrase("null")
     if isinstance(value, str):
-        return "a string"
+        return Phrase("a string")
     if isinstance(value, list):
-        return "a list"
+        return Phrase("a list")
     if isinstance(value, dict):
-        return "an object"
+        return Phrase("an object")
     return type(value).__name__
 
 
 def scenario_from_dict(document: Any) -> Scenario:
     """Validate a parsed JSON document and build the Scenario (first problem raises ScenarioError)."""
     if not isinstance(document, dict):
-        raise ScenarioError(f"expected a JSON object at the top level, got {_kind(document)}")
+        raise ScenarioError("expected a JSON object at the top level, got {0}", _kind(document))
     if "kind" in document:
         _check_kind(document["kind"])
         raise ScenarioError(
@@ -289,40 +296,39 @@ def scenario_from_dict(document: Any) -> Scenario:
         )
     for name in document:
         if name not in _FIELDS:
-            raise ScenarioError(f'"{name}": unknown field (allowed: {", ".join(_FIELDS)})')
+            raise ScenarioError('"{0}": unknown field (allowed: {1})', name, ", ".join(_FIELDS))
     if "format" in document and document["format"] != FORMAT_ID:
-        raise ScenarioError(f'format: expected "{FORMAT_ID}", got {json.dumps(document["format"])[:40]}')
+        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
     for required in ("query", "keys", "values"):
         if required not in document:
-            raise ScenarioError(f'"{required}": missing')
+            raise ScenarioError('"{0}": missing', required)
     query = _number_list(document["query"], "query", None, "d_k")
     d_k = len(query)
     if not isinstance(document["keys"], list) or not 1 <= len(document["keys"]) <= MAX_KEYS:
-        count = len(document["keys"]) if isinstance(document["keys"], list) else None
-        got = f"got {count}" if count is not None else f"got {_kind(document['keys'])}"
-        raise ScenarioError(f"keys: expected a list of 1 to {MAX_KEYS} rows, {got}")
+        got = len(document["keys"]) if isinstance(document["keys"], list) else _kind(document["keys"])
+        raise ScenarioError("keys: expected a list of 1 to {0} rows, got {1}", MAX_KEYS, got)
     keys = _number_rows(document["keys"], "keys", d_k, "d_k")
     n = len(keys)
     raw_values = document["values"]
     if not isinstance(raw_values, list) or len(raw_values) != n:
         got = len(raw_values) if isinstance(raw_values, list) else _kind(raw_values)
-        raise ScenarioError(f"values: expected {n} rows (one per key), got {got}")
+        raise ScenarioError("values: expected {0} rows (one per key), got {1}", n, got)
     values = _number_rows(raw_values, "values", None, "d_v")
     labels = document.get("labels")
     if labels is None:
         labels = list(default_labels(n))
     if not isinstance(labels, list) or len(labels) != n:
         got = len(labels) if isinstance(labels, list) else _kind(labels)
-        raise ScenarioError(f"labels: expected {n} strings (one per key), got {got}")
+        raise ScenarioError("labels: expected {0} strings (one per key), got {1}", n, got)
     for i, label in enumerate(labels):
         if not isinstance(label, str):
-            raise ScenarioError(f"labels[{i}]: expected a string, got {_kind(label)}")
+            raise ScenarioError("labels[{0}]: expected a string, got {1}", i, _kind(label))
     title = document.get("title", "")
     if not isinstance(title, str):
-        raise ScenarioError(f"title: expected a string, got {_kind(title)}")
+        raise ScenarioError("title: expected a string, got {0}", _kind(title))
     description = document.get("description", "")
     if not isinstance(description, str):
-        raise ScenarioError(f"description: expected a string, got {_kind(description)}")
+        raise ScenarioError("description: expected a string, got {0}", _kind(description))
     return Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
         description=description, scale=scale_from_document(document),
@@ -335,9 +341,9 @@ def scale_from_document(document: dict[str, Any]) -> float | None:
     if scale_raw == AUTO_SCALE:
         return None
     if isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
-        raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a number ≥ 0, got {_kind(scale_raw)}')
+        raise ScenarioError('scale: expected "{0}" or a number ≥ 0, got {1}', AUTO_SCALE, _kind(scale_raw))
     if isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
-        raise ScenarioError(f"scale: {_big(scale_raw)} is out of range (0 to {MAX_SCALE:g})")
+        raise ScenarioError("scale: {0} is out of range (0 to {1:g})", _big(scale_raw), MAX_SCALE)
     return float(scale_raw)
 
 
@@ -362,8 +368,8 @@ SELF_KIND = "self"
 def _check_kind(kind: Any) -> None:
     if kind != SELF_KIND:
         raise ScenarioError(
-            f'kind: expected "{SELF_KIND}" (a self-attention file) or no "kind" at all (a single query), '
-            f"got {json.dumps(kind, ensure_ascii=False)[:40]}"
+            'kind: expected "{0}" (a self-attention file) or no "kind" at all (a single query), got {1}',
+            SELF_KIND, json.dumps(kind, ensure_ascii=False)[:40],
         )
 
 
@@ -392,14 +398,15 @@ def _parse(data: bytes | str) -> Any:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
     if not data.strip():
         raise ScenarioError("file is empty")
     brackets = data.count(b"[") + data.count(b"{")
     if brackets > _MAX_BRACKETS:
         raise ScenarioError(
-            f"{brackets} lists or objects, nested too deeply or far more than a scenario holds "
-            f"(at most {MAX_KEYS} keys and values)"
+            "{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys "
+            "and values)",
+            brackets, MAX_KEYS,
         )
     colons = data.count(b":")
     if colons > _MAX_COLONS:
@@ -407,20 +414,23 @@ def _parse(data: bytes | str) -> Any:
         first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
         name = first.group(1).decode("utf-8", "replace") if first else None
         if name is not None and name not in _ALL_FIELDS:
-            raise ScenarioError(f'"{name}": unknown field')
-        raise ScenarioError(f"{colons} fields or colons, far more than a scenario holds")
+            raise ScenarioError('"{0}": unknown field', name)
+        raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ScenarioError(f"not UTF-8 text (byte {error.start})") from None
+        raise ScenarioError("not UTF-8 text (byte {0})", error.start) from None
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise ScenarioError("JSON is nested too deeply") from None
     except json.JSONDecodeError as error:
-        raise ScenarioError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        raise ScenarioError(
+            "not valid JSON: {0} (line {1}, column {2})",
+            error.msg, error.lineno, error.colno,
+        ) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
-        raise ScenarioError(f"not a usable number: {error}") from None
+        raise ScenarioError("not a usable number: {0}", error) from None
     return document
 
 
@@ -440,7 +450,7 @@ def _read(path: str | os.PathLike[str]) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise ScenarioError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+            raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
         if path.is_dir():
             raise ScenarioError("is a folder, not a scenario file")
         with path.open("rb") as handle:
@@ -450,7 +460,7 @@ def _read(path: str | os.PathLike[str]) -> bytes:
     except PermissionError:
         raise ScenarioError("permission denied") from None
     except OSError as error:
-        raise ScenarioError(f"cannot read: {error.strerror or error}") from None
+        raise ScenarioError("cannot read: {0}", error.strerror or error) from None
     return data
 
 
@@ -481,8 +491,9 @@ def save(scenario: Scenario | SelfAttentionScenario, path: str | os.PathLike[str
     data = dumps(scenario).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError(
-            f"the file would take {len(data) / 2**20:.0f} MiB, more than the {MAX_FILE_BYTES // 2**20} MiB "
-            "a scenario file may have; use fewer keys or smaller dimensions"
+            "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
+            "keys or smaller dimensions",
+            len(data) / 2**20, MAX_FILE_BYTES // 2**20,
         )
     try:
         keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
@@ -532,11 +543,11 @@ def _replace(scenario: Scenario, **changes: Any) -> Scenario:
 
 def _check_role(role: str, index: int, scenario: Scenario) -> None:
     if role not in ROLES:
-        raise ScenarioError(f"unknown vector role {role!r} (expected one of {', '.join(ROLES)})")
+        raise ScenarioError("unknown vector role {0!r} (expected one of {1})", role, ', '.join(ROLES))
     if role != "query":
         index = _as_index(index, f"{role} index")
     if role != "query" and not 0 <= index < scenario.n:
-        raise ScenarioError(f"{role} index {index} is out of range (there are {scenario.n} pairs)")
+        raise ScenarioError("{0} index {1} is out of range (there are {2} pairs)", role, index, scenario.n)
 
 
 def vector(scenario: Scenario, role: str, index: int = 0) -> np.ndarray:
@@ -554,7 +565,7 @@ def with_vector(scenario: Scenario, role: str, index: int, values: Sequence[floa
     new = _as_numbers(values, place)
     width = scenario.d_k if role != "value" else scenario.d_v
     if new.shape != (width,):
-        raise ScenarioError(f"{place}: expected {width} numbers, got {new.size}")
+        raise ScenarioError("{0}: expected {1} numbers, got {2}", place, width, new.size)
     _check_numbers(new, place)
     if role == "query":
         return _replace(scenario, query=new)
@@ -569,7 +580,7 @@ def with_component(scenario: Scenario, role: str, index: int, component: int, va
     current = np.array(vector(scenario, role, index))
     component = _as_index(component, "component")
     if not 0 <= component < current.shape[0]:
-        raise ScenarioError(f"component {component} is out of range (the vector has {current.shape[0]})")
+        raise ScenarioError("component {0} is out of range (the vector has {1})", component, current.shape[0])
     current[component] = _as_float(value, "component value")
     return with_vector(scenario, role, index, current)
 
@@ -580,7 +591,7 @@ def with_pair_added(
 ) -> Scenario:
     """Append a key–value pair (zeros by default) with a fresh label."""
     if scenario.n >= MAX_KEYS:
-        raise ScenarioError(f"at most {MAX_KEYS} key–value pairs are allowed")
+        raise ScenarioError("at most {0} key–value pairs are allowed", MAX_KEYS)
     key_row = np.zeros(scenario.d_k) if key is None else _as_numbers(key, "new key")
     value_row = np.zeros(scenario.d_v) if value is None else _as_numbers(value, "new value")
     if label is None:
@@ -590,7 +601,7 @@ def with_pair_added(
             number += 1
         label = f"K{number}"
     if key_row.shape != (scenario.d_k,) or value_row.shape != (scenario.d_v,):
-        raise ScenarioError(f"new pair: expected a key of {scenario.d_k} and a value of {scenario.d_v} numbers")
+        raise ScenarioError("new pair: expected a key of {0} and a value of {1} numbers", scenario.d_k, scenario.d_v)
     return _replace(
         scenario, keys=np.vstack([scenario.keys, key_row]), values=np.vstack([scenario.values, value_row]),
         labels=(*scenario.labels, label),
@@ -611,9 +622,9 @@ def with_pair_removed(scenario: Scenario, index: int) -> Scenario:
 def _resize(rows: np.ndarray, width: int, fill: str, seed: int) -> np.ndarray:
     width = _as_index(width, "dimension")
     if not 1 <= width <= MAX_DIM:
-        raise ScenarioError(f"dimension {width} is out of range (1 to {MAX_DIM})")
+        raise ScenarioError("dimension {0} is out of range (1 to {1})", width, MAX_DIM)
     if fill not in ("zeros", "random"):
-        raise ScenarioError(f"unknown fill {fill!r} (expected zeros or random)")
+        raise ScenarioError("unknown fill {0!r} (expected zeros or random)", fill)
     current = rows.shape[-1]
     if width <= current:
         return rows[..., :width]

@@ -142,26 +142,32 @@ class SequenceResult:
 def check_tokens(tokens: tuple[Any, ...]) -> None:
     """Raise ScenarioError naming the first bad token (1 to 512 non-empty strings of at most 64 characters)."""
     if not 1 <= len(tokens) <= MAX_TOKENS:
-        raise ScenarioError(f"tokens: expected 1 to {MAX_TOKENS} tokens, got {len(tokens)}")
+        raise ScenarioError("tokens: expected 1 to {0} tokens, got {1}", MAX_TOKENS, len(tokens))
     for i, token in enumerate(tokens):
         if not isinstance(token, str):
-            raise ScenarioError(f"tokens[{i}]: expected a string, got {_kind(token)}")
+            raise ScenarioError("tokens[{0}]: expected a string, got {1}", i, _kind(token))
         if not token:
-            raise ScenarioError(f"tokens[{i}]: empty; every token needs at least one character")
+            raise ScenarioError("tokens[{0}]: empty; every token needs at least one character", i)
         if len(token) > MAX_TOKEN:
-            raise ScenarioError(f"tokens[{i}]: {len(token)} characters, at most {MAX_TOKEN} are allowed")
+            raise ScenarioError("tokens[{0}]: {1} characters, at most {2} are allowed", i, len(token), MAX_TOKEN)
         _check_text(token, f"tokens[{i}]")
 
 
 def _check_shape(array: np.ndarray, name: str, rows: int, rows_name: str, width: int | None, width_name: str) -> None:
     if array.ndim != 2:
-        raise ScenarioError(f"{name}: expected {rows} rows of numbers ({rows_name})")
+        raise ScenarioError("{0}: expected {1} rows of numbers ({2})", name, rows, rows_name)
     if array.shape[0] != rows:
-        raise ScenarioError(f"{name}: expected {rows} rows ({rows_name}), got {array.shape[0]}")
+        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, rows, rows_name, array.shape[0])
     if width is not None and array.shape[1] != width:
-        raise ScenarioError(f"{name}: expected rows of {width} numbers ({width_name} = {width}), got {array.shape[1]}")
+        raise ScenarioError(
+            "{0}: expected rows of {1} numbers ({2} = {3}), got {4}",
+            name, width, width_name, width, array.shape[1],
+        )
     if not 1 <= array.shape[1] <= MAX_DIM:
-        raise ScenarioError(f"{name}: expected rows of 1 to {MAX_DIM} numbers ({width_name}), got {array.shape[1]}")
+        raise ScenarioError(
+            "{0}: expected rows of 1 to {1} numbers ({2}), got {3}",
+            name, MAX_DIM, width_name, array.shape[1],
+        )
 
 
 def score_bound(sequence: SelfAttentionScenario) -> float:
@@ -186,21 +192,21 @@ def validate_sequence(sequence: SelfAttentionScenario) -> None:
     for name in MATRICES:
         _check_numbers(getattr(sequence, name), name)
     if not isinstance(sequence.causal, bool):
-        raise ScenarioError(f"causal: expected true or false, got {_kind(sequence.causal)}")
+        raise ScenarioError("causal: expected true or false, got {0}", _kind(sequence.causal))
     scale = sequence.scale
     if scale is not None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError(f'scale: expected "{AUTO_SCALE}" or a finite number')
+            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
         if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError(f"scale: {scale:g} is out of range (0 to {MAX_SCALE:g})")
+            raise ScenarioError("scale: {0:g} is out of range (0 to {1:g})", scale, MAX_SCALE)
     for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
         text = getattr(sequence, name)
         if not isinstance(text, str) or len(text) > limit:
-            raise ScenarioError(f"{name}: expected a string of at most {limit} characters")
+            raise ScenarioError("{0}: expected a string of at most {1} characters", name, limit)
         _check_text(text, name)
     bound = score_bound(sequence)
     if not bound <= MAX_SCORE:
-        raise ScenarioError(f"the scores could reach {bound:.3g}, too large to compute safely; use smaller numbers")
+        raise ScenarioError("the scores could reach {0:.3g}, too large to compute safely; use smaller numbers", bound)
 
 
 def project(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -230,18 +236,18 @@ def sequence_from_dict(document: dict[str, Any]) -> SelfAttentionScenario:
     """Validate a parsed `"kind": "self"` document and build the scenario (first problem raises ScenarioError)."""
     for name in document:
         if name not in FIELDS:
-            raise ScenarioError(f'"{name}": unknown field (allowed in a self-attention file: {", ".join(FIELDS)})')
+            raise ScenarioError('"{0}": unknown field (allowed in a self-attention file: {1})', name, ", ".join(FIELDS))
     if "format" in document and document["format"] != FORMAT_ID:
-        raise ScenarioError(f'format: expected "{FORMAT_ID}", got {json.dumps(document["format"])[:40]}')
+        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
     if document.get("kind") != KIND:
-        raise ScenarioError(f'kind: expected "{KIND}", got {json.dumps(document.get("kind"))[:40]}')
+        raise ScenarioError('kind: expected "{0}", got {1}', KIND, json.dumps(document.get("kind"))[:40])
     for required in ("tokens", *MATRICES):
         if required not in document:
-            raise ScenarioError(f'"{required}": missing')
+            raise ScenarioError('"{0}": missing', required)
     tokens = document["tokens"]
     if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
         got = len(tokens) if isinstance(tokens, list) else _kind(tokens)
-        raise ScenarioError(f"tokens: expected a list of 1 to {MAX_TOKENS} strings, got {got}")
+        raise ScenarioError("tokens: expected a list of 1 to {0} strings, got {1}", MAX_TOKENS, got)
     check_tokens(tuple(tokens))
     n = len(tokens)
     embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
@@ -252,12 +258,12 @@ def sequence_from_dict(document: dict[str, Any]) -> SelfAttentionScenario:
     w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
     causal = document.get("causal", False)
     if not isinstance(causal, bool):
-        raise ScenarioError(f"causal: expected true or false, got {_kind(causal)}")
+        raise ScenarioError("causal: expected true or false, got {0}", _kind(causal))
     texts = {}
     for name in ("title", "description"):
         texts[name] = document.get(name, "")
         if not isinstance(texts[name], str):
-            raise ScenarioError(f"{name}: expected a string, got {_kind(texts[name])}")
+            raise ScenarioError("{0}: expected a string, got {1}", name, _kind(texts[name]))
     return SelfAttentionScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
         scale=scale_from_document(document), title=texts["title"], description=texts["description"],
@@ -269,7 +275,7 @@ def _rows(document: dict[str, Any], name: str, count: int, count_name: str, widt
     raw = document[name]
     if not isinstance(raw, list) or len(raw) != count:
         got = len(raw) if isinstance(raw, list) else _kind(raw)
-        raise ScenarioError(f"{name}: expected {count} rows ({count_name}), got {got}")
+        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, count, count_name, got)
     return _number_rows(raw, name, width, width_name)
 
 
@@ -311,12 +317,13 @@ def random_projection(name: str, d_model: int, width: int, seed: int = 0) -> np.
     return np.array(rows).reshape(d_model, width) / math.sqrt(d_model)
 
 
-def identity_refusal(d_model: int, d_k: int, d_v: int) -> str | None:
-    """Why W_Q = W_K = W_V = I is impossible for these sizes, or None when it is possible."""
+def identity_refusal(d_model: int, d_k: int, d_v: int) -> ScenarioError | None:
+    """Why W_Q = W_K = W_V = I is impossible for these sizes (an error to raise), or None when it is possible."""
     if d_k == d_model and d_v == d_model:
         return None
-    return (f"an identity W needs d_k = d_v = d_model (here d_model = {d_model}, d_k = {d_k}, d_v = {d_v}): "
-            "W_Q and W_K are d_model × d_k, W_V is d_model × d_v, and only a square matrix can be the identity")
+    return ScenarioError("an identity W needs d_k = d_v = d_model (here d_model = {0}, d_k = {1}, d_v = {2}): W_Q and "
+                         "W_K are d_model × d_k, W_V is d_model × d_v, and only a square matrix can be the identity",
+                         d_model, d_k, d_v)
 
 
 def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed: int = 0, identity: bool = False,
@@ -325,12 +332,12 @@ def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed
     """A sequence with seeded embeddings and seeded random (or identity) projections."""
     for name, size in (("d_model", d_model), ("d_k", d_k), ("d_v", d_v)):
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_DIM:
-            raise ScenarioError(f"{name}: expected a whole number from 1 to {MAX_DIM}, got {size!r}")
+            raise ScenarioError("{0}: expected a whole number from 1 to {1}, got {2!r}", name, MAX_DIM, size)
     check_tokens(tuple(tokens))
     if identity:
         refusal = identity_refusal(d_model, d_k, d_v)
-        if refusal:
-            raise ScenarioError(refusal)
+        if refusal is not None:
+            raise refusal
         w_q = w_k = w_v = np.eye(d_model)
     else:
         w_q = random_projection("w_q", d_model, d_k, seed)
@@ -363,16 +370,16 @@ def with_block(sequence: SelfAttentionScenario, matrix: str, row: int, column: i
                rows: Sequence[Sequence[float]]) -> SelfAttentionScenario:
     """Replace a block of X, W_Q, W_K or W_V starting at (row, column), e.g. pasted from a spreadsheet."""
     if matrix not in MATRICES:
-        raise ScenarioError(f"unknown matrix {matrix!r} (expected one of {', '.join(MATRICES)})")
+        raise ScenarioError("unknown matrix {0!r} (expected one of {1})", matrix, ', '.join(MATRICES))
     current = np.array(getattr(sequence, matrix))
     block = _readonly(rows, f"{matrix} block")
     if block.ndim != 2 or block.size == 0:
-        raise ScenarioError(f"{matrix}: expected rows of numbers to paste")
+        raise ScenarioError("{0}: expected rows of numbers to paste", matrix)
     height, width = block.shape
     if row < 0 or column < 0 or row + height > current.shape[0] or column + width > current.shape[1]:
         raise ScenarioError(
-            f"{matrix}: a {height} × {width} block at row {row + 1}, column {column + 1} does not fit in "
-            f"{current.shape[0]} × {current.shape[1]}"
+            "{0}: a {1} × {2} block at row {3}, column {4} does not fit in {5} × {6}",
+            matrix, height, width, row + 1, column + 1, current.shape[0], current.shape[1],
         )
     _check_numbers(block, f"{matrix}[{row}][{column}] block")
     current[row:row + height, column:column + width] = block
@@ -410,7 +417,7 @@ def query_scenario(sequence: SelfAttentionScenario, result: SequenceResult, inde
                    description: str = "") -> Scenario:
     """Token `index` as a single query: q = Q[index] against K and V (only keys up to it when causal)."""
     if isinstance(index, bool) or not 0 <= index < sequence.n:
-        raise ScenarioError(f"token index {index} is out of range (there are {sequence.n} tokens)")
+        raise ScenarioError("token index {0} is out of range (there are {1} tokens)", index, sequence.n)
     visible = index + 1 if sequence.causal else sequence.n
     return Scenario(
         query=result.queries[index], keys=result.keys[:visible], values=result.values[:visible],
