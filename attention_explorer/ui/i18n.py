@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from ..core.messages import Phrase, TemplateError
 from ..core.presets import resources_dir
 
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
@@ -61,3 +62,20 @@ def language_switcher() -> LanguageSwitcher:
     if _switcher is None:
         _switcher = LanguageSwitcher()
     return _switcher
+
+
+# The context under which tools/update_translations.py files the core's message templates (ui/core_texts.py).
+CORE_MESSAGES = "CoreMessages"
+
+
+def error_text(error: BaseException) -> str:
+    """An error's message in the current language: the core's templates and phrases translated, values kept."""
+    if not isinstance(error, TemplateError):
+        return str(error)
+    values = [QCoreApplication.translate(CORE_MESSAGES, value) if isinstance(value, Phrase) else value
+              for value in error.values]
+    translated = QCoreApplication.translate(CORE_MESSAGES, error.template)
+    try:
+        return translated.format(*values) if values else translated
+    except (IndexError, KeyError, ValueError):  # a translation that broke a placeholder must not hide the problem
+        return str(error)

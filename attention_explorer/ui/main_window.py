@@ -46,7 +46,7 @@ from ..core.sequence import SelfAttentionScenario
 from ..model import ExplorerModel
 from .animation import RotationAnimator
 from .documents import Document
-from .i18n import LANGUAGES, language_switcher, system_language
+from .i18n import LANGUAGES, error_text, language_switcher, system_language
 from .output_view import OutputView
 from .preset_info import PresetInfo, translated_scenario_text
 from .rotation_trace import RotationTrace
@@ -605,19 +605,19 @@ class MainWindow(QMainWindow):
         try:
             self.model.set_vector("key", self.model.selected_key, new_key())
         except ScenarioError as error:
-            self._show_hint(str(error))
+            self._show_hint(error_text(error))
 
     def _add_pair(self) -> None:
         try:
             self.model.add_pair()
         except ScenarioError as error:
-            self.show_error(self.tr("Cannot add a pair"), str(error))
+            self.show_error(self.tr("Cannot add a pair"), error_text(error))
 
     def _remove_pair(self) -> None:
         try:
             self.model.remove_pair(self.model.selected_key)
         except ScenarioError as error:
-            self.show_error(self.tr("Cannot remove the pair"), str(error))
+            self.show_error(self.tr("Cannot remove the pair"), error_text(error))
 
     # ------------------------------------------------------------ presentation
 
@@ -753,7 +753,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = load_any(path)
         except ScenarioError as error:
-            self.show_error(self.tr("Cannot open the file"), f"{Path(path).name}: {error}")
+            self.show_error(self.tr("Cannot open the file"), f"{Path(path).name}: {error_text(error)}")
             return False
         if isinstance(loaded, SelfAttentionScenario):
             self.open_sequence(loaded)
@@ -786,7 +786,7 @@ class MainWindow(QMainWindow):
         try:
             self.document.save(path)
         except (OSError, ScenarioError) as error:
-            self.show_error(self.tr("Cannot save"), f"{path.name}: {error}")
+            self.show_error(self.tr("Cannot save"), f"{path.name}: {error_text(error)}")
             return False
         self._show_hint(self.tr("Saved {0}").format(path.name))
         return True
@@ -843,7 +843,7 @@ class MainWindow(QMainWindow):
         try:
             self.export_plot(name, path)
         except Exception as error:
-            self.show_error(self.tr("Cannot export"), f"{Path(path).name}: {error}")
+            self.show_error(self.tr("Cannot export"), f"{Path(path).name}: {error_text(error)}")
             return
         self._show_hint(self.tr("Exported {0}").format(Path(path).name))
 

@@ -37,6 +37,7 @@ from ..core.saturation import (
 )
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .i18n import error_text
 from .lab_plots import still_plot, titled
 from .steps_view import shown_rows
 from .theme import key_color, key_hex, theme
@@ -638,9 +639,9 @@ class SaturationLab(QWidget):
         try:
             self.model.set_scale(factor, merge_key)
         except ScenarioError as error:
-            self.message_label.setText(str(error))
+            self.message_label.setText(error_text(error))
             self.message_label.show()
-            self.hint.emit(str(error))
+            self.hint.emit(error_text(error))
             self.refresh()
             return
         if self.message_label.isVisible():

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from ..core.scenario import MAX_DIM, MAX_SCALE, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .hover_hints import HoverHints
+from .i18n import error_text
 from .theme import theme
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
@@ -417,7 +418,7 @@ class ScaleControls(QWidget):
         try:
             self.model.set_d_k(d_k, fill=self._fill(), seed=self.seed_spin.value())
         except ScenarioError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             self._update()
             return
         self._clear_message()
@@ -439,7 +440,7 @@ class ScaleControls(QWidget):
         try:
             self.model.set_scale(factor, merge_key)
         except ScenarioError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             self._update()
             return
         self._clear_message()

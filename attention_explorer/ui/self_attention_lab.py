@@ -41,6 +41,7 @@ from ..core.sequence import SelfAttentionScenario, query_scenario
 from ..model import ExplorerModel
 from ..sequence_model import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
 from .axes import cache_axes
+from .i18n import error_text
 from .theme import theme
 
 CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
@@ -162,7 +163,7 @@ class MatrixTableModel(QAbstractTableModel):
             self._edit(index.row(), index.column(), parse_number(str(value)))
         except ScenarioError as error:
             if self.error_handler is not None:
-                self.error_handler(str(error))
+                self.error_handler(error_text(error))
             return False
         return True
 
@@ -225,7 +226,7 @@ class MatrixTable(QTableView):
                 self._paste(row, column, parse_block(QGuiApplication.clipboard().text()))
             except ScenarioError as error:
                 if table_model.error_handler is not None:
-                    table_model.error_handler(str(error))
+                    table_model.error_handler(error_text(error))
             event.accept()
             return
         super().keyPressEvent(event)
@@ -679,7 +680,7 @@ class SelfAttentionLab(QWidget):
             scenario = query_scenario(sequence, result, index, title, description)
             self.model.load_scenario(scenario)
         except ScenarioError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             return
         message = self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(html.escape(token))
         self._set_status(message)
@@ -692,7 +693,7 @@ class SelfAttentionLab(QWidget):
         try:
             edit(*args)
         except ScenarioError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             self._sync_controls()
             return False
         self._clear_error()

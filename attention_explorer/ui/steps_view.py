@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
+from .i18n import error_text
 from .theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
 
 # At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
@@ -596,7 +597,7 @@ class StepsView(QWidget):
         try:
             self.model.select_key(index)
         except ScenarioError as error:
-            self.hint.emit(str(error))
+            self.hint.emit(error_text(error))
 
     def _on_anchor_hovered(self, url: QUrl) -> None:
         index = self._key_of(url)

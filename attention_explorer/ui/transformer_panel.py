@@ -39,6 +39,7 @@ from ..core.hf_model import Analysis, LoadedModel, ModelError
 from ..core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from ..model import ExplorerModel
 from .axes import cache_axes
+from .i18n import error_text
 from .theme import key_color, query_color, theme
 
 CELL_TEXT_MAX_TOKENS = 16  # numbers in the cells up to this many tokens; beyond that they cannot be read
@@ -589,7 +590,7 @@ class TransformerPanel(QWidget):
         try:
             loaded = hf_model.load_model(folder)
         except ModelError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             return False
         except MemoryError:
             self._show_error(self.tr("{0}: not enough memory for this model").format(folder))
@@ -627,7 +628,7 @@ class TransformerPanel(QWidget):
         try:
             analysis = self.loaded.analyse(text)
         except ModelError as error:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             return False
         query = self.query_combo.currentIndex()
         self.analysis = analysis
@@ -703,7 +704,7 @@ class TransformerPanel(QWidget):
             self.model.select_key(int(np.argmax(weights)))  # the key this query attends to most
         except ScenarioError as error:
             self._sent = None
-            self._show_error(str(error))
+            self._show_error(error_text(error))
             return False
         self.hint.emit(self.tr("In the explorer now: {0}").format(scenario.title))
         self._sync_with_explorer()
@@ -849,7 +850,7 @@ class TransformerPanel(QWidget):
             try:
                 self.model.select_key(column)
             except ScenarioError as error:
-                self._show_error(str(error))
+                self._show_error(error_text(error))
 
     def _on_cell_hovered(self, row: int, column: int) -> None:
         if row < 0 or self.analysis is None:

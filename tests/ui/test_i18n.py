@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.app import create_window
-from attention_explorer.ui.i18n import catalogue_path, language_switcher
+from attention_explorer.core.scenario import FORMAT_ID, ScenarioError
+from attention_explorer.ui.i18n import CORE_MESSAGES, catalogue_path, error_text, language_switcher
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = catalogue_path("zh_CN").with_suffix(".ts")
@@ -248,3 +250,54 @@ def _all_text(window) -> str:
     parts = [label.text() for label in window.findChildren(QLabel)]
     parts += [browser.toPlainText() for browser in window.findChildren(QTextBrowser)]
     return "\n".join(parts)
+
+
+def _update_tool():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import update_translations as tool
+    finally:
+        sys.path.pop(0)
+    return tool
+
+
+def test_core_messages_are_marked_for_translation_from_the_core():
+    tool = _update_tool()
+    assert (ROOT / "attention_explorer/ui/core_texts.py").read_text(encoding="utf-8") == tool.core_texts_source()
+    messages = tool.core_messages()
+    assert "{0}: NaN is not allowed (every number must be finite)" in messages
+    assert "a string" in messages  # a Phrase
+
+
+def test_core_message_translations_keep_every_placeholder():
+    placeholder = re.compile(r"\{[^{}]*\}")
+    checked = 0
+    for context in ET.parse(TS).getroot().iter("context"):
+        if context.findtext("name") != CORE_MESSAGES:
+            continue
+        for message in context.iter("message"):
+            source, translation = message.findtext("source"), message.findtext("translation")
+            assert sorted(placeholder.findall(source)) == sorted(placeholder.findall(translation)), source
+            checked += 1
+    assert checked == len(_update_tool().core_messages())
+
+
+def test_a_refused_file_is_explained_in_chinese(window, tmp_path, _no_modal_dialogs):
+    bad = tmp_path / "bad.json"
+    document = {"format": FORMAT_ID, "query": [1, "x"], "keys": [[1, 0]], "values": [[1]]}
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    before = window.model.scenario
+    assert not window.open_file(str(bad), ask=False)
+    title, text = _no_modal_dialogs[-1]
+    assert _HAN.search(title)
+    # The core's message, in Chinese, with its place (a field name of the file format) kept as it is.
+    assert "bad.json" in text and "query[1]" in text and "应为数字" in text and "字符串" in text
+    assert "expected" not in text and "string" not in text
+    assert window.model.scenario is before
+
+
+def test_error_text_falls_back_to_english_for_errors_without_a_template():
+    assert error_text(OSError("disk full")) == "disk full"
+    assert error_text(ScenarioError("{0}: no such file", "a.json")) == "a.json: no such file"  # English session

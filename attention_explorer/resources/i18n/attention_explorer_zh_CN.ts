@@ -2,6 +2,533 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CoreMessages</name>
+    <message>
+        <source>real transformer mode needs the package {0}: {1}</source>
+        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>real transformer mode needs the packages {0}: {1}</source>
+        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} bytes is far too large for a config.json</source>
+        <translation>{0}：{1} 字节，作为 config.json 太大了</translation>
+    </message>
+    <message>
+        <source>{0}: no such file</source>
+        <translation>{0}：文件不存在</translation>
+    </message>
+    <message>
+        <source>{0}: not UTF-8 text</source>
+        <translation>{0}：不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{0}: not valid JSON ({1}, line {2})</source>
+        <translation>{0}：不是有效的 JSON（{1}，第 {2} 行）</translation>
+    </message>
+    <message>
+        <source>{0}: cannot read it ({1})</source>
+        <translation>{0}：无法读取（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected a JSON object</source>
+        <translation>{0}：应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{0}: no model_type{1}; supported: {2}</source>
+        <translation>{0}：没有 model_type{1}；支持的类型：{2}</translation>
+    </message>
+    <message>
+        <source>{0}: model_type {1}{2} is not supported; supported: {3}</source>
+        <translation>{0}：不支持 model_type {1}{2}；支持的类型：{3}</translation>
+    </message>
+    <message>
+        <source>{0}: position_embedding_type &quot;{1}&quot; is not supported (only &quot;absolute&quot;)</source>
+        <translation>{0}：不支持 position_embedding_type &quot;{1}&quot;（只支持 &quot;absolute&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}: a BERT used as a decoder is not supported (only the encoder)</source>
+        <translation>{0}：不支持用作解码器的 BERT（只支持编码器）</translation>
+    </message>
+    <message>
+        <source>{0}: hidden_act {1!r} is not supported (supported: {2})</source>
+        <translation>{0}：不支持 hidden_act {1!r}（支持：{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is missing</source>
+        <translation>{0}：缺少 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0}: no {1} tensor: not a BERT checkpoint</source>
+        <translation>{0}：没有 {1} 张量，不是 BERT 检查点</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} is missing</source>
+        <translation>{0}：缺少张量 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} holds {2}, expected floating-point numbers</source>
+        <translation>{0}：张量 {1} 的类型是 {2}，应为浮点数</translation>
+    </message>
+    <message>
+        <source>{0}: {1} (does config.json belong to these weights?)</source>
+        <translation>{0}：{1}（config.json 与这些权重是否配套？）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} holds NaN or infinite numbers</source>
+        <translation>{0}：{1} 含有 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>{0}: cannot read the weights ({1})</source>
+        <translation>{0}：无法读取权重（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: not a tokenizers tokenizer.json ({1})</source>
+        <translation>{0}：不是 tokenizers 的 tokenizer.json（{1}）</translation>
+    </message>
+    <message>
+        <source>layer {0} is out of range: the model has {1} layers (0–{2})</source>
+        <translation>第 {0} 层超出范围：模型共有 {1} 层（0–{2}）</translation>
+    </message>
+    <message>
+        <source>head {0} is out of range: each layer has {1} heads (0–{2})</source>
+        <translation>第 {0} 个头超出范围：每层有 {1} 个头（0–{2}）</translation>
+    </message>
+    <message>
+        <source>cannot tokenize the text ({0})</source>
+        <translation>无法对这段文字分词（{0}）</translation>
+    </message>
+    <message>
+        <source>the tokenizer made no tokens of this text</source>
+        <translation>分词器没有从这段文字得到任何词元</translation>
+    </message>
+    <message>
+        <source>the text is {0} tokens long; this model takes at most {1}</source>
+        <translation>这段文字有 {0} 个词元；该模型最多接受 {1} 个</translation>
+    </message>
+    <message>
+        <source>the tokenizer gave id {0}, but the model knows only {1} tokens: tokenizer.json does not belong to this model</source>
+        <translation>分词器给出了编号 {0}，但模型只认识 {1} 个词元：tokenizer.json 与该模型不配套</translation>
+    </message>
+    <message>
+        <source>the model cannot take these tokens ({0})</source>
+        <translation>模型无法接受这些词元（{0}）</translation>
+    </message>
+    <message>
+        <source>{0}: no such folder</source>
+        <translation>{0}：文件夹不存在</translation>
+    </message>
+    <message>
+        <source>{0}: not a folder (give the folder that holds {1})</source>
+        <translation>{0}：不是文件夹（请给出包含 {1} 的文件夹）</translation>
+    </message>
+    <message>
+        <source>; weights split over several files are not supported</source>
+        <translation>；不支持拆分到多个文件中的权重</translation>
+    </message>
+    <message>
+        <source>; only pytorch_model.bin is there, which needs PyTorch to read</source>
+        <translation>；只有 pytorch_model.bin，读取它需要 PyTorch</translation>
+    </message>
+    <message>
+        <source>; only vocab.txt is there (a newer copy of the model has tokenizer.json)</source>
+        <translation>；只有 vocab.txt（较新的模型副本带有 tokenizer.json）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is missing{2} (a model folder holds {3})</source>
+        <translation>{0}：缺少 {1}{2}（模型文件夹应包含 {3}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} tokens, but the model has only {2}: the files do not belong together</source>
+        <translation>{0}：{1} 个词元，但模型只有 {2} 个：这些文件不配套</translation>
+    </message>
+    <message>
+        <source>unknown preset {0!r} (known: {1})</source>
+        <translation>没有名为 {0!r} 的示例（已有：{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected numbers in equal-length rows</source>
+        <translation>{0}：应为各行长度相同的数字</translation>
+    </message>
+    <message>
+        <source>{0}: expected numbers, got a string</source>
+        <translation>{0}：应为数字，却是字符串</translation>
+    </message>
+    <message>
+        <source>{0}: expected a number, got {1}</source>
+        <translation>{0}：应为一个数字，却是{1}</translation>
+    </message>
+    <message>
+        <source>{0}: expected a whole number, got true/false</source>
+        <translation>{0}：应为整数，却是 true/false</translation>
+    </message>
+    <message>
+        <source>{0}: expected a whole number, got {1}</source>
+        <translation>{0}：应为整数，却是{1}</translation>
+    </message>
+    <message>
+        <source>{0}: NaN is not allowed (every number must be finite)</source>
+        <translation>{0}：不允许 NaN（每个数都必须是有限值）</translation>
+    </message>
+    <message>
+        <source>{0}: infinity is not allowed (every number must be finite)</source>
+        <translation>{0}：不允许无穷大（每个数都必须是有限值）</translation>
+    </message>
+    <message>
+        <source>{0}: {1:g} is out of range (|x| must be at most {2:g})</source>
+        <translation>{0}：{1:g} 超出范围（|x| 不能大于 {2:g}）</translation>
+    </message>
+    <message>
+        <source>{0}: character {1} is not valid Unicode (a lone surrogate)</source>
+        <translation>{0}：第 {1} 个字符不是有效的 Unicode（孤立的代理项）</translation>
+    </message>
+    <message>
+        <source>query: expected 1 to {0} numbers</source>
+        <translation>query：应为 1 到 {0} 个数字</translation>
+    </message>
+    <message>
+        <source>keys: expected 1 to {0} rows</source>
+        <translation>keys：应为 1 到 {0} 行</translation>
+    </message>
+    <message>
+        <source>keys: expected rows of {0} numbers (d_k = {1}), got {2}</source>
+        <translation>keys：每行应有 {0} 个数字（d_k = {1}），实际为 {2} 个</translation>
+    </message>
+    <message>
+        <source>values: expected {0} rows, one per key</source>
+        <translation>values：应为 {0} 行，每个键一行</translation>
+    </message>
+    <message>
+        <source>values: expected rows of 1 to {0} numbers</source>
+        <translation>values：每行应有 1 到 {0} 个数字</translation>
+    </message>
+    <message>
+        <source>labels: expected {0} labels, one per key, got {1}</source>
+        <translation>labels：应为 {0} 个标签，每个键一个，实际为 {1} 个</translation>
+    </message>
+    <message>
+        <source>labels[{0}]: expected a string</source>
+        <translation>labels[{0}]：应为字符串</translation>
+    </message>
+    <message>
+        <source>labels[{0}]: {1} characters, at most {2} are allowed</source>
+        <translation>labels[{0}]：{1} 个字符，最多允许 {2} 个</translation>
+    </message>
+    <message>
+        <source>title: expected a string of at most {0} characters</source>
+        <translation>title：应为不超过 {0} 个字符的字符串</translation>
+    </message>
+    <message>
+        <source>description: expected a string of at most {0} characters</source>
+        <translation>description：应为不超过 {0} 个字符的字符串</translation>
+    </message>
+    <message>
+        <source>scale: expected &quot;{0}&quot; or a finite number</source>
+        <translation>scale：应为 &quot;{0}&quot; 或一个有限的数</translation>
+    </message>
+    <message>
+        <source>scale: {0:g} is out of range (0 to {1:g})</source>
+        <translation>scale：{0:g} 超出范围（0 到 {1:g}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected a list of rows</source>
+        <translation>{0}：应为由若干行组成的列表</translation>
+    </message>
+    <message>
+        <source>{0}: expected a list of numbers, got {1}</source>
+        <translation>{0}：应为数字列表，却是{1}</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} numbers ({2} = {3}), got {4}</source>
+        <translation>{0}：应有 {1} 个数字（{2} = {3}），实际为 {4} 个</translation>
+    </message>
+    <message>
+        <source>{0}: expected 1 to {1} numbers, got {2}</source>
+        <translation>{0}：应有 1 到 {1} 个数字，实际为 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: expected a number, got {2}</source>
+        <translation>{0}[{1}]：应为数字，却是{2}</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: {2} is out of range (|x| must be at most {3:g})</source>
+        <translation>{0}[{1}]：{2} 超出范围（|x| 不能大于 {3:g}）</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: NaN is not allowed (every number must be finite)</source>
+        <translation>{0}[{1}]：不允许 NaN（每个数都必须是有限值）</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: infinity is not allowed (every number must be finite)</source>
+        <translation>{0}[{1}]：不允许无穷大（每个数都必须是有限值）</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: {2:g} is out of range (|x| must be at most {3:g})</source>
+        <translation>{0}[{1}]：{2:g} 超出范围（|x| 不能大于 {3:g}）</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation> true/false</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation> null</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level, got {0}</source>
+        <translation>最外层应为一个 JSON 对象，却是{0}</translation>
+    </message>
+    <message>
+        <source>kind &quot;self&quot;: a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; open it in the self-attention lab</source>
+        <translation>kind &quot;self&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（允许的字段：{1}）</translation>
+    </message>
+    <message>
+        <source>format: expected &quot;{0}&quot;, got {1}</source>
+        <translation>format：应为 &quot;{0}&quot;，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: missing</source>
+        <translation>缺少 &quot;{0}&quot;</translation>
+    </message>
+    <message>
+        <source>keys: expected a list of 1 to {0} rows, got {1}</source>
+        <translation>keys：应为含 1 到 {0} 行的列表，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>values: expected {0} rows (one per key), got {1}</source>
+        <translation>values：应为 {0} 行（每个键一行），实际为 {1}</translation>
+    </message>
+    <message>
+        <source>labels: expected {0} strings (one per key), got {1}</source>
+        <translation>labels：应为 {0} 个字符串（每个键一个），实际为 {1}</translation>
+    </message>
+    <message>
+        <source>labels[{0}]: expected a string, got {1}</source>
+        <translation>labels[{0}]：应为字符串，却是{1}</translation>
+    </message>
+    <message>
+        <source>title: expected a string, got {0}</source>
+        <translation>title：应为字符串，却是{0}</translation>
+    </message>
+    <message>
+        <source>description: expected a string, got {0}</source>
+        <translation>description：应为字符串，却是{0}</translation>
+    </message>
+    <message>
+        <source>scale: expected &quot;{0}&quot; or a number ≥ 0, got {1}</source>
+        <translation>scale：应为 &quot;{0}&quot; 或一个 ≥ 0 的数，却是{1}</translation>
+    </message>
+    <message>
+        <source>scale: {0} is out of range (0 to {1:g})</source>
+        <translation>scale：{0} 超出范围（0 到 {1:g}）</translation>
+    </message>
+    <message>
+        <source>kind: expected &quot;{0}&quot; (a self-attention file) or no &quot;kind&quot; at all (a single query), got {1}</source>
+        <translation>kind：应为 &quot;{0}&quot;（自注意力文件），或者不写 &quot;kind&quot;（单个查询），实际为 {1}</translation>
+    </message>
+    <message>
+        <source>file is larger than {0} MiB</source>
+        <translation>文件大于 {0} MiB</translation>
+    </message>
+    <message>
+        <source>file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys and values)</source>
+        <translation>{0} 个列表或对象：嵌套太深，或者远多于一个场景所能包含的（最多 {1} 个键和值）</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field</source>
+        <translation>&quot;{0}&quot;：未知字段</translation>
+    </message>
+    <message>
+        <source>{0} fields or colons, far more than a scenario holds</source>
+        <translation>{0} 个字段或冒号，远多于一个场景所能包含的</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text (byte {0})</source>
+        <translation>不是 UTF-8 文本（第 {0} 个字节）</translation>
+    </message>
+    <message>
+        <source>JSON is nested too deeply</source>
+        <translation>JSON 嵌套太深</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {0} (line {1}, column {2})</source>
+        <translation>不是有效的 JSON：{0}（第 {1} 行，第 {2} 列）</translation>
+    </message>
+    <message>
+        <source>not a usable number: {0}</source>
+        <translation>无法使用的数字：{0}</translation>
+    </message>
+    <message>
+        <source>is a folder, not a scenario file</source>
+        <translation>这是文件夹，不是场景文件</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>cannot read: {0}</source>
+        <translation>无法读取：{0}</translation>
+    </message>
+    <message>
+        <source>the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer keys or smaller dimensions</source>
+        <translation>文件将占 {0:.0f} MiB，超过场景文件允许的 {1} MiB；请减少键的数量或降低维度</translation>
+    </message>
+    <message>
+        <source>unknown vector role {0!r} (expected one of {1})</source>
+        <translation>未知的向量角色 {0!r}（应为 {1} 之一）</translation>
+    </message>
+    <message>
+        <source>{0} index {1} is out of range (there are {2} pairs)</source>
+        <translation>{0} 的序号 {1} 超出范围（共有 {2} 对）</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} numbers, got {2}</source>
+        <translation>{0}：应有 {1} 个数字，实际为 {2} 个</translation>
+    </message>
+    <message>
+        <source>component {0} is out of range (the vector has {1})</source>
+        <translation>第 {0} 个分量超出范围（该向量有 {1} 个分量）</translation>
+    </message>
+    <message>
+        <source>at most {0} key–value pairs are allowed</source>
+        <translation>最多允许 {0} 个键值对</translation>
+    </message>
+    <message>
+        <source>new pair: expected a key of {0} and a value of {1} numbers</source>
+        <translation>新的键值对：键应有 {0} 个数字，值应有 {1} 个数字</translation>
+    </message>
+    <message>
+        <source>at least one key–value pair must remain</source>
+        <translation>至少要保留一个键值对</translation>
+    </message>
+    <message>
+        <source>dimension {0} is out of range (1 to {1})</source>
+        <translation>维度 {0} 超出范围（1 到 {1}）</translation>
+    </message>
+    <message>
+        <source>unknown fill {0!r} (expected zeros or random)</source>
+        <translation>未知的填充方式 {0!r}（应为 zeros 或 random）</translation>
+    </message>
+    <message>
+        <source>tokens: expected a list of strings, got a string</source>
+        <translation>tokens：应为字符串列表，却是单个字符串</translation>
+    </message>
+    <message>
+        <source>tokens: expected 1 to {0} tokens, got {1}</source>
+        <translation>tokens：应为 1 到 {0} 个词元，实际为 {1} 个</translation>
+    </message>
+    <message>
+        <source>tokens[{0}]: expected a string, got {1}</source>
+        <translation>tokens[{0}]：应为字符串，却是{1}</translation>
+    </message>
+    <message>
+        <source>tokens[{0}]: empty; every token needs at least one character</source>
+        <translation>tokens[{0}]：为空；每个词元至少要有一个字符</translation>
+    </message>
+    <message>
+        <source>tokens[{0}]: {1} characters, at most {2} are allowed</source>
+        <translation>tokens[{0}]：{1} 个字符，最多允许 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} rows of numbers ({2})</source>
+        <translation>{0}：应为 {1} 行数字（{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} rows ({2}), got {3}</source>
+        <translation>{0}：应为 {1} 行（{2}），实际为 {3}</translation>
+    </message>
+    <message>
+        <source>{0}: expected rows of {1} numbers ({2} = {3}), got {4}</source>
+        <translation>{0}：每行应有 {1} 个数字（{2} = {3}），实际为 {4} 个</translation>
+    </message>
+    <message>
+        <source>{0}: expected rows of 1 to {1} numbers ({2}), got {3}</source>
+        <translation>{0}：每行应有 1 到 {1} 个数字（{2}），实际为 {3} 个</translation>
+    </message>
+    <message>
+        <source>causal: expected true or false, got {0}</source>
+        <translation>causal：应为 true 或 false，却是{0}</translation>
+    </message>
+    <message>
+        <source>{0}: expected a string of at most {1} characters</source>
+        <translation>{0}：应为不超过 {1} 个字符的字符串</translation>
+    </message>
+    <message>
+        <source>the scores could reach {0:.3g}, too large to compute safely; use smaller numbers</source>
+        <translation>分数可能达到 {0:.3g}，太大，无法安全计算；请使用更小的数</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a self-attention file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（自注意力文件允许的字段：{1}）</translation>
+    </message>
+    <message>
+        <source>kind: expected &quot;{0}&quot;, got {1}</source>
+        <translation>kind：应为 &quot;{0}&quot;，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>tokens: expected a list of 1 to {0} strings, got {1}</source>
+        <translation>tokens：应为含 1 到 {0} 个字符串的列表，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: expected a string, got {1}</source>
+        <translation>{0}：应为字符串，却是{1}</translation>
+    </message>
+    <message>
+        <source>an identity W needs d_k = d_v = d_model (here d_model = {0}, d_k = {1}, d_v = {2}): W_Q and W_K are d_model × d_k, W_V is d_model × d_v, and only a square matrix can be the identity</source>
+        <translation>单位矩阵 W 要求 d_k = d_v = d_model（这里 d_model = {0}，d_k = {1}，d_v = {2}）：W_Q 和 W_K 是 d_model × d_k，W_V 是 d_model × d_v，只有方阵才能是单位矩阵</translation>
+    </message>
+    <message>
+        <source>{0}: expected a whole number from 1 to {1}, got {2!r}</source>
+        <translation>{0}：应为 1 到 {1} 之间的整数，实际为 {2!r}</translation>
+    </message>
+    <message>
+        <source>unknown matrix {0!r} (expected one of {1})</source>
+        <translation>未知的矩阵 {0!r}（应为 {1} 之一）</translation>
+    </message>
+    <message>
+        <source>{0}: expected rows of numbers to paste</source>
+        <translation>{0}：要粘贴的应是若干行数字</translation>
+    </message>
+    <message>
+        <source>{0}: a {1} × {2} block at row {3}, column {4} does not fit in {5} × {6}</source>
+        <translation>{0}：从第 {3} 行、第 {4} 列开始的 {1} × {2} 块放不进 {5} × {6} 的矩阵</translation>
+    </message>
+    <message>
+        <source>token index {0} is out of range (there are {1} tokens)</source>
+        <translation>词元序号 {0} 超出范围（共有 {1} 个词元）</translation>
+    </message>
+</context>
+<context>
     <name>ExplorerModel</name>
     <message>
         <source>Edit {0}</source>
