@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QTextEdit,
     QUndoView,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -108,6 +109,23 @@ def _palette_for(mode: str) -> QPalette:
     ):
         palette.setColor(role, QColor(colour))
     return palette
+
+
+class _LabHolder(QWidget):
+    """A lab inside its scroll area, given the whole visible height whenever the lab's minimum size fits in it."""
+
+    def __init__(self, lab: QWidget) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(lab)
+
+    def heightForWidth(self, width: int) -> int:
+        # A lab's word-wrapped labels give it a height-for-width, and QScrollArea takes that (the *preferred*
+        # height of every part, 841 px for the self-attention lab) as the least height: the page scrolled at
+        # 1280×720 with its matrices cut off. Without one, the scroll area fits the lab to the view and scrolls
+        # only below the lab's minimum size.
+        return -1
 
 
 class MainWindow(QMainWindow):
@@ -184,6 +202,7 @@ class MainWindow(QMainWindow):
             if hint is not None:
                 hint.connect(self._show_hint)
         self._hint_label = QLabel()
+        self._hint_label.setObjectName("statusHint")
         self.statusBar().addWidget(self._hint_label, 1)
 
         self.actions_by_name: dict[str, QAction] = {}
@@ -490,7 +509,7 @@ class MainWindow(QMainWindow):
         if index not in self._built_pages:
             lab = self._lab_factories[index]()
             self._built_pages[index] = lab
-            self.central_tabs.widget(index).setWidget(lab)
+            self.central_tabs.widget(index).setWidget(_LabHolder(lab))
             hint = getattr(lab, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -524,6 +543,7 @@ class MainWindow(QMainWindow):
 
     def _page_changed(self, index: int) -> None:
         self.page(index)
+        self._show_hint("")
         # Labs with state of their own get the whole window; the explorer's docks step aside.
         wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER)
         if wide and self._state_before_wide_page is None:
@@ -919,8 +939,21 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------ status and title
 
     def _show_hint(self, text: str) -> None:
-        self._hint_label.setText(text or self.tr(
-            "Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn."))
+        self._hint_label.setText(text or self._idle_hint())
+
+    def _idle_hint(self) -> str:
+        """What the status bar says when nothing is hovered: how to use the page in the middle."""
+        page = self.central_tabs.currentIndex() if hasattr(self, "central_tabs") else 0
+        if page == LAB_SATURATION:
+            return self.tr("Move the factor slider or press ÷ 10 and × 10; drag a key on the Vectors page and the "
+                           "curves follow.")
+        if page == LAB_VARIANCE:
+            return self.tr("Drag d_k and N; New seed draws fresh random vectors.")
+        if page == LAB_SELF_ATTENTION:
+            return self.tr("Type a sentence or edit X and the W's; hover a cell for q·k, click a row to explore it.")
+        if page == LAB_TRANSFORMER:
+            return self.tr("Open a model folder, type a sentence and press Show; nothing is downloaded.")
+        return self.tr("Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.")
 
     def _update_title(self) -> None:
         title = translated_scenario_text(self.model.scenario.title) or self.tr("Untitled scenario")

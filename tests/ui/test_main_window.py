@@ -437,3 +437,22 @@ def test_real_transformer_page_opens_a_model_folder_from_the_file_menu(window, m
     assert folders == [1]
     assert window.current_page() is window.transformer_panel
     assert all(dock.isHidden() for dock in window.docks.values())
+
+
+def test_every_lab_fits_a_1280x720_window_and_the_status_bar_says_how_to_use_it(window):
+    hint = window.findChild(QLabel, "statusHint")
+    canvas_hint = hint.text()
+    assert canvas_hint.startswith("Drag the tip of Q")
+    seen = {canvas_hint}
+    for index in range(1, window.central_tabs.count()):
+        window.show_page(index)
+        QApplication.processEvents()
+        scroll = window.central_tabs.widget(index)
+        # The whole lab is in view: no vertical scrolling at the projector size (the matrices were cut off).
+        assert scroll.verticalScrollBar().maximum() == 0, window.central_tabs.tabText(index)
+        assert scroll.widget().height() == scroll.viewport().height()
+        assert hint.text() not in seen  # each page has its own how-to, not the canvas's
+        seen.add(hint.text())
+    window.show_page(0)
+    QApplication.processEvents()
+    assert hint.text() == canvas_hint

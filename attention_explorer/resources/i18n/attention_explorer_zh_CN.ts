@@ -1006,6 +1006,22 @@
         <translation>Attention Explorer 上次没有正常关闭。要恢复你当时正在编辑的场景吗？</translation>
     </message>
     <message>
+        <source>Move the factor slider or press ÷ 10 and × 10; drag a key on the Vectors page and the curves follow.</source>
+        <translation>拖动缩放因子滑块，或按 ÷ 10 和 × 10；在“向量”页拖动一个键，曲线随之变化。</translation>
+    </message>
+    <message>
+        <source>Drag d_k and N; New seed draws fresh random vectors.</source>
+        <translation>拖动 d_k 和 N；“换种子”会重新抽取随机向量。</translation>
+    </message>
+    <message>
+        <source>Type a sentence or edit X and the W&apos;s; hover a cell for q·k, click a row to explore it.</source>
+        <translation>输入句子，或编辑 X 和各个 W；悬停在格子上查看 q·k，点击一行去探索它。</translation>
+    </message>
+    <message>
+        <source>Open a model folder, type a sentence and press Show; nothing is downloaded.</source>
+        <translation>打开一个模型文件夹，输入句子后按“显示”；不会下载任何东西。</translation>
+    </message>
+    <message>
         <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>
         <translation>拖动 Q 或键的箭头尖端。数字键 1–9 选择键，方向键旋转，空格键转一整圈。</translation>
     </message>
