@@ -118,28 +118,39 @@ class SliderTicks(QWidget):
         x_in_slider = groove.x() + offset + handle.width() / 2
         return self.mapFromGlobal(self._slider.mapToGlobal(QPointF(x_in_slider, 0))).x()
 
+    def shown_labels(self) -> list[tuple[float, str]]:
+        """(left x, text) of every label drawn at the current width: inner ones that would collide are left out."""
+        metrics = self.fontMetrics()
+        gap = metrics.horizontalAdvance(" ")
+
+        def label_left(position: int, text: str) -> float:
+            """Where a label starts: centred under its tick, but kept inside the widget."""
+            width = metrics.horizontalAdvance(text)
+            return min(max(self.tick_x(position) - width / 2, 0), self.width() - width)
+
+        last = len(self._ticks) - 1
+        last_left = label_left(*self._ticks[last])
+        shown: list[tuple[float, str]] = []
+        taken_until = -math.inf
+        for number, (position, text) in enumerate(self._ticks):
+            left, width = label_left(position, text), metrics.horizontalAdvance(text)
+            # In a narrow dock labels would run into each other ("2564096"): skip an inner one that would.
+            # The last label (the range's end) is always drawn, where it really is (pushed in from the edge).
+            if number < last and (left < taken_until + gap or left + width + gap > last_left):
+                continue
+            shown.append((left, text))
+            taken_until = left + width
+        return shown
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        metrics = self.fontMetrics()
-        gap = metrics.horizontalAdvance(" ")
-        taken_until = -math.inf
-        last = len(self._ticks) - 1
-        for number, (position, text) in enumerate(self._ticks):
+        for position, _text in self._ticks:
             x = self.tick_x(position)
             painter.drawLine(QPointF(x, 0), QPointF(x, 4))
-            width = metrics.horizontalAdvance(text)
-            left = min(max(x - width / 2, 0), self.width() - width)
-            # In a narrow dock labels would run into each other ("2564096"): skip an inner one that would;
-            # the last label (the range's end) is always drawn.
-            next_left = math.inf
-            if number < last:
-                next_position, next_text = self._ticks[last]
-                next_left = self.tick_x(next_position) - metrics.horizontalAdvance(next_text) / 2
-            if left < taken_until + gap or (number < last and left + width + gap > next_left):
-                continue
-            painter.drawText(QPointF(left, 5 + metrics.ascent()), text)
-            taken_until = left + width
+        ascent = self.fontMetrics().ascent()
+        for left, text in self.shown_labels():
+            painter.drawText(QPointF(left, 5 + ascent), text)
         painter.end()
 
 

@@ -206,3 +206,21 @@ def test_hovering_a_control_puts_its_hint_in_the_status_bar(library):
     QApplication.sendEvent(panel.no_scaling_button, QEvent(QEvent.Type.Leave))
     assert hints == [panel.no_scaling_button.toolTip(), ""]
     assert "1" in hints[0]
+
+
+@pytest.mark.parametrize("width", [240, 300, 330, 368, 600])
+def test_slider_tick_labels_keep_both_ends_and_never_touch(qtbot, width):
+    controls = ScaleControls(ExplorerModel())
+    qtbot.addWidget(controls)
+    controls.resize(width, controls.sizeHint().height())
+    controls.show()
+    qtbot.waitExposed(controls)
+    for ticks in (controls.d_k_ticks, controls.factor_ticks):
+        shown = ticks.shown_labels()
+        texts = [text for _, text in shown]
+        # The range's two ends are always labelled (at 330 px the 4096 used to vanish behind "256").
+        assert texts[0] == ticks._ticks[0][1] and texts[-1] == ticks._ticks[-1][1], (width, texts)
+        metrics = ticks.fontMetrics()
+        for (left, text), (next_left, _) in zip(shown, shown[1:]):
+            assert left + metrics.horizontalAdvance(text) < next_left, (width, texts)
+        assert shown[-1][0] + metrics.horizontalAdvance(texts[-1]) <= ticks.width()
