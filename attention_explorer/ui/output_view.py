@@ -28,6 +28,32 @@ ALPHA_LEVELS = 12
 HULL_FILL = QColor(120, 120, 120, 28)
 HULL_EDGE = QColor(120, 120, 120, 110)
 RANGE_FILL = QColor(150, 150, 150, 55)
+# The sides a value label may take around its point, right, left, above, below: (anchor, x and y direction, y up).
+LABEL_SIDES = (((0.0, 0.5), 1.0, 0.0), ((1.0, 0.5), -1.0, 0.0), ((0.5, 1.0), 0.0, 1.0), ((0.5, 0.0), 0.0, -1.0))
+# What a label covering something costs, per square pixel: the star worst, then another label, then being cut
+# off by the plot's edge, then another point (labels are drawn over points, so a covered point still shows).
+STAR_COST, LABEL_COST, EDGE_COST, POINT_COST = 8.0, 4.0, 3.0, 1.0
+# Pixels of a label's rectangle that two labels may share: most of the empty margin TextItem leaves around a text.
+LABEL_MARGIN = 3.0
+
+
+Rect = tuple[float, float, float, float]  # left, top, right, bottom in pixels, y downwards
+
+
+def overlap_areas(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Areas shared by each rectangle in `a` with each in `b` (rows: left, top, right, bottom): shape (len a, len b)."""
+    width = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
+    height = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
+    return np.maximum(width, 0.0) * np.maximum(height, 0.0)
+
+
+def shared_area(a: Rect, b: Rect) -> float:
+    """The area two rectangles share (plain floats: for a handful of rectangles numpy costs more than it saves)."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    if width <= 0.0:
+        return 0.0
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if height > 0.0 else 0.0
 
 
 def convex_hull(points: np.ndarray) -> np.ndarray:
@@ -135,6 +161,13 @@ class OutputView(QWidget):
         self._marker_pen = pg.mkPen("#FFFFFF", width=1.5)
         self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
         self._shown_label_places: tuple | None = None
+        # The labels' layout ignoring the star, kept until a point, a size, a label or the scale changes.
+        self._label_sides_free: list[int] = []  # indices into LABEL_SIDES
+        self._label_candidates: list[list[Rect]] = []  # per label, its rectangle on each side
+        self._label_crossings = np.zeros((0, 4, 0, 4))  # [i, side, j, side]: area labels i and j would share
+        self._label_costs_free: list[list[float]] = []  # per label and side: what it covers, the star aside
+        self._label_orders: list[tuple[int, ...]] = []  # per label, the sides in the order they are tried
+        self._label_sides_shown: list[int] = []
         self._shown_readout = ""
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.view_box.sigResized.connect(self._place_value_labels)
@@ -333,24 +366,124 @@ class OutputView(QWidget):
         self._place_value_labels()
 
     def _place_value_labels(self) -> None:
-        """Each label just right of its point's edge: the gap is in pixels, so it depends on the view's scale."""
+        """Each label beside its point, on the side where it covers neither the star nor another label."""
         if self._mode != "plane" or not self.value_labels:
             return
-        values = self.model.scenario.values
+        pixel_width, pixel_height = self.view_box.viewPixelSize()
+        if not (pixel_width > 0.0 and pixel_height > 0.0 and np.isfinite(pixel_width + pixel_height)):
+            return  # not laid out yet: sigResized places them
+        scenario = self.model.scenario
+        values = scenario.values
+        radii = self._point_radii()
+        view = self.view_box.viewRect()
+        places = (values.tobytes(), radii.tobytes(), pixel_width, pixel_height, view.getRect(), scenario.labels,
+                  self.model.selected_key)
+        if places != self._shown_label_places:
+            self._shown_label_places = places
+            self._lay_out_labels_without_star(values, radii, pixel_width, pixel_height, view)
+            self._label_sides_shown = []  # every label's position depends on the radii and the scale
+        # The star moves on every drag move: only a label it covers looks for another side.
+        star = self._star_rects(pixel_width, pixel_height)
+        sides = self._label_sides_free
+        hit = [i for i, (side, candidates) in enumerate(zip(sides, self._label_candidates))
+               if any(shared_area(candidates[side], rect) > 0.0 for rect in star)]
+        if hit:
+            sides = self._sides_around_star(hit, star)
+        self._apply_label_sides(sides, values, radii, pixel_width, pixel_height)
+
+    def _point_radii(self) -> np.ndarray:
+        """Each V point's radius in pixels, its rim included (as _refresh_plane draws them)."""
         sizes = self._weight_sizes(self.model.result.weights)
-        pixel_width = self.view_box.viewPixelSize()[0]
-        places = (values.tobytes(), sizes.tobytes(), pixel_width, len(self.value_labels))
-        if places == self._shown_label_places:
-            return  # nothing a label's place depends on has changed
-        self._shown_label_places = places
-        middle = (float(values[:, 0].min()) + float(values[:, 0].max())) / 2.0
-        for i, label in enumerate(self.value_labels):
-            gap = (sizes[i] / 2.0) * pixel_width  # TextItem adds its own few pixels of margin
-            x = float(values[i, 0])
-            # Labels point outwards, so the ones at the right edge are not cut off by the plot's border.
-            right = x <= middle
-            label.setAnchor((0.0, 0.5) if right else (1.0, 0.5))
-            label.setPos(x + gap if right else x - gap, float(values[i, 1]))
+        selected = self.model.selected_key
+        sizes[selected] += 4.0 * theme().zoom
+        radii = sizes / 2.0 + 1.0
+        radii[selected] += theme().line_px() / 2.0
+        return radii
+
+    def _lay_out_labels_without_star(self, values: np.ndarray, radii: np.ndarray, pixel_width: float,
+                                     pixel_height: float, view) -> None:
+        """Each label's rectangle on each side, what it covers there apart from the star, and its best side."""
+        n = len(self.value_labels)
+        # Pixels with y downwards, relative to the view's origin: only the rectangles' relations matter.
+        xs = values[:n, 0] / pixel_width
+        ys = -values[:n, 1] / pixel_height
+        text_rects = [label.textItem.boundingRect() for label in self.value_labels]
+        widths = np.array([rect.width() for rect in text_rects])
+        heights = np.array([rect.height() for rect in text_rects])
+        r = radii[:n]
+        candidates = np.empty((n, 4, 4))  # sides in LABEL_SIDES' order
+        candidates[:, 0] = np.column_stack([xs + r, ys - heights / 2, xs + r + widths, ys + heights / 2])
+        candidates[:, 1] = np.column_stack([xs - r - widths, ys - heights / 2, xs - r, ys + heights / 2])
+        candidates[:, 2] = np.column_stack([xs - widths / 2, ys - r - heights, xs + widths / 2, ys - r])
+        candidates[:, 3] = np.column_stack([xs - widths / 2, ys + r, xs + widths / 2, ys + r + heights])
+        flat = candidates.reshape(-1, 4)
+        covered_points = overlap_areas(flat, np.column_stack([xs - r, ys - r, xs + r, ys + r]))
+        covered_points[np.arange(4 * n), np.repeat(np.arange(n), 4)] = 0.0  # its own point's edge, by construction
+        # viewRect's bottom() is its largest y: the top of the plot on screen.
+        plot = np.array([[view.left() / pixel_width, -view.bottom() / pixel_height,
+                          view.right() / pixel_width, -view.top() / pixel_height]])
+        area = (flat[:, 2] - flat[:, 0]) * (flat[:, 3] - flat[:, 1])
+        cut_off = area - overlap_areas(flat, plot)[:, 0]
+        costs = POINT_COST * covered_points.sum(axis=1) + EDGE_COST * cut_off
+        # Labels may share their empty margins (TextItem leaves a few pixels around the text), not their letters.
+        letters = flat + np.array([LABEL_MARGIN, LABEL_MARGIN, -LABEL_MARGIN, -LABEL_MARGIN])
+        self._label_crossings = overlap_areas(letters, letters).reshape(n, 4, n, 4)
+        self._label_candidates = [[tuple(rect) for rect in sides] for sides in candidates.tolist()]
+        self._label_costs_free = costs.reshape(n, 4).tolist()
+        # Outwards first: a label at the right edge would otherwise be cut off by the plot's border.
+        middle = (xs.min() + xs.max()) / 2.0
+        self._label_orders = [(0, 1, 2, 3) if x <= middle else (1, 0, 2, 3) for x in xs.tolist()]
+        sides: list[int] = []
+        for i in range(n):
+            sides.append(self._best_side(i, self._label_costs_free[i], list(range(i)), sides))
+        self._label_sides_free = sides
+
+    def _best_side(self, index: int, costs: list[float], others: list[int], sides: list[int]) -> int:
+        """Label `index`'s first side (outwards, inwards, above, below) that covers nothing, else its cheapest.
+
+        `others` are the labels it must not cover, `sides` their sides."""
+        total = costs
+        if others:
+            crossed = self._label_crossings[index][:, others, [sides[j] for j in others]].sum(axis=1)
+            total = [cost + LABEL_COST * area for cost, area in zip(costs, crossed.tolist())]
+        order = self._label_orders[index]
+        return next((side for side in order if total[side] <= 0.5), min(order, key=total.__getitem__))
+
+    def _sides_around_star(self, hit: list[int], star: list[Rect]) -> list[int]:
+        """The free sides, except that each label the star covers moves to its best side with the star counted."""
+        sides = list(self._label_sides_free)
+        for i in hit:
+            costs = [cost + STAR_COST * sum(shared_area(rect, rect_star) for rect_star in star)
+                     for rect, cost in zip(self._label_candidates[i], self._label_costs_free[i])]
+            sides[i] = self._best_side(i, costs, [j for j in range(len(sides)) if j != i], sides)
+        return sides
+
+    def _star_rects(self, pixel_width: float, pixel_height: float) -> list[Rect]:
+        """The star's square and, when shown, the "output" text under it, in the labels' pixel frame."""
+        output = self.model.result.output
+        x, y = float(output[0]) / pixel_width, -float(output[1]) / pixel_height
+        half = 13.0 * theme().zoom + 1.0  # the marker's size / 2, plus its white rim
+        rects = [(x - half, y - half, x + half, y + half)]
+        if self.output_label.isVisible():
+            text = self.output_label.textItem.boundingRect()
+            anchor = self.output_label.anchor
+            left, top = x - anchor.x() * text.width(), y - anchor.y() * text.height()
+            rects.append((left, top, left + text.width(), top + text.height()))
+        return rects
+
+    def _apply_label_sides(self, sides: list[int], values: np.ndarray, radii: np.ndarray, pixel_width: float,
+                           pixel_height: float) -> None:
+        """Move only the labels whose side changed (all of them after the points or the scale changed)."""
+        shown = self._label_sides_shown
+        for i, (label, side) in enumerate(zip(self.value_labels, sides)):
+            if i < len(shown) and shown[i] == side:
+                continue
+            anchor, dx, dy = LABEL_SIDES[side]
+            if (label.anchor.x(), label.anchor.y()) != anchor:
+                label.setAnchor(anchor)
+            label.setPos(float(values[i, 0]) + dx * radii[i] * pixel_width,
+                         float(values[i, 1]) + dy * radii[i] * pixel_height)
+        self._label_sides_shown = list(sides)
 
     def _rebuild_value_labels(self, n: int) -> None:
         wanted = n if n <= LABEL_MAX_KEYS else 0

@@ -135,3 +135,68 @@ def test_saturation_large_output_is_the_first_value(model, make_view):
     model.load_scenario(load_preset("saturation-large"))
     # Nearly all weight on K1 (0.99995): the output is V1 = [0.8, 0.2] to 3 decimals.
     assert "[0.800, 0.200]" in view.readout.text()
+
+
+def star_scene_rect(view):
+    """The output star's square on screen (scene coordinates), its white rim included."""
+    from PySide6.QtCore import QRectF
+
+    x, y = marker_position(view)
+    centre = view.view_box.mapViewToScene(QPointF(float(x), float(y)))
+    half = view.output_marker.points()[0].size() / 2 + 1
+    return QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half)
+
+
+def letters_rect(label):
+    """A value label's text on screen, without the empty margin TextItem leaves around it."""
+    from attention_explorer.ui.output_view import LABEL_MARGIN
+
+    return label.sceneBoundingRect().adjusted(LABEL_MARGIN, LABEL_MARGIN, -LABEL_MARGIN, -LABEL_MARGIN)
+
+
+def assert_labels_readable(view):
+    """No value label on the star or its name, none on another label's letters, none cut off by the plot's edge."""
+    view.plot.grab()  # paint as the user sees it: a TextItem fits its transform to the view when painted
+    star = star_scene_rect(view)
+    plot = view.view_box.sceneBoundingRect()
+    labels = view.value_labels
+    assert labels and all(label.isVisible() for label in labels)
+    for i, label in enumerate(labels):
+        rect = label.sceneBoundingRect()
+        assert not rect.intersects(star), (label.toPlainText(), rect, star)
+        if view.output_label.isVisible():  # "output" under the star
+            assert not rect.intersects(view.output_label.sceneBoundingRect()), label.toPlainText()
+        assert plot.contains(letters_rect(label)), (label.toPlainText(), rect, plot)
+        for other in labels[i + 1:]:
+            assert not letters_rect(label).intersects(letters_rect(other)), (label.toPlainText(), other.toPlainText())
+
+
+@pytest.mark.parametrize("size", [(230, 330), (480, 400)])  # the first: a dock at 1280×720
+def test_value_label_moves_off_the_star_next_to_its_point(model, make_view, size):
+    # drag-2d: the output [0.809, 0.113] lies next to V1 = [1, 0.2], where K1's label used to sit (on the star).
+    view = make_view(model, *size)
+    assert np.allclose(marker_position(view), [0.809, 0.113], atol=5e-4)
+    assert_labels_readable(view)
+    k1 = view.value_labels[0]
+    point = view.view_box.mapViewToScene(QPointF(1.0, 0.2))
+    assert k1.sceneBoundingRect().left() > point.x() or k1.sceneBoundingRect().bottom() < point.y()
+
+
+def test_value_labels_stay_off_the_star_during_a_drag(model, make_view):
+    view = make_view(model)
+    for angle in np.linspace(0.0, 2 * np.pi, 37):
+        model.set_plane_position("key", 1, 2.0 * np.cos(angle), 2.0 * np.sin(angle))  # K2 circles around
+        assert_labels_readable(view)
+
+
+def test_value_label_returns_outwards_when_the_star_leaves(model, make_view):
+    view = make_view(model)
+    assert_labels_readable(view)
+    k1 = view.value_labels[0]
+    point = view.view_box.mapViewToScene(QPointF(1.0, 0.2))
+    assert k1.sceneBoundingRect().center().x() >= point.x()  # beside V1 but away from the star on its left
+    model.set_plane_position("key", 1, 3.0, 1.0)  # K2 matches Q best: the output moves off towards V2
+    assert np.linalg.norm(marker_position(view) - [1.0, 0.2]) > 0.5
+    assert_labels_readable(view)
+    # V1 is the rightmost V: with the star gone its label points outwards again, to the left, inside the plot.
+    assert k1.sceneBoundingRect().right() < point.x()
