@@ -22,13 +22,37 @@ from .theme import UNSCALED_HEX, key_color, theme
 VALUE_TEXT_MAX_KEYS = 12
 BAR_WIDTH = 0.62
 OVERLAY_WIDTH = 0.86  # wider than the bars, so the grey outline shows even where it matches a bar
-Y_TOP = 1.14  # fixed: 0–1 plus room for the value written above a full bar
+Y_TOP = 1.14  # 0–1 plus room for the value written above a full bar (more in a short plot: _fit_y_range)
+# Pixels between a value text and the top of its bar or dashed outline below it.
+TEXT_LIFT_PX = 3.0
 # Labels under every bar while they fit, else under every 2nd, 5th, 10th, … bar.
 TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
 # From this many keys on, bars nearly touch and the unscaled weights are one grey step line.
 DENSE_KEYS = 40
 # Narrower than this (pixels at zoom 1) the texts around the plot switch to a short form, so the bars keep room.
 NARROW_WIDTH = 360
+
+
+class WeightAxis(pg.AxisItem):
+    """The weight axis, whose label "0" sits on the plot's bottom edge and so reaches half a line below it."""
+
+    # pyqtgraph drops a tick label that leaves the axis's bounding rect, and with a grid that rect ends at the
+    # plot's edges: the label of weight 0, centred on the bottom edge, was never drawn.
+
+    def __init__(self) -> None:
+        super().__init__("left")
+        self._overhang = 0.0
+
+    def set_label_overhang(self, pixels: float) -> None:
+        """How far (pixels) a tick label may reach past either end of the axis: half the tick font's height."""
+        if pixels != self._overhang:
+            self.prepareGeometryChange()
+            self._overhang = pixels
+            self.picture = None
+            self.update()
+
+    def boundingRect(self):
+        return super().boundingRect().adjusted(0.0, -self._overhang, 0.0, self._overhang)
 
 
 class WeightsChart(QWidget):
@@ -45,7 +69,8 @@ class WeightsChart(QWidget):
         self.stats_label.setObjectName("weightsStats")
         self.stats_label.setTextFormat(Qt.TextFormat.RichText)
         self.stats_label.setWordWrap(True)
-        self.plot = pg.PlotWidget(self, background="w")
+        self.weight_axis = WeightAxis()
+        self.plot = pg.PlotWidget(self, background="w", axisItems={"left": self.weight_axis})
         self.plot.setObjectName("weightsPlot")
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.plot.setMinimumHeight(90)
@@ -131,6 +156,7 @@ class WeightsChart(QWidget):
             axis.setStyle(tickFont=tick_font)
             axis.setPen(theme().foreground())
             axis.setTextPen(theme().foreground())
+        self.weight_axis.set_label_overhang(QFontMetrics(tick_font).height() / 2.0 + 1.0)
         self._n = -1  # rebuild text items at the new size
         self.refresh()
 
@@ -143,7 +169,7 @@ class WeightsChart(QWidget):
         self.overlay.setOpts(pen=self._overlay_pen())
         self.overlay.setVisible(not dense)
         self.overlay_steps.setVisible(dense)
-        self.view_box.setRange(xRange=(-0.6, n - 0.4), yRange=(0.0, Y_TOP), padding=0.0)
+        self.view_box.setRange(xRange=(-0.6, n - 0.4), padding=0.0)
         wanted = n if n <= VALUE_TEXT_MAX_KEYS else 0
         while len(self.value_texts) > wanted:
             self.plot.removeItem(self.value_texts.pop())
@@ -156,6 +182,7 @@ class WeightsChart(QWidget):
             text.setColor(theme().foreground())  # above the bars, on the plot's background
         self._tick_labels = ()
         self._update_value_fonts()
+        self._fit_y_range()
 
     def refresh(self) -> None:
         """Redraw every item in place from model.result."""
@@ -175,13 +202,37 @@ class WeightsChart(QWidget):
             self.overlay_steps.setData(np.arange(n + 1, dtype=np.float64) - 0.5, unscaled)
         for i, text in enumerate(self.value_texts):
             text.setText(f"{weights[i]:.3f}")
-            text.setPos(i, float(weights[i]) + 0.01)
+        self._place_value_texts(weights, unscaled)
         labels = self.model.scenario.labels
         if labels != self._tick_labels:
             self._tick_labels = labels
             self._update_ticks()
         self._update_stats()
         self._update_caption()
+
+    def _place_value_texts(self, weights: np.ndarray, unscaled: np.ndarray) -> None:
+        """Each value a few pixels above the taller of its bar and its dashed outline, so no line crosses it."""
+        if not self.value_texts:
+            return
+        pixel_height = self.view_box.viewPixelSize()[1]
+        lift = TEXT_LIFT_PX * pixel_height if np.isfinite(pixel_height) and pixel_height > 0.0 else 0.01
+        tops = np.maximum(weights, unscaled) + lift
+        for i, text in enumerate(self.value_texts):
+            text.setPos(i, float(tops[i]))
+
+    def _fit_y_range(self) -> None:
+        """0 to Y_TOP, or higher when the plot is too short to fit a value text above a full bar below Y_TOP.
+
+        Changes only with the plot's height or the texts' font, never during a drag, so the bars don't jump."""
+        top = Y_TOP
+        plot_px = self.view_box.height()
+        if self.value_texts and self.value_texts[0].isVisible() and plot_px > 0.0:
+            # The text's empty margin (QTextDocument's 4 px) may be cut off at the top, its letters may not.
+            text_px = self.value_texts[0].textItem.boundingRect().height() - 4.0 + TEXT_LIFT_PX
+            # The room above 1 is (top − 1) · plot_px / top pixels: text_px when top = 1 / (1 − text_px / plot_px).
+            top = max(Y_TOP, 1.0 / (1.0 - min(text_px / plot_px, 0.4)))
+        if abs(self.view_box.viewRange()[1][1] - top) > 1e-9 or self.view_box.viewRange()[1][0] != 0.0:
+            self.view_box.setRange(yRange=(0.0, top), padding=0.0)
 
     def _pens(self) -> list[QPen]:
         pens = [self._plain_pen] * self._n
@@ -286,9 +337,12 @@ class WeightsChart(QWidget):
         super().changeEvent(event)
 
     def _on_view_resized(self) -> None:
-        """Labels and value texts depend on the pixels per bar."""
+        """Labels and value texts depend on the pixels per bar, the texts' lift on the pixel height."""
         self._update_ticks()
         self._update_value_fonts()
+        self._fit_y_range()
+        if self.value_texts:
+            self._place_value_texts(np.asarray(self.bars.opts["height"]), np.asarray(self.overlay.opts["height"]))
 
     # ------------------------------------------------------------ interaction
 

@@ -3,12 +3,13 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
 
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.ui.theme import key_color
-from attention_explorer.ui.weights_chart import VALUE_TEXT_MAX_KEYS, WeightsChart
+from attention_explorer.ui.weights_chart import OVERLAY_WIDTH, VALUE_TEXT_MAX_KEYS, WeightsChart
 
 LIBRARY_WEIGHTS = [0.50648, 0.18632, 0.30720]  # softmax([1, 0, 0.5]) by hand: [e, 1, e^0.5] / 5.367
 
@@ -52,10 +53,11 @@ def test_library_bars_are_the_weights_in_key_colours(library_model, make_chart):
         key_color(i).name() for i in range(3)
     ]
     assert value_texts(chart) == ["0.506", "0.186", "0.307"]
-    # Each value sits on top of its bar.
+    # Each value sits on top of its column: over its bar, or over the dashed outline where that is taller.
+    unscaled = [0.66524, 0.09003, 0.24473]
     for i, text in enumerate(chart.value_texts):
         assert text.pos().x() == pytest.approx(i)
-        assert text.pos().y() == pytest.approx(LIBRARY_WEIGHTS[i], abs=0.02)
+        assert text.pos().y() == pytest.approx(max(LIBRARY_WEIGHTS[i], unscaled[i]), abs=0.03)
     ticks = chart.plot.getPlotItem().getAxis("bottom")._tickLevels[0]
     assert [label for _, label in ticks] == ["K1", "K2", "K3"]
 
@@ -151,3 +153,75 @@ def test_many_keys_draw_bars_without_value_texts(model, make_chart):
     assert np.allclose(heights(chart.bars), model.result.weights)
     click_bar(chart, 300, 0.5)
     assert model.selected_key == 300
+
+
+def assert_value_texts_clear_of_lines(chart):
+    """No value text is crossed by its bar's top, its dashed outline's top, or the outline's sides below them."""
+    chart.plot.grab()  # paint as the user sees it: a TextItem fits its transform to the view when painted
+    bar_heights, outline_heights = heights(chart.bars), heights(chart.overlay)
+    outline_pen = chart.overlay.opts["pen"].widthF()
+    for i, text in enumerate(chart.value_texts):
+        rect = text.sceneBoundingRect()
+        outline_top = chart.view_box.mapViewToScene(QPointF(i - OVERLAY_WIDTH / 2, outline_heights[i]))
+        outline_right = chart.view_box.mapViewToScene(QPointF(i + OVERLAY_WIDTH / 2, outline_heights[i]))
+        bar_top = chart.view_box.mapViewToScene(QPointF(i, bar_heights[i]))
+        overlaps_edge = rect.left() < outline_right.x() and rect.right() > outline_top.x()
+        assert overlaps_edge  # the text is over its own column ...
+        assert rect.bottom() < outline_top.y() - outline_pen / 2, (i, rect, outline_top)  # ... above the dashes
+        assert rect.bottom() < bar_top.y(), (i, rect, bar_top)
+        centre = chart.view_box.mapViewToScene(QPointF(i, 0)).x()
+        assert rect.center().x() == pytest.approx(centre, abs=1.0)
+        # Not cut off by the plot's top either (the empty margin above the letters may be).
+        assert rect.top() + 4 >= chart.view_box.sceneBoundingRect().top(), (i, rect)
+
+
+def test_value_text_is_not_crossed_by_the_dashed_outline(model, make_chart):
+    chart = make_chart(model)  # drag-2d: K1's weight 0.664, without scaling 0.771: the dashes pass above the bar
+    assert heights(chart.overlay)[0] > heights(chart.bars)[0] + 0.05
+    assert_value_texts_clear_of_lines(chart)
+    model.set_plane_position("key", 1, 3.0, 1.0)  # now K2 has the most weight
+    assert_value_texts_clear_of_lines(chart)
+    chart.resize(300, 250)  # the lift above the lines is in pixels: it follows the plot's height
+    QTest.qWait(10)
+    assert_value_texts_clear_of_lines(chart)
+
+
+def test_value_text_over_a_full_bar_fits_in_a_short_plot(model, make_chart):
+    chart = make_chart(model, 230, 340)  # the plot about as tall as in a dock at 1280×720
+    model.load_scenario(load_preset("saturation-large"))  # K1's weight and its outline ≈ 1
+    assert heights(chart.overlay)[0] == pytest.approx(1.0, abs=1e-4)
+    assert chart.value_texts[0].isVisible()
+    assert_value_texts_clear_of_lines(chart)
+    top = chart.view_box.viewRange()[1][1]
+    model.set_plane_position("key", 1, 3.0, 3.0)
+    assert chart.view_box.viewRange()[1][1] == top  # the room above is made once, not on every drag move
+
+
+def test_value_text_is_clear_where_the_outline_matches_the_bar(model, make_chart):
+    chart = make_chart(model)
+    model.load_scenario(load_preset("saturation-small"))  # factor 1: outline and bar have the same height
+    assert_value_texts_clear_of_lines(chart)
+
+
+def drawn_tick_labels(axis):
+    """The tick labels pyqtgraph actually draws on `axis`, with their rectangles in scene coordinates."""
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        if axis.style["tickFont"]:
+            painter.setFont(axis.style["tickFont"])
+        _axis, _ticks, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return {text: axis.mapRectToScene(rect) for rect, _flags, text in texts}
+
+
+def test_weight_axis_shows_zero(model, make_chart):
+    chart = make_chart(model)
+    drawn = drawn_tick_labels(chart.plot.getPlotItem().getAxis("left"))
+    assert {"0", "0.5", "1"} <= set(drawn)
+    # "0" sits at the bars' foot and inside the widget, where the user can see it.
+    zero = drawn["0"]
+    foot = chart.view_box.mapViewToScene(QPointF(0, 0)).y()
+    assert zero.center().y() == pytest.approx(foot, abs=2.0)
+    assert chart.plot.sceneRect().contains(zero)
