@@ -18,10 +18,22 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QSignalBlocker,
+    QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QFontMetricsF,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -30,6 +42,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QStyle,
     QStyledItemDelegate,
     QTableView,
     QVBoxLayout,
@@ -45,6 +58,12 @@ _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate
 
 # Thousands of columns make a QTableView crawl (and nobody reads them): show the first few, say so.
 SHOWN_COMPONENTS = 16
+SWATCH_WIDTH = 12  # the colour marker beside each name
+# The panel asks for the width of the name column and this many number columns, so a 2-D scenario's table
+# (Q/K 0, Q/K 1, V 0, V 1) is never cut at the panel's edge (the Chinese UI left it ~30 px too narrow),
+# but never asks for more than MAX_ASKED_WIDTH: wider tables, and big zooms, scroll.
+NUMBER_COLUMNS_ASKED_FOR = 4
+MAX_ASKED_WIDTH = 460
 
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _QUERY_ROW = 0
@@ -253,14 +272,14 @@ class VectorTableModel(QAbstractTableModel):
         cache_key = (colour.name(), selected)
         pixmap = self._swatches.get(cache_key)
         if pixmap is None:
-            pixmap = QPixmap(12, 22)
+            pixmap = QPixmap(SWATCH_WIDTH, 22)
             pixmap.fill(Qt.GlobalColor.transparent)
             painter = QPainter(pixmap)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setBrush(colour)
             outline = QColor(theme().foreground()) if selected else colour
             painter.setPen(outline)
-            painter.drawRoundedRect(1, 1, 10, 20, 3, 3)
+            painter.drawRoundedRect(1, 1, SWATCH_WIDTH - 2, 20, 3, 3)
             painter.end()
             self._swatches[cache_key] = pixmap
         return pixmap
@@ -387,7 +406,7 @@ class VectorEditor(QWidget):
         super().__init__(parent)
         self.setObjectName("vectorEditor")
         self.model = model
-        self._number_width_text = ""  # widest number (digits as 0) the columns were sized for
+        self._sized_lengths: tuple[int, ...] = ()  # per number column: characters of its widest number
         self._moving_current = False  # True while the panel itself moves the current cell
         self._sized_labels: tuple[str, ...] = ()  # labels the name column was sized for
 
@@ -484,13 +503,23 @@ class VectorEditor(QWidget):
         columns = self.table_model.columnCount()
         if columns:
             self.table_model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
-        self._number_width_text = ""  # the columns fit their header texts too, and those changed
+        self._sized_lengths = ()  # the columns fit their header texts too, and those changed
         self._update()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        columns = min(self.table_model.columnCount(), 1 + NUMBER_COLUMNS_ASKED_FOR)
+        # The vertical scroll bar counts even while hidden: adding keys until it shows must not cut a column.
+        scroll_bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.table)
+        margins = self.layout().contentsMargins()
+        table = sum(self.table.columnWidth(column) for column in range(columns)) + 2 * self.table.frameWidth()
+        wanted = table + scroll_bar + margins.left() + margins.right()
+        return QSize(max(hint.width(), min(wanted, MAX_ASKED_WIDTH)), hint.height())
 
     # ------------------------------------------------------------ look
 
@@ -509,38 +538,63 @@ class VectorEditor(QWidget):
         self._error_style = f"color: {error_colour}; font-weight: bold;"
         self._info_style = "color: palette(text);"
         self.table_model.clear_swatches()
-        self._number_width_text = ""
+        self._sized_lengths = ()
         self._size_columns()
         self.table_model.refresh()
 
     def _size_columns(self) -> None:
-        """Give every number column the width of the widest number shown (only when that width changes)."""
+        """Give each number column the width of its widest number, drawn bold (only when that width changes).
+
+        Any row can become the selected, bold one, so every column is sized for bold text: sized for the
+        regular font, the selected key's "-0.600" came out as "-0.6...". Each column keeps room for a minus
+        sign whether or not it holds a negative number, so a drag across zero never makes the columns jump.
+        """
         scenario = self.model.scenario
         shown_k, shown_v = self.table_model.shown_components()
-        widest = max(
-            float(np.max(np.abs(scenario.query[:shown_k]))),
-            float(np.max(np.abs(scenario.keys[:, :shown_k]))),
-            float(np.max(np.abs(scenario.values[:, :shown_v]))),
-        )
-        widest_text = re.sub(r"\d", "0", format_number(-widest))  # e.g. "-00.000": digits share one width
-        if widest_text == self._number_width_text:
+        widest = np.concatenate((
+            np.maximum(np.abs(scenario.query[:shown_k]), np.max(np.abs(scenario.keys[:, :shown_k]), axis=0)),
+            np.max(np.abs(scenario.values[:, :shown_v]), axis=0),
+        ))
+        lengths = tuple(len(format_number(float(value))) for value in widest)
+        if lengths == self._sized_lengths:
             return
-        self._number_width_text = widest_text
-        metrics = QFontMetrics(self.table.font())
-        header_metrics = QFontMetrics(self.table.horizontalHeader().font())
-        header = self.table_model.headerData(self.table_model.columnCount() - 1, Qt.Orientation.Horizontal)
-        width = max(metrics.horizontalAdvance(widest_text), header_metrics.horizontalAdvance(str(header)))
-        for column in range(1, self.table_model.columnCount()):
-            self.table.setColumnWidth(column, width + 12)
-        self._size_name_column()
+        self._sized_lengths = lengths
+        bold = QFontMetricsF(self._bold_table_font())
+        digit = max("0123456789", key=bold.horizontalAdvance)  # the widest digit stands for every digit
+        header_metrics = QFontMetricsF(self.table.horizontalHeader().font())
+        padding = self._cell_padding()
+        for column, length in enumerate(lengths, start=1):
+            widest_text = "-" + digit * (length - 4) + "." + digit * 3
+            header = str(self.table_model.headerData(column, Qt.Orientation.Horizontal))
+            width = max(
+                math.ceil(bold.horizontalAdvance(widest_text)) + padding,
+                math.ceil(header_metrics.horizontalAdvance(header)) + 12,
+            )
+            self.table.setColumnWidth(column, width)
+        self._size_name_column()  # also tells the layout the panel's new minimum width
+
+    def _bold_table_font(self) -> QFont:
+        """The table's font as the selected key's row draws it."""
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        return bold
+
+    def _cell_padding(self) -> int:
+        """Pixels of a column that its text never gets: the style's text margin on both sides, the grid line."""
+        margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        return 2 * margin + (1 if self.table.showGrid() else 0)
 
     def _size_name_column(self) -> None:
         self._sized_labels = self.model.scenario.labels
-        bold = QFont(self.table.font())
-        bold.setBold(True)  # the selected key's label is bold
-        metrics = QFontMetrics(bold)
+        metrics = QFontMetricsF(self._bold_table_font())  # the selected key's label is bold
         widest = max(metrics.horizontalAdvance(label) for label in (*self._sized_labels, "Q"))
-        self.table.setColumnWidth(0, min(max(widest + 36, 56), 150))
+        # The marker sits in its own margins before the text, and a little air keeps the name off the rule.
+        margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        needed = math.ceil(widest) + self._cell_padding() + SWATCH_WIDTH + 2 * margin + 4
+        header = str(self.table_model.headerData(0, Qt.Orientation.Horizontal))
+        header_width = math.ceil(QFontMetricsF(self.table.horizontalHeader().font()).horizontalAdvance(header)) + 12
+        self.table.setColumnWidth(0, min(max(needed, header_width), 150))
+        self.updateGeometry()
 
     # ------------------------------------------------------------ redraw from the model
 
@@ -549,7 +603,7 @@ class VectorEditor(QWidget):
         current = self.table.currentIndex()
         reshaped = self.table_model.sync_shape()
         if reshaped:
-            self._number_width_text = ""
+            self._sized_lengths = ()
             self._size_columns()
             self._move_current_to(self.model.selected_key, current.column() if current.isValid() else 1)
         else:

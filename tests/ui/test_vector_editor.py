@@ -2,13 +2,16 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QModelIndex, Qt
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, QSettings, Qt
+from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QKeyEvent, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit, QStyle, QStyleOptionViewItem
 
+from attention_explorer.app import create_window
 from attention_explorer.core.presets import load_preset
 from attention_explorer.model import ExplorerModel
+from attention_explorer.ui.i18n import language_switcher
+from attention_explorer.ui.theme import theme
 from attention_explorer.ui.vector_editor import SHOWN_COMPONENTS, VectorEditor
 
 Q_ROW, K1_ROW, K2_ROW, K3_ROW = 0, 1, 2, 3
@@ -282,3 +285,118 @@ def test_undo_redraws_the_table(editor, model):
     assert _text(editor, Q_ROW, 1) == "5.000"
     model.undo_stack.undo()
     assert _text(editor, Q_ROW, 1) == "1.500"
+
+
+# ------------------------------------------------------------ numbers are never cut off
+
+
+@pytest.fixture(params=["en"])
+def window(request, qtbot, tmp_path):
+    """The main window at the default size 1280×720, on the default example, opened in the language given as
+    the fixture's parameter (a window started in Chinese lays its docks out narrower than one switched to it)."""
+    theme().set_zoom(1.0)
+    language_switcher().set_language(request.param)
+    win = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    win.document.data_dir = tmp_path / "appdata"
+    win.document.data_dir.mkdir()
+    qtbot.addWidget(win)
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    QApplication.processEvents()
+    yield win
+    win.animator.stop()
+    win.document.end_session()
+    theme().set_zoom(1.0)
+    language_switcher().set_language("en")
+
+
+def _render_cell(table, index: QModelIndex, elide: Qt.TextElideMode) -> QImage:
+    """The cell as the table's own delegate and style paint it, with the given elide mode."""
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    option.textElideMode = elide
+    option.rect = QRect(QPoint(0, 0), table.visualRect(index).size())  # the cell less its grid line
+    image = QImage(option.rect.size(), QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    table.itemDelegate().paint(painter, option, index)
+    painter.end()
+    return image
+
+
+def _cut_numbers(editor: VectorEditor) -> list[tuple[int, int, str]]:
+    """Number cells whose text the table would elide: painted with "…" they differ from painted whole."""
+    cut = []
+    for row in range(editor.table_model.rowCount()):
+        for column in range(1, editor.table_model.columnCount()):
+            index = _index(editor, row, column)
+            text = index.data()
+            if text is None:
+                continue
+            shown = _render_cell(editor.table, index, Qt.TextElideMode.ElideRight)
+            whole = _render_cell(editor.table, index, Qt.TextElideMode.ElideNone)
+            if shown != whole:
+                cut.append((row, column, text))
+    return cut
+
+
+def _assert_bold_row_fits(editor: VectorEditor, row: int) -> None:
+    """Every number of the bold row fits its column: bold advance plus the style's text margins and grid line."""
+    table = editor.table
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    for column in range(1, editor.table_model.columnCount()):
+        index = _index(editor, row, column)
+        font = index.data(Qt.ItemDataRole.FontRole)
+        assert font is not None and font.bold()  # the selected key's row really is bold
+        advance = QFontMetricsF(font.resolve(table.font())).horizontalAdvance(index.data())
+        assert advance + 2 * margin + 1 <= table.columnWidth(column), (index.data(), table.columnWidth(column))
+
+
+@pytest.mark.parametrize(("window", "zoom"), [("en", 1.0), ("zh_CN", 1.0), ("en", 1.5)], indirect=["window"])
+def test_no_number_is_cut_off_in_the_bold_selected_row(window, zoom):
+    """Seen: with K2 selected its bold -0.600 showed as "-0.6..." in a 1280×720 window."""
+    theme().set_zoom(zoom)  # as View ▸ Zoom in does
+    editor = window.editor
+    window.model.select_key(1)
+    QApplication.processEvents()
+    assert _text(editor, K2_ROW, 1) == "-0.600"
+    assert _cut_numbers(editor) == []
+    _assert_bold_row_fits(editor, K2_ROW)
+    # Typical typed values, with an ASCII minus: each column widens for its own widest number.
+    for column, typed in ((1, "-12.345"), (4, "100")):
+        _type_into_cell(editor, K2_ROW, column, typed)
+    QApplication.processEvents()
+    assert window.model.selected_key == 1
+    assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["-12.345", "100.000"]
+    assert _cut_numbers(editor) == []
+    _assert_bold_row_fits(editor, K2_ROW)
+
+
+def test_a_cut_number_is_detected(window):
+    """The check above sees elision: squeeze the selected key's column and it must report the cell."""
+    window.model.select_key(1)
+    window.editor.table.setColumnWidth(1, 40)
+    assert (K2_ROW, 1, "-0.600") in _cut_numbers(window.editor)
+
+
+@pytest.mark.parametrize("window", ["en", "zh_CN"], indirect=True)
+def test_a_2d_table_fits_its_panel_at_1280x720_without_scrolling(window):
+    """A column half past the panel's edge cuts its numbers too (the Chinese UI's narrower panel did)."""
+    window.model.select_key(1)
+    QApplication.processEvents()
+    table = window.editor.table
+    last = window.editor.table_model.columnCount() - 1
+    assert last == 4  # name, Q/K 0, Q/K 1, V 0, V 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    assert not table.horizontalScrollBar().isVisible()
+
+
+def test_wide_tables_still_scroll_instead_of_eliding(window):
+    window.model.set_d_k(4)
+    window.model.set_d_v(4)
+    window.model.select_key(1)
+    QApplication.processEvents()
+    table = window.editor.table
+    assert table.horizontalScrollBar().maximum() > 0
+    assert _cut_numbers(window.editor) == []
