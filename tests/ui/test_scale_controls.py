@@ -1,5 +1,6 @@
 """d_k and scale controls, driven through the real sliders, spin boxes and buttons."""
 
+import itertools
 import math
 
 import numpy as np
@@ -221,6 +222,6 @@ def test_slider_tick_labels_keep_both_ends_and_never_touch(qtbot, width):
         # The range's two ends are always labelled (at 330 px the 4096 used to vanish behind "256").
         assert texts[0] == ticks._ticks[0][1] and texts[-1] == ticks._ticks[-1][1], (width, texts)
         metrics = ticks.fontMetrics()
-        for (left, text), (next_left, _) in zip(shown, shown[1:]):
+        for (left, text), (next_left, _) in itertools.pairwise(shown):
             assert left + metrics.horizontalAdvance(text) < next_left, (width, texts)
         assert shown[-1][0] + metrics.horizontalAdvance(texts[-1]) <= ticks.width()
