@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 from ..core import scenario as sc
 from ..core.scenario import MAX_ABS, MAX_DIM, MAX_LABEL, ScenarioError
 from ..model import ExplorerModel, new_merge_key
+from .i18n import error_text
 from .theme import key_color, query_color, theme
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
@@ -312,7 +313,7 @@ class VectorTableModel(QAbstractTableModel):
         try:
             self._model.set_component(cell.role, cell.index, cell.component, number)
         except ScenarioError as error:
-            self.refused.emit(_translate("VectorEditor", "{0}: {1}").format(place, error))
+            self.refused.emit(_translate("VectorEditor", "{0}: {1}").format(place, error_text(error)))
             return False
         self.committed.emit()
         return True
@@ -334,7 +335,7 @@ class VectorTableModel(QAbstractTableModel):
         try:
             self._model.set_label(row - 1, label)
         except ScenarioError as error:
-            self.refused.emit(str(error))
+            self.refused.emit(error_text(error))
             return False
         self.committed.emit()
         return True
@@ -685,7 +686,7 @@ class VectorEditor(QWidget):
         try:
             self.model.add_pair()
         except ScenarioError as error:
-            self.show_error(str(error))
+            self.show_error(error_text(error))
             return
         self.clear_message()
 
@@ -693,7 +694,7 @@ class VectorEditor(QWidget):
         try:
             self.model.remove_pair(self.model.selected_key)
         except ScenarioError as error:
-            self.show_error(str(error))
+            self.show_error(error_text(error))
             return
         self.clear_message()
 
@@ -707,7 +708,7 @@ class VectorEditor(QWidget):
         try:
             setter(value)
         except ScenarioError as error:
-            self.show_error(str(error))
+            self.show_error(error_text(error))
             self._update()  # the spin box shows the model's value again
             return
         self.clear_message()
@@ -757,7 +758,7 @@ class VectorEditor(QWidget):
             for (role, index), numbers in edits.items():
                 self.model.set_vector(role, index, numbers, merge_key)
         except ScenarioError as error:  # cannot happen after the check above; never leave half a paste
-            self.show_error(_translate("VectorEditor", "Paste refused: {0}").format(error))
+            self.show_error(_translate("VectorEditor", "Paste refused: {0}").format(error_text(error)))
             return
         self.show_info(
             _translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count)
@@ -818,7 +819,7 @@ class VectorEditor(QWidget):
             for (role, index), numbers in edits.items():
                 checked = sc.with_vector(checked, role, index, numbers)
         except ScenarioError as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(error_text(error)) from None
         return edits, len(rows), max(len(cells) for cells in rows)
 
     def copy_current_row(self) -> None:
