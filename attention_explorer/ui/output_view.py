@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .axes import cache_axes
+from .i18n import error_text
 from .live_label import LiveLabelHost
 from .theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 
@@ -619,7 +620,7 @@ class OutputView(QWidget):
         try:
             self.model.select_key(index)
         except ScenarioError as error:
-            self.hint.emit(str(error))
+            self.hint.emit(error_text(error))
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         scatter = self.value_points if self._mode == "plane" else self.component_dots

@@ -15,6 +15,7 @@ from ..core.attention import softmax
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .axes import cache_axes
+from .i18n import error_text
 from .live_label import LiveLabelHost
 from .theme import UNSCALED_HEX, key_color, theme
 
@@ -366,7 +367,7 @@ class WeightsChart(QWidget):
         try:
             self.model.select_key(index)
         except ScenarioError as error:
-            self.hint.emit(str(error))
+            self.hint.emit(error_text(error))
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         index = self._bar_at(scene_pos)
