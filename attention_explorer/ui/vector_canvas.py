@@ -377,10 +377,14 @@ class VectorCanvas(QWidget):
         self._update_axis_labels()
         self._update_geometry()
         self._update_readout()
-        if shape != self._shown_shape and self._drag_key is None:
-            # A different scenario (opened, or keys/d_k changed): show all of it. Edits of values never refit,
-            # so a drag never makes the view jump under the mouse.
+        if self._drag_key is not None:
+            return  # a drag on the canvas never refits: the view would jump under the mouse
+        if shape != self._shown_shape:
+            # A different scenario (opened, or keys/d_k changed): show all of it.
             self._shown_shape = shape
+            self.fit()
+        elif self._tip_out_of_view():
+            # Typed, pasted, loaded, undone or a preset: an edit the user cannot see must not go unseen.
             self.fit()
 
     def _on_selection_changed(self, _index: int) -> None:
@@ -394,8 +398,32 @@ class VectorCanvas(QWidget):
             self._update_axis_labels()
         self._update_geometry()
         self._update_readout()
-        if self._effective_plane() == "query-key" and self._drag_key is None and self._auto_fit:
+        # In the plane of Q and the selected key another key is another picture (elsewhere nothing moved).
+        if self._drag_key is None and self._effective_plane() == "query-key" and (
+                self._auto_fit or self._tip_out_of_view()):
             self.fit()
+
+    def _tip_out_of_view(self) -> bool:
+        """Whether the tip of Q or of some key lies outside the visible range (or within a few pixels of its edge).
+
+        Cheap enough for every model change: the tips are projected once per scenario and compared in one pass.
+        """
+        qx, qy, kx, ky = self._plane()
+        (left, right), (bottom, top) = self.view.viewRange()
+        inset_x = inset_y = top_strip = 0.0
+        if self.view.width() >= 60 and self.view.height() >= 60:  # otherwise fit() used a proportional margin
+            # fit() leaves at least FIT_PAD_PX around a tip (and the strip under the plane menu clear): half of
+            # that as the threshold, so a fitted view never counts as out of view.
+            pixel_x, pixel_y = self.view.viewPixelSize()
+            inset_x, inset_y = FIT_PAD_PX / 2 * pixel_x, FIT_PAD_PX / 2 * pixel_y
+            if not self.plane_combo.isHidden():
+                top_strip = max(self.fit_button.height(), self.plane_combo.height()) * pixel_y
+        left, right, bottom, top = left + inset_x, right - inset_x, bottom + inset_y, top - inset_y - top_strip
+        if not (left <= qx <= right and bottom <= qy <= top):
+            return True
+        if kx.size == 0:
+            return False
+        return bool(kx.min() < left or kx.max() > right or ky.min() < bottom or ky.max() > top)
 
     def _on_view_changed(self, *_args) -> None:
         # Zooming changes how many view units a pixel is: line ends, labels and the arc are placed in pixels.

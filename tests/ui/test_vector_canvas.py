@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.ui.theme import theme
@@ -265,12 +265,9 @@ def test_fit_button_shows_every_tip_and_the_unit_circle(qtbot, canvas, model):
         assert left < x < right and bottom < y < top
 
 
-def test_a_new_scenario_is_fitted_but_value_edits_keep_the_view(qtbot, canvas, model):
+def test_a_new_scenario_is_fitted(qtbot, canvas, model):
     from attention_explorer.core.presets import load_preset
 
-    model.set_vector("key", 0, [3.0, 3.0])
-    kept = canvas.view.viewRange()
-    assert canvas.view.viewRange() == kept
     model.load_scenario(load_preset("saturation-large"))
     (left, right), (bottom, top) = canvas.view.viewRange()
     for x, y in map(tuple, model.scenario.keys[:, :2]):
@@ -295,3 +292,94 @@ def test_dark_theme_recolours_the_plot(canvas):
     finally:
         theme().set_mode("light")
     assert canvas.plot.backgroundBrush().color() == theme().background()
+
+
+# ---------------------------------------------------------------- framing after edits from elsewhere
+
+
+def view_rect(canvas):
+    """The plot area the user sees, in scene coordinates."""
+    return canvas.view.mapRectToScene(canvas.view.boundingRect())
+
+
+def assert_every_vector_shown(canvas) -> None:
+    """Every tip inside the view range, and its grab circle and label on screen (once the frame is drawn)."""
+    QApplication.processEvents()
+    (left, right), (bottom, top) = canvas.view.viewRange()
+    scenario = canvas.model.scenario
+    for x, y in [tuple(scenario.query), *map(tuple, scenario.keys)]:
+        assert left < x < right and bottom < y < top, ((x, y), canvas.view.viewRange())
+    shown = view_rect(canvas)
+    for glyph in [canvas.query, *canvas._keys]:
+        assert shown.contains(glyph.handle.sceneBoundingRect())
+        assert shown.contains(glyph.label.sceneBoundingRect()), glyph.label.textItem.toPlainText()
+
+
+def type_into_cell(editor, row: int, column: int, typed: str) -> None:
+    """Open a cell of the vector table, replace its text by `typed`, press Enter (as a user types a value)."""
+    index = editor.table_model.index(row, column)
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = editor.table.indexWidget(index)
+    assert isinstance(line, QLineEdit)
+    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(line, typed)
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+
+
+def test_typing_a_key_beyond_the_view_in_the_table_reframes_the_canvas(qtbot, canvas, model):
+    from attention_explorer.ui.vector_editor import VectorEditor
+
+    editor = VectorEditor(model)
+    qtbot.addWidget(editor)
+    editor.show()
+    top = canvas.view.viewRange()[1][1]
+    assert top < 2.0  # K2 = [0, 2] would be off the top of the view as it is
+    type_into_cell(editor, 2, 1, "0")  # row 2: K2 (below Q and K1); column 1: component 0
+    type_into_cell(editor, 2, 2, "2")
+    QApplication.processEvents()
+    assert tuple(model.scenario.keys[1]) == (0.0, 2.0)
+    assert_every_vector_shown(canvas)
+
+
+def test_undo_and_redo_reframe_when_a_tip_would_be_out_of_view(canvas, model):
+    model.set_vector("key", 1, [0.0, 4.0])
+    assert_every_vector_shown(canvas)
+    canvas.view.setRange(xRange=(-0.5, 0.5), yRange=(-0.5, 0.5), padding=0)  # the user zoomed in on the origin
+    QApplication.processEvents()
+    model.undo_stack.undo()
+    assert tuple(model.scenario.keys[1]) == pytest.approx((-0.6, 1.3))
+    assert_every_vector_shown(canvas)
+    model.undo_stack.redo()
+    assert_every_vector_shown(canvas)
+
+
+def test_an_edit_that_leaves_every_tip_in_view_keeps_the_view(canvas, model):
+    kept = canvas.view.viewRange()
+    model.set_vector("key", 0, [0.5, -0.4])
+    model.set_vector("query", 0, [-0.3, 0.2])
+    assert canvas.view.viewRange() == kept
+    canvas.view.setRange(xRange=(-3, 3), yRange=(-3, 3), padding=0)  # zoomed out by the user: still kept
+    zoomed = canvas.view.viewRange()
+    model.set_vector("key", 2, [2.0, -2.0])
+    assert canvas.view.viewRange() == zoomed
+
+
+def test_a_drag_past_the_edge_of_the_view_never_moves_the_view(canvas, model):
+    kept = canvas.view.viewRange()
+    (_, _), (_, top) = kept
+    start = tuple(model.scenario.keys[1])
+    beyond = (start[0], top + 40 * pixel(canvas))  # above the plot: the mouse left it, the drag goes on
+    press(canvas, *start)
+    for t in (0.25, 0.5, 0.75, 1.0):
+        move(canvas, start[0], start[1] + (beyond[1] - start[1]) * t)
+        assert canvas.view.viewRange() == kept
+    release(canvas, *beyond)
+    assert model.scenario.keys[1][1] > top  # the tip did go out of view, with the mouse
+    assert canvas.view.viewRange() == kept  # nor on release: the view never jumps under the hand
+    model.select_key(0)  # not an edit: no reason to move
+    assert canvas.view.viewRange() == kept
+    model.set_vector("query", 0, [1.0, 0.5])  # the next edit from elsewhere shows everything again
+    assert_every_vector_shown(canvas)
