@@ -7,9 +7,19 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainterPath
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core import geometry
 from ..core.projection import move_in_plane, pca_plane, query_key_plane
@@ -112,6 +122,29 @@ class _TipHandle(pg.TargetItem):
             self.canvas._hovered(self, self.mouseHovering)
 
 
+class _PlaneCombo(QComboBox):
+    """The plane menu: as wide as the plane it shows (not its longest choice), its text elided where it must be
+    narrower (it floats between the left axis and the Fit button); the open list shows every choice in full."""
+
+    def sizeHint(self) -> QSize:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        metrics = self.fontMetrics()
+        text = QSize(metrics.horizontalAdvance(self.currentText()) + 4, metrics.height())
+        return self.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, text, self)
+
+    def paintEvent(self, _event) -> None:
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        option.currentText = self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight,
+                                                           field.width() - 2)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+
 @dataclass
 class _Glyph:
     """The items of one vector: a line from the origin, an arrow head, a grab handle and a label."""
@@ -200,16 +233,15 @@ class VectorCanvas(QWidget):
         self.fit_button = QPushButton()
         self.fit_button.setObjectName("fitButton")
         self.fit_button.clicked.connect(self.fit)
-        self.plane_combo = QComboBox()
+        self.plane_combo = _PlaneCombo()
         self.plane_combo.setObjectName("planeCombo")
-        self.plane_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for kind in PLANE_KINDS:
             self.plane_combo.addItem("", kind)  # texts are set in retranslate
         self.plane_combo.currentIndexChanged.connect(self._on_plane_chosen)
         self.plane_combo.setVisible(False)
 
-        # The Fit button (and the plane menu left of it) float in the plot's top-right corner, so the readout
-        # below gets the whole width.
+        # The Fit button (and the plane menu left of it, right of the left axis) float at the top of the plot, so
+        # the readout below gets the whole width.
         self.fit_button.setParent(self.plot)
         self.plane_combo.setParent(self.plot)
         self.plot.installEventFilter(self)
@@ -680,6 +712,7 @@ class VectorCanvas(QWidget):
         self._plane_kind = kind
         self._drag_basis = None
         self._arc_text = ""
+        self._place_fit_button()  # the menu is as wide as the plane it names
         self._on_changed()
         self.fit()  # another plane, another picture: show all of it
 
@@ -693,10 +726,15 @@ class VectorCanvas(QWidget):
         self.fit_button.move(self.plot.width() - self.fit_button.width() - 10, 10)
         self.fit_button.raise_()
         if not self.plane_combo.isHidden():
-            self.plane_combo.adjustSize()
-            height = self.plane_combo.height()
-            self.plane_combo.move(max(4, self.fit_button.x() - self.plane_combo.width() - 8),
-                                  10 + (self.fit_button.height() - height) // 2)
+            # Between the left axis and the Fit button: over the axis it hid the top tick label ("1.5" in the
+            # library example). Where that is too narrow for the plane's name, the name is elided.
+            axis_right = self.plot.mapFromScene(self.view.sceneBoundingRect().topLeft()).x()
+            leftmost = self.plot.viewport().mapTo(self.plot, QPointF(axis_right, 0.0)).x() + 6
+            right = self.fit_button.x() - 8
+            hint = self.plane_combo.sizeHint()
+            width = int(min(hint.width(), max(right - leftmost, 60)))
+            self.plane_combo.resize(width, hint.height())
+            self.plane_combo.move(right - width, 10 + (self.fit_button.height() - hint.height()) // 2)
             self.plane_combo.raise_()
 
     def fit(self) -> None:
@@ -742,6 +780,7 @@ class VectorCanvas(QWidget):
                 max(handle, (1 - anchor_y) * height - centre_y), max(handle, centre_y + anchor_y * height))
 
     def _on_view_resized(self, *_args) -> None:
+        self._place_fit_button()  # the left axis may have grown or shrunk: the plane menu stays right of it
         if self._auto_fit:
             self.fit()
 
