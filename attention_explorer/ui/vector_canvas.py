@@ -34,6 +34,7 @@ HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touch
 LABEL_GAP_PX = 14  # labels sit this far beyond a tip, along the arrow
 FIT_PAD_PX = 8
 MAX_AVOIDED_LABELS = 40  # labels beyond this many are not moved apart (checking costs O(n²))
+STACK_PX = 3  # tips in one square this size are drawn on one point: their labels stack in a column
 ORIGIN_SNAP_PX = 6  # a dragged tip this close to the origin becomes the zero vector
 ARC_POINTS = 48
 _ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)
@@ -157,6 +158,7 @@ class _Glyph:
     head_len: float = 0.0
     emphasised: bool | None = None  # None: not styled yet
     placed: tuple | None = None  # (x, y, pixel, head_len) the line, head and handle were last put at
+    stacked_px: float = 0.0  # how far down (up if < 0) its label was put, under other labels of tips on its point
 
     def items(self) -> tuple:
         return self.line, self.head, self.handle, self.label
@@ -517,17 +519,39 @@ class VectorCanvas(QWidget):
         qx, qy, kx, ky = self._plane()
         pixel = self.view.viewPixelSize()[0] or 1.0
         selected = self.model.selected_key
-        # Labels are placed in order of importance; a later one that would overprint an earlier one moves down.
+        # Labels are placed in order of importance; a later one that would overprint an earlier one moves aside.
         placed: list[tuple[float, float, float, float]] = []
         self._place(self.query, qx, qy, pixel, placed)
-        if selected < len(self._keys):
+        if selected >= len(self._keys):
+            return
+        # Tips drawn on one point (Q = K1 = K3 in components 0 and 1 of the library example) get their names in
+        # one column beside it, each beyond the one before (stacked) and in the order of the keys, so selecting
+        # another key never reorders them. Q's column and the selected key's come before the angle's number,
+        # which then cannot come between them.
+        cell = STACK_PX * pixel
+        cells = list(zip(np.round(kx / cell).tolist(), np.round(ky / cell).tolist()))
+        q_cell = (round(qx / cell), round(qy / cell))
+        distinct = set(cells)
+        if len(distinct) == len(cells) and q_cell not in distinct:  # no two tips on one point: by importance
             self._place(self._keys[selected], float(kx[selected]), float(ky[selected]), pixel, placed)
+            self._place_arc(qx, qy, kx, ky, pixel, placed)
+            for i, glyph in enumerate(self._keys):
+                if i != selected:
+                    self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed)
+            return
+        first: dict[tuple, int] = {}  # per point: the first key on it
+        for i, point in enumerate(cells):
+            first.setdefault(point, i)
+        stacked = [point == q_cell or first[point] != i for i, point in enumerate(cells)]
+        early = [point == q_cell or point == cells[selected] for point in cells]
+        for i in [i for i, first_pass in enumerate(early) if first_pass]:
+            self._place(self._keys[i], float(kx[i]), float(ky[i]), pixel, placed, stacked[i])
         self._place_arc(qx, qy, kx, ky, pixel, placed)
         for i, glyph in enumerate(self._keys):
-            if i != selected:
-                self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed)
+            if not early[i]:
+                self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed, stacked[i])
 
-    def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list) -> None:
+    def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list, stack: bool = False) -> None:
         length = math.hypot(x, y)
         # A drag moves one tip: the other arrows keep their place and are not touched (only their labels may
         # have to make room, below).
@@ -552,7 +576,14 @@ class VectorCanvas(QWidget):
         if self.model.scenario.d_k == 1:
             ux, uy = 0.0, 1.0  # on the axis, labels beyond the tips would sit on the other arrows: put them above
         gap = LABEL_GAP_PX * pixel
-        _place_label(glyph.label, x + ux * gap, y + uy * gap, ux, uy, pixel, placed)
+        # A stacked label goes on the side away from its tip: above a label over it (an arrow steeper than 30°
+        # up, or on a line, where the labels sit above the tips), towards the tip it would cover the handle;
+        # otherwise below, away from the angle's number, which goes above near-level arrows.
+        direction = (-1 if uy > 0.5 else 1) if stack else 0
+        shift = _place_label(glyph.label, x + ux * gap, y + uy * gap, ux, uy, pixel, placed, direction)
+        # A stack on one point is the same at any zoom, so fit() leaves room for it. (Other moves depend on the
+        # zoom: counting them, a fit would crowd the tips, which moves their labels further, and so on.)
+        glyph.stacked_px = shift if stack else 0.0
 
     def _place_arc(self, qx: float, qy: float, kx: np.ndarray, ky: np.ndarray, pixel: float, placed: list) -> None:
         result = self.model.result
@@ -600,7 +631,15 @@ class VectorCanvas(QWidget):
         if self.model.scenario.d_k == 1:
             normal_x, normal_y = 0.0, -1.0
         aside = abs(normal_x) * half_w + abs(normal_y) * half_h + 8 * pixel
-        distance = max(outside_arc, 0.6 * min(q_len, k_len))
+        # It ends short of the nearer tip: reaching past it, the number sat on the grab circle and took the rows
+        # where the labels of tips on one point stack (Q = K1 = K3 in the library example), pushing one far from
+        # its tip. An arc thinner than the 8 px aside lies under the gap, so the thinner the arc, the closer to
+        # the origin the number may come (continuously: it must not jump while a tip is dragged).
+        along_half = abs(ux) * half_w + abs(uy) * half_h
+        short_of_tip = min(q_len, k_len) - along_half - HANDLE_PX * theme().zoom / 2 * pixel
+        thin = min(1.0, radius * math.sin(half_sweep) / (8 * pixel))
+        nearest = along_half + 4 * pixel + thin * (outside_arc - along_half - 4 * pixel)
+        distance = max(nearest, min(max(outside_arc, 0.6 * min(q_len, k_len)), short_of_tip))
         _place_label(self.arc_label, distance * ux + aside * normal_x, distance * uy + aside * normal_y, 0.0, 0.0,
                      pixel, placed)
 
@@ -757,6 +796,12 @@ class VectorCanvas(QWidget):
             self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
             self._auto_fit = True
             return
+        # Margins as wide as the plot leave the vectors no room (a short plot with big labels, presentation zoom):
+        # the range would grow without end and every arrow shrink to a dot. Keep 40% of each side for the vectors.
+        for low, high, size in ((0, 1, width_px), (2, 3, height_px)):
+            margins = reach[:, low].max() + reach[:, high].max()
+            if margins > 0.6 * size:
+                reach[:, (low, high)] *= 0.6 * size / margins
         scale = max(np.ptp(xs) / width_px, np.ptp(ys) / height_px)  # view units per pixel, without margins
         for _ in range(8):  # margins in pixels grow the range, which shrinks the pixels: settle on a fixed point
             left, right = float(np.min(xs - reach[:, 0] * scale)), float(np.max(xs + reach[:, 1] * scale))
@@ -776,8 +821,10 @@ class VectorCanvas(QWidget):
         anchor_x, anchor_y = 0.5 - 0.5 * ux, 0.5 + 0.5 * uy
         centre_x, centre_y = ux * LABEL_GAP_PX, uy * LABEL_GAP_PX
         handle = HANDLE_PX * theme().zoom / 2
+        shift = glyph.stacked_px  # under the labels of other tips on its point
         return (max(handle, anchor_x * width - centre_x), max(handle, centre_x + (1 - anchor_x) * width),
-                max(handle, (1 - anchor_y) * height - centre_y), max(handle, centre_y + anchor_y * height))
+                max(handle, (1 - anchor_y) * height - centre_y + shift),
+                max(handle, centre_y + anchor_y * height - shift))
 
     def _on_view_resized(self, *_args) -> None:
         self._place_fit_button()  # the left axis may have grown or shrunk: the plane menu stays right of it
@@ -863,26 +910,38 @@ class VectorCanvas(QWidget):
         self.model.set_vector(role, index, clamped, self._drag_key)
 
 
-def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, pixel: float, placed: list) -> None:
-    """Put `label` at view point (x, y) on the side direction (ux, uy) points to, clear of the `placed` labels."""
+def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, pixel: float, placed: list,
+                 direction: int = 0) -> float:
+    """Put `label` at view point (x, y) on the side direction (ux, uy) points to, clear of the `placed` labels.
+
+    A label that must move goes to the nearest free place above or below; only below if `direction` is 1 (a
+    label of tips on one point, stacked), only above if it is -1. Returns how many pixels it moved down.
+    """
     anchor = (0.5 - 0.5 * ux, 0.5 + 0.5 * uy)
     size = label.textItem.boundingRect()  # in pixels: a TextItem keeps its size whatever the zoom
     width, height = size.width(), size.height()
     left, top = x / pixel - anchor[0] * width, -y / pixel - anchor[1] * height  # pixel space, y downwards
+    natural_top = top
     if len(placed) < MAX_AVOIDED_LABELS:  # beyond that the check costs more than crowded labels are worth
-        top = _free_top(left, top, width, height, placed)
+        top = _free_top(left, top, width, height, placed, direction)
         placed.append((left, top, width, height))
     where = (x, -(top + anchor[1] * height) * pixel, anchor)
     if getattr(label, "_placed_at", None) != where:  # most labels stay where they are during a drag
         label._placed_at = where
         label.setPos(where[0], where[1])
         label.setAnchor(anchor)
+    return top - natural_top
 
 
-def _free_top(left: float, top: float, width: float, height: float, placed: list) -> float:
-    """The top nearest to `top` (moving up or down) where a width × height box hits none of the `placed` boxes."""
+def _free_top(left: float, top: float, width: float, height: float, placed: list, direction: int = 0) -> float:
+    """The top nearest to `top` where a width × height box hits none of the `placed` boxes: moving up or down, only
+    down (pixel y grows) if `direction` is 1, only up if it is -1."""
     # Only boxes overlapping this label's columns can be hit, whatever its top: find them once (many keys: O(n²)).
-    column = [(box[1], box[1] + box[3]) for box in placed if left < box[0] + box[2] and box[0] < left + width]
+    # Boxes that only touch do not hit (the test shortens each by 0.01 px at both ends): "just above" a box is
+    # top - height, and adding height back need not give top again in floating point. Counted as a hit, that
+    # place was lost, and a label in a stack on one point could run out of places and overprint the first.
+    column = [(box[1], box[1] + box[3], box[1] + 0.01, box[1] + box[3] - 0.01) for box in placed
+              if left < box[0] + box[2] and box[0] < left + width]
     candidates, tried = [top], set()
     for _ in range(4 * len(placed) + 2):
         if not candidates:
@@ -892,10 +951,14 @@ def _free_top(left: float, top: float, width: float, height: float, placed: list
         if candidate in tried:
             continue
         tried.add(candidate)
-        hit = next(((y0, y1) for y0, y1 in column if candidate < y1 and y0 < candidate + height), None)
+        bottom = candidate + height
+        hit = next(((y0, y1) for y0, y1, inner0, inner1 in column if candidate < inner1 and inner0 < bottom), None)
         if hit is None:
             return candidate
-        candidates += [hit[1], hit[0] - height]  # just below it, or just above it
+        if direction >= 0:
+            candidates.append(hit[1])  # just below it
+        if direction <= 0:
+            candidates.append(hit[0] - height)  # just above it
     return top
 
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.projection import pca_plane, project, query_key_plane
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.ui.theme import theme
-from attention_explorer.ui.vector_canvas import VectorCanvas
+from attention_explorer.ui.vector_canvas import PLANE_KINDS, VectorCanvas
 
 K2 = np.array([0.3, 1.0, -0.5, 0.8])  # not orthogonal to Q = [1, 0, 1, 0]: an angle worth drawing
 
@@ -31,6 +32,17 @@ def canvas(qtbot, library_model):
     canvas.show()
     qtbot.waitExposed(canvas)
     canvas.plot.scene().minDragTime = 0
+    QApplication.processEvents()
+    return canvas
+
+
+def shipped_library_canvas(qtbot, model, size=(800, 600)) -> VectorCanvas:
+    """A canvas on the library example as it ships: Q = K1, and K3 on the same point in components 0 and 1."""
+    canvas = VectorCanvas(model)
+    qtbot.addWidget(canvas)
+    canvas.resize(*size)
+    canvas.show()
+    qtbot.waitExposed(canvas)
     QApplication.processEvents()
     return canvas
 
@@ -253,3 +265,149 @@ def test_a_live_language_switch_translates_the_canvas(window):
     QApplication.processEvents()
     assert canvas.fit_button.text() == "Fit"
     assert canvas.note.text() == english_note
+
+
+# ---------------------------------------------------------------- what the user can read
+
+
+def label_rects(canvas: VectorCanvas) -> dict:
+    """The scene rectangle of every text drawn on the plot: Q's and each key's name, and the angle."""
+    QApplication.processEvents()
+    rects = {"Q": canvas.query.label.sceneBoundingRect()}
+    for label, glyph in zip(canvas.model.scenario.labels, canvas._keys):
+        rects[label] = glyph.label.sceneBoundingRect()
+    if canvas.arc_label.isVisible():
+        rects["angle"] = canvas.arc_label.sceneBoundingRect()
+    return rects
+
+
+def shown_rect(canvas: VectorCanvas):
+    return canvas.view.mapRectToScene(canvas.view.boundingRect())
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.5])
+@pytest.mark.parametrize("kind", PLANE_KINDS)
+@pytest.mark.parametrize("selected", [0, 1, 2])
+def test_names_of_tips_on_one_point_stack_beside_it_and_no_text_overprints_another(qtbot, library_model, zoom,
+                                                                                     kind, selected):
+    theme().set_zoom(zoom)
+    theme().set_mode("light")
+    try:
+        # Presentation zoom is for a projector: a bigger window (at 800 × 600 the plot is 313 px high).
+        canvas = shipped_library_canvas(qtbot, library_model, size=(800, 600) if zoom == 1.0 else (1100, 850))
+        choose_plane(canvas, kind)
+        library_model.select_key(selected)
+        rects = label_rects(canvas)
+        names = list(rects)
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                overlap = rects[first].intersected(rects[second])
+                assert overlap.width() < 1 or overlap.height() < 1, (first, second, rects[first], rects[second])
+        shown = shown_rect(canvas)
+        for name, rect in rects.items():
+            assert shown.contains(rect), (name, rect, shown)
+        # Tips drawn on one point (Q = K1 on every plane, and K3 too in components 0 and 1): their names form
+        # one column right beside that point, each under the one before, Q's level with the tip.
+        tips = drawn_tips(canvas)
+        names_by_row = ["Q", *library_model.scenario.labels]
+        on_q = [name for name, tip in zip(names_by_row, tips) if np.allclose(tip, tips[0], atol=1e-9)]
+        assert on_q[:2] == ["Q", "K1"] and ("K3" in on_q) == (kind == "components")
+        point = canvas.view.mapViewToScene(QPointF(*tips[0]))
+        column = sorted((rects[name] for name in on_q), key=lambda rect: rect.top())
+        assert column[0] == rects["Q"]
+        assert abs(rects["Q"].center().y() - point.y()) < 1
+        for above, below in itertools.pairwise(column):
+            assert below.left() == pytest.approx(above.left())
+            assert below.top() == pytest.approx(above.bottom(), abs=1)
+        assert 0 < column[0].left() - point.x() < 30
+    finally:
+        theme().set_zoom(1.0)
+
+
+def test_the_library_example_in_the_contrast_theme_keeps_its_names_apart(qtbot, library_model):
+    theme().set_zoom(1.0)
+    theme().set_mode("contrast")
+    try:
+        canvas = shipped_library_canvas(qtbot, library_model, size=(480, 560))
+        rects = label_rects(canvas)
+        names = list(rects)
+        for i, first in enumerate(names):
+            for second in names[i + 1:]:
+                overlap = rects[first].intersected(rects[second])
+                assert overlap.width() < 1 or overlap.height() < 1, (first, second)
+        assert all(shown_rect(canvas).contains(rect) for rect in rects.values())
+    finally:
+        theme().set_mode("light")
+
+
+def plot_rect(canvas: VectorCanvas, item):
+    """Where a plot item (an axis: its numbers and name, not its grid) lies in the coordinates of the plot widget,
+    which the floating menu uses."""
+    polygon = canvas.plot.mapFromScene(item.mapRectToScene(item.rect()))
+    return polygon.boundingRect().translated(canvas.plot.viewport().pos())
+
+
+@pytest.mark.parametrize("width", [800, 560, 420])
+@pytest.mark.parametrize("kind", PLANE_KINDS)
+def test_the_plane_menu_leaves_the_left_axis_and_its_numbers_uncovered(qtbot, library_model, width, kind):
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+    canvas = shipped_library_canvas(qtbot, library_model, size=(width, 600))
+    choose_plane(canvas, kind)
+    combo = canvas.plane_combo.geometry()
+    axis = plot_rect(canvas, canvas.plot.getAxis("left"))
+    assert canvas.plane_combo.isVisible()
+    assert combo.left() > axis.right(), (combo, axis)  # the tick numbers ("1.5" at the top) stay readable
+    assert combo.right() < canvas.fit_button.geometry().left()
+    # As wide as the name of the plane shown (elided where there is no room), not as its longest choice.
+    metrics = canvas.plane_combo.fontMetrics()
+    assert combo.width() <= max(metrics.horizontalAdvance(canvas.plane_combo.currentText()) + 80, 60)
+    if kind == "components":
+        longest = max((canvas.plane_combo.itemText(i) for i in range(canvas.plane_combo.count())),
+                      key=metrics.horizontalAdvance)
+        assert combo.width() < metrics.horizontalAdvance(longest)
+
+
+def test_the_plane_menu_follows_a_wider_left_axis(qtbot, library_model):
+    canvas = shipped_library_canvas(qtbot, library_model)
+    canvas.view.setRange(xRange=(-2e5, 2e5), yRange=(-1.5e5, 1.5e5), padding=0)  # long tick numbers
+    QApplication.processEvents()
+    axis = plot_rect(canvas, canvas.plot.getAxis("left"))
+    assert canvas.plane_combo.geometry().left() > axis.right()
+
+
+def test_choosing_another_key_in_its_plane_reframes_when_a_tip_would_be_out_of_view(canvas):
+    model = canvas.model
+    choose_plane(canvas, "query-key")
+    origin = QPointF(widget_point(canvas, 0.0, 0.0))
+    viewport = canvas.plot.viewport()
+    for _ in range(8):  # the user zooms in on the origin with the wheel: the view no longer follows on its own
+        QApplication.sendEvent(viewport, QWheelEvent(origin, QPointF(viewport.mapToGlobal(origin)), QPoint(0, 0),
+                                                     QPoint(0, 120), Qt.MouseButton.NoButton,
+                                                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                                                     False))
+    QApplication.processEvents()
+    assert not canvas._auto_fit
+    (left, right), (bottom, top) = canvas.view.viewRange()
+    assert not all(left < x < right and bottom < y < top for x, y in drawn_tips(canvas))
+    model.select_key(2)
+    QApplication.processEvents()
+    (left, right), (bottom, top) = canvas.view.viewRange()
+    for x, y in drawn_tips(canvas):
+        assert left < x < right and bottom < y < top
+
+
+def test_on_a_line_the_names_of_one_point_stack_upwards_clear_of_its_grab_circle(qtbot, library_model):
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+    library_model.set_d_k(1)  # Q = K1 = K3 = [1]: one point on the axis, names above the tips
+    canvas = shipped_library_canvas(qtbot, library_model)
+    rects = label_rects(canvas)
+    column = [rects["Q"], rects["K1"], rects["K3"]]
+    assert [rect.bottom() for rect in column] == sorted((rect.bottom() for rect in column), reverse=True)
+    for lower, upper in itertools.pairwise(column):
+        assert upper.bottom() == pytest.approx(lower.top(), abs=1)
+    handle = canvas.query.handle.sceneBoundingRect()
+    for rect in column[1:]:  # stacked away from the tip: downwards they would cover its grab circle
+        assert not rect.intersects(handle)
+    assert all(shown_rect(canvas).contains(rect) for rect in rects.values())
