@@ -26,6 +26,7 @@ from ..core.projection import move_in_plane, pca_plane, query_key_plane
 from ..core.scenario import MAX_ABS, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .axes import cache_axes
+from .i18n import error_text
 from .live_label import LiveLabelHost
 from .theme import key_color, key_hex, query_color, theme
 
@@ -891,7 +892,7 @@ class VectorCanvas(QWidget):
             else:
                 self._move_in_plane(role, index, basis, tx, ty)
         except ScenarioError as error:  # cannot happen after clamping, but a bad edit must never crash a drag
-            self._error = str(error)
+            self._error = error_text(error)
             self.hint.emit(self._error)
         self._update_notes(self.model.scenario.d_k)  # the clamp note even when the clamped point did not move
 
