@@ -160,6 +160,7 @@ class OutputView(QWidget):
         self._emphasis_pen = pg.mkPen(theme().foreground(), width=theme().line_px())
         self._marker_brush = QBrush(output_color())
         self._marker_pen = pg.mkPen("#FFFFFF", width=1.5)
+        self._marker_style: tuple | None = None  # (size, brush, pen) the star was last drawn with
         self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
         self._shown_label_places: tuple | None = None
         # The labels' layout ignoring the star, kept until a point, a size, a label or the scale changes.
@@ -198,6 +199,12 @@ class OutputView(QWidget):
     def mode(self) -> str:
         """"plane" when d_v = 2 (V's and output as points), else "bars" (one bar per output component)."""
         return self._mode
+
+    def output_position(self) -> tuple[float, float]:
+        """Where the star is drawn, in the plot's coordinates (plane mode): its point mapped through its item."""
+        x, y = self.output_marker.getData()
+        position = self.output_marker.mapToParent(QPointF(float(x[0]), float(y[0])))
+        return position.x(), position.y()
 
     def _set_mode(self, mode: str) -> None:
         """Show one set of items; called only when d_v switches between 2 and anything else."""
@@ -262,6 +269,7 @@ class OutputView(QWidget):
         self.output_label.setColor(QColor(self._ink(output_color().name())))
         self._emphasis_pen = pg.mkPen(theme().foreground(), width=theme().line_px())
         self._marker_brush = QBrush(output_color())
+        self._marker_style = None  # the new brush and pen: draw the star again
         self._shape = (-1, -1)
         self.refresh()
 
@@ -357,10 +365,14 @@ class OutputView(QWidget):
                     font.setBold(i == selected)
                     label.setFont(font)
         output = result.output
-        self.output_marker.setData(
-            x=[float(output[0])], y=[float(output[1])], size=26.0 * theme().zoom, symbol="star",
-            brush=self._marker_brush, pen=self._marker_pen,
-        )
+        # The star is one point at the item's origin, moved with setPos: a move changes the item's transform
+        # only, where setData would rebuild the point and the view's bounds on every drag move.
+        marker_style = (26.0 * theme().zoom, id(self._marker_brush), id(self._marker_pen))
+        if marker_style != self._marker_style:
+            self._marker_style = marker_style
+            self.output_marker.setData(x=[0.0], y=[0.0], size=marker_style[0], symbol="star",
+                                       brush=self._marker_brush, pen=self._marker_pen)
+        self.output_marker.setPos(float(output[0]), float(output[1]))
         self.output_label.setPos(float(output[0]), float(output[1]))
         self.output_label.setVisible(not self._narrow)  # narrow: the caption names the star instead
         self._fit_view(values[:, 0], values[:, 1], output)
@@ -629,7 +641,7 @@ class OutputView(QWidget):
         points = scatter.pointsAt(view_pos)
         if len(points):
             hovered = ("key", int(points[0].data()))
-        elif self._mode == "plane" and len(self.output_marker.pointsAt(view_pos)):
+        elif self._mode == "plane" and len(self.output_marker.pointsAt(self.output_marker.mapFromParent(view_pos))):
             hovered = ("output", 0)
         if hovered == self._hovered:
             return

@@ -156,8 +156,7 @@ def check_views_agree(window) -> None:
     if not np.allclose(bars, result.weights):
         raise AssertionError("the weights chart lags behind the model")
     if window.output_view.mode == "plane":
-        x, y = window.output_view.output_marker.getData()
-        if not np.allclose([x[0], y[0]], result.output[:2]):
+        if not np.allclose(window.output_view.output_position(), result.output[:2]):
             raise AssertionError("the output view lags behind the model")
     document = QTextDocument()
     document.setHtml(window.steps_view.html())

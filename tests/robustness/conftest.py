@@ -93,8 +93,7 @@ def assert_panels_agree_with_the_core(window) -> None:
         assert f"{core.weights[index]:.3f}" in steps, (index, core.weights[index])
     output = window.output_view
     if output.mode == "plane":
-        x, y = output.output_marker.getData()
-        np.testing.assert_allclose([x[0], y[0]], core.output, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(output.output_position(), core.output, rtol=1e-12, atol=1e-12)
     else:
         np.testing.assert_allclose(output.component_bars.opts["height"], core.output, rtol=1e-12, atol=1e-12)
     shown = f"{core.output[0]:.3f}"

@@ -76,8 +76,7 @@ def test_the_query_dragged_onto_the_origin_gives_uniform_weights(window, panels)
     assert window.steps_view.plain_text().count("= 0.333") >= 3
     assert "1.585" in window.weights_chart.stats_label.text()  # entropy log2(3): the most uncertain
     mean = np.mean(model.scenario.values, axis=0)
-    x, y = window.output_view.output_marker.getData()
-    np.testing.assert_allclose([x[0], y[0]], mean, rtol=1e-12)
+    np.testing.assert_allclose(window.output_view.output_position(), mean, rtol=1e-12)
     assert "θ undefined" in plain(window.canvas.readout.text())
     panels.no_nan_or_inf(window)
     panels.agree_with_the_core(window)

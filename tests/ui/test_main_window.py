@@ -389,8 +389,7 @@ def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(win
     text = _panels_text(window)
     for number in (*scores, *weights, *(weights @ values)):
         assert f"{number:.3f}".replace("-", "−") in text or f"{number:.3f}" in text, number
-    marker_x, marker_y = window.output_view.output_marker.getData()
-    np.testing.assert_allclose([marker_x[0], marker_y[0]], weights @ values)
+    np.testing.assert_allclose(window.output_view.output_position(), weights @ values)
     window.actions_by_name["undo"].trigger()
     assert model.scenario == before
 

@@ -29,8 +29,7 @@ def make_view(qtbot):
 
 
 def marker_position(view):
-    x, y = view.output_marker.getData()
-    return np.array([x[0], y[0]])
+    return np.array(view.output_position())
 
 
 def click_at(view, x, y):
