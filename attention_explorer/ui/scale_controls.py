@@ -165,6 +165,7 @@ class ScaleControls(QWidget):
         self.model = model
         self._factor_gesture: int | None = None  # merge key of the factor-slider drag in progress
         self._hover = HoverHints(self.hint, self)
+        self._shown: tuple | None = None  # _shown_state() when the panel was last redrawn
 
         # ---- d_k
         self.d_k_slider = QSlider(Qt.Orientation.Horizontal)
@@ -280,7 +281,7 @@ class ScaleControls(QWidget):
         self.factor_slider.sliderReleased.connect(self._factor_gesture_ended)
         self.factor_slider.valueChanged.connect(self._factor_slider_moved)
         self.factor_spin.valueChanged.connect(lambda value: self._set_scale(float(value)))
-        model.changed.connect(self._update)
+        model.changed.connect(self._on_model_changed)
         theme().changed.connect(self._apply_theme)
 
         self._apply_theme()
@@ -356,7 +357,18 @@ class ScaleControls(QWidget):
 
     # ------------------------------------------------------------ redraw from the model
 
+    def _shown_state(self) -> tuple:
+        """Everything this panel shows that a model change can alter."""
+        scenario, result = self.model.scenario, self.model.result
+        return scenario.d_k, scenario.scale, result.scale, result.temperature
+
+    def _on_model_changed(self) -> None:
+        # A drag of a vector changes neither d_k nor the factor: most model changes leave this panel as it is.
+        if self._shown_state() != self._shown:
+            self._update()
+
     def _update(self) -> None:
+        self._shown = self._shown_state()
         scenario, result = self.model.scenario, self.model.result
         d_k = scenario.d_k
         if not self.d_k_slider.isSliderDown():  # while dragging, the slider shows the pending d_k

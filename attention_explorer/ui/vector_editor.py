@@ -642,11 +642,10 @@ class VectorEditor(QWidget):
         shown = label if len(label) <= 10 else label[:9] + "…"
         self.remove_button.setText(_translate("VectorEditor", "− Remove {0}").format(shown))
         self.remove_button.setEnabled(scenario.n > 1)
-        self.remove_button.setToolTip(
-            _translate("VectorEditor", "Remove the selected pair “{0}”").format(label)
-            if scenario.n > 1
-            else _translate("VectorEditor", "At least one key–value pair must remain")
-        )
+        tip = (_translate("VectorEditor", "Remove the selected pair “{0}”").format(label) if scenario.n > 1
+               else _translate("VectorEditor", "At least one key–value pair must remain"))
+        if self.remove_button.toolTip() != tip:  # setToolTip sends an event even for the same text
+            self.remove_button.setToolTip(tip)
 
     def _move_current_to(self, key: int, column: int) -> None:
         column = min(max(column, 0), self.table_model.columnCount() - 1)

@@ -113,6 +113,7 @@ class WeightsChart(QWidget):
         self.value_texts: list[pg.TextItem] = []
 
         self._n = -1
+        self._outlined_key = -1  # the key whose bar was last given the thick outline
         self._brushes: list[QBrush] = []
         self._plain_pen = QPen(Qt.PenStyle.NoPen)
         self._tick_labels: tuple[str, ...] = ()
@@ -196,13 +197,18 @@ class WeightsChart(QWidget):
             x = np.arange(n, dtype=np.float64)  # x and height change together: their lengths must match
             self.bars.setOpts(x=x, height=weights, brushes=self._brushes, pens=self._pens())
             self.overlay.setOpts(x=x, height=unscaled)
-        else:
+        elif self._outlined_key != self.model.selected_key:
             self.bars.setOpts(height=weights, brushes=self._brushes, pens=self._pens())
+            self.overlay.setOpts(height=unscaled)
+        else:  # a drag move: only the heights change
+            self.bars.setOpts(height=weights)
             self.overlay.setOpts(height=unscaled)
         if self.overlay_steps.isVisible():
             self.overlay_steps.setData(np.arange(n + 1, dtype=np.float64) - 0.5, unscaled)
         for i, text in enumerate(self.value_texts):
-            text.setText(f"{weights[i]:.3f}")
+            shown = f"{weights[i]:.3f}"
+            if text.textItem.toPlainText() != shown:
+                text.setText(shown)
         self._place_value_texts(weights, unscaled)
         labels = self.model.scenario.labels
         if labels != self._tick_labels:
@@ -238,6 +244,7 @@ class WeightsChart(QWidget):
     def _pens(self) -> list[QPen]:
         pens = [self._plain_pen] * self._n
         selected = self.model.selected_key
+        self._outlined_key = selected
         if 0 <= selected < self._n:
             pens[selected] = self._selected_pen()
         return pens
