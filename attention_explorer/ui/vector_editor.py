@@ -64,7 +64,7 @@ SWATCH_WIDTH = 12  # the colour marker beside each name
 # (Q/K 0, Q/K 1, V 0, V 1) is never cut at the panel's edge (the Chinese UI left it ~30 px too narrow),
 # but never asks for more than MAX_ASKED_WIDTH: wider tables, and big zooms, scroll.
 NUMBER_COLUMNS_ASKED_FOR = 4
-MAX_ASKED_WIDTH = 460
+MAX_ASKED_WIDTH = 400  # more would squeeze the canvas, the lecture's centre, below ~450 px at 1280×720
 
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _QUERY_ROW = 0
