@@ -687,8 +687,14 @@ class MainWindow(QMainWindow):
         self.settings.setValue("language", language)
 
     def _animation_running_changed(self, running: bool) -> None:
-        if running:
-            self.docks["rotationTrace"].show()
+        trace = self.docks["rotationTrace"]
+        if running and not trace.isVisible():
+            trace.show()  # first: the canvas it takes room from is then framed at its new size
+            # Qt gives a newly shown bottom dock about half the column: the canvas, what the turn is about,
+            # was left 156 px tall at 1280×720. The trace reads well at its minimum height.
+            self.resizeDocks([trace], [trace.minimumSizeHint().height()], Qt.Orientation.Vertical)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.canvas.frame_turn(self.model.selected_key if running else None)
         self.actions_by_name["playRotation"].setChecked(running)
 
     def _steps_mode_changed(self) -> None:

@@ -185,6 +185,7 @@ class VectorCanvas(QWidget):
         self._styled_selection = -1
         self._arc_text = ""
         self._auto_fit = True  # refit when the plot is resized, until the user zooms or pans
+        self._turn_circle: tuple[np.ndarray, np.ndarray] | None = None  # kept in view during a turn
         self._text_hex = "#202020"
         # View state: which plane the vectors are projected on (d_k > 2). The basis is recomputed from the
         # scenario at a redraw, kept while a drag runs (so the plane never turns under the mouse), and cached
@@ -235,7 +236,7 @@ class VectorCanvas(QWidget):
         self.readout.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.fit_button = QPushButton()
         self.fit_button.setObjectName("fitButton")
-        self.fit_button.clicked.connect(self.fit)
+        self.fit_button.clicked.connect(lambda: self.fit())  # not fit(extra=checked)
         self.plane_combo = _PlaneCombo()
         self.plane_combo.setObjectName("planeCombo")
         for kind in PLANE_KINDS:
@@ -444,6 +445,25 @@ class VectorCanvas(QWidget):
         Cheap enough for every model change: the tips are projected once per scenario and compared in one pass.
         """
         qx, qy, kx, ky = self._plane()
+        return self._out_of_view(np.append(kx, qx), np.append(ky, qy))
+
+    def frame_turn(self, key: int | None) -> None:
+        """Before a full turn of `key`: show the whole circle its tip will trace, so the view never jumps mid-turn.
+
+        Until the turn ends (`frame_turn(None)`), a refit (a resize, say) keeps that circle in view too.
+        """
+        self._turn_circle = None
+        # The turn rotates components 0 and 1, a circle only where those are the axes shown.
+        if key is None or self._effective_plane() != "components" or self.model.scenario.d_k < 2:
+            return
+        _, _, kx, ky = self._plane()
+        radius = math.hypot(float(kx[key]), float(ky[key]))
+        self._turn_circle = (np.array([radius, -radius, 0.0, 0.0]), np.array([0.0, 0.0, radius, -radius]))
+        if self._out_of_view(*self._turn_circle):
+            self.fit()
+
+    def _out_of_view(self, xs: np.ndarray, ys: np.ndarray) -> bool:
+        """Whether some point (xs[i], ys[i]) lies outside the visible range or within a few pixels of its edge."""
         (left, right), (bottom, top) = self.view.viewRange()
         inset_x = inset_y = top_strip = 0.0
         if self.view.width() >= 60 and self.view.height() >= 60:  # otherwise fit() used a proportional margin
@@ -454,11 +474,7 @@ class VectorCanvas(QWidget):
             if not self.plane_combo.isHidden():
                 top_strip = max(self.fit_button.height(), self.plane_combo.height()) * pixel_y
         left, right, bottom, top = left + inset_x, right - inset_x, bottom + inset_y, top - inset_y - top_strip
-        if not (left <= qx <= right and bottom <= qy <= top):
-            return True
-        if kx.size == 0:
-            return False
-        return bool(kx.min() < left or kx.max() > right or ky.min() < bottom or ky.max() > top)
+        return bool(xs.min() < left or xs.max() > right or ys.min() < bottom or ys.max() > top)
 
     def _on_view_changed(self, *_args) -> None:
         # Zooming changes how many view units a pixel is: line ends, labels and the arc are placed in pixels.
@@ -777,11 +793,16 @@ class VectorCanvas(QWidget):
             self.plane_combo.move(right - width, 10 + (self.fit_button.height() - hint.height()) // 2)
             self.plane_combo.raise_()
 
-    def fit(self) -> None:
-        """Zoom so every tip, its label and the unit circle are visible; stays fitted on resize until a zoom or pan."""
+    def fit(self, extra: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        """Zoom so every tip, its label and the unit circle (and `extra` points) are visible.
+
+        The view stays fitted on resize until a zoom or pan.
+        """
         qx, qy, kx, ky = self._plane()
-        xs = np.concatenate(([qx], kx, [-1.0, 1.0, 0.0, 0.0]))
-        ys = np.concatenate(([qy], ky, [0.0, 0.0, -1.0, 1.0]))
+        extra = extra if extra is not None else self._turn_circle
+        extra_x, extra_y = extra if extra is not None else (np.zeros(0), np.zeros(0))
+        xs = np.concatenate(([qx], kx, [-1.0, 1.0, 0.0, 0.0], extra_x))
+        ys = np.concatenate(([qy], ky, [0.0, 0.0, -1.0, 1.0], extra_y))
         # How far each tip's handle and label reach beyond it, in pixels (they keep their size at any zoom):
         # columns left, right, down, up. The unit circle's four points need nothing.
         reach = np.zeros((xs.size, 4))

@@ -455,3 +455,22 @@ def test_every_lab_fits_a_1280x720_window_and_the_status_bar_says_how_to_use_it(
     window.show_page(0)
     QApplication.processEvents()
     assert hint.text() == canvas_hint
+
+
+def test_a_full_turn_is_framed_before_it_starts_and_the_view_never_jumps(window, qtbot):
+    window.model.select_key(1)  # K2 = [−0.6, 1.3]: at 180° its tip would leave the default view on the left
+    radius = float(np.hypot(*window.model.scenario.keys[1]))
+    before = window.canvas.view.viewRange()
+    canvas_height = window.canvas.view.height()
+    assert before[0][0] > -radius  # the turn would leave the view as it was framed
+    key(window, qtbot, Qt.Key.Key_Space)
+    QApplication.processEvents()  # the rotation trace appears below the canvas
+    assert window.canvas.view.height() > 0.5 * canvas_height  # and leaves the canvas most of its height
+    framed = window.canvas.view.viewRange()
+    (left, right), (bottom, top) = framed
+    assert left < -radius and right > radius and bottom < -radius and top > radius
+    while window.animator.running:
+        window.animator.advance()
+        QApplication.processEvents()
+        assert window.canvas.view.viewRange() == framed
+    np.testing.assert_allclose(window.model.scenario.keys[1], [-0.6, 1.3], atol=1e-9)  # a whole turn
