@@ -19,6 +19,8 @@ from .i18n import error_text
 from .live_label import LiveLabelHost
 from .theme import UNSCALED_HEX, key_color, theme
 
+# Pixels kept free between two neighbouring value texts.
+VALUE_TEXT_GAP_PX = 10
 # Value texts on the bars only up to this many keys; beyond it they would overlap and cost time per drag move.
 VALUE_TEXT_MAX_KEYS = 12
 BAR_WIDTH = 0.62
@@ -313,13 +315,17 @@ class WeightsChart(QWidget):
         per_bar = max(self.view_box.width(), 100.0) / max(self._n, 1)
         size = theme().number_pt()
         font = QFont(self.font())
+        # Measured bold (the selected key's text is), with a gap: two neighbours read "0.4280.428" otherwise.
+        measure = QFont(font)
+        measure.setBold(True)
         while size > 8.0:
-            font.setPointSizeF(size)
-            if QFontMetrics(font).horizontalAdvance("0.000") <= per_bar - 4:
+            measure.setPointSizeF(size)
+            if QFontMetrics(measure).horizontalAdvance("0.000") <= per_bar - VALUE_TEXT_GAP_PX:
                 break
             size -= 1.0
         font.setPointSizeF(size)
-        fits = QFontMetrics(font).horizontalAdvance("0.000") <= per_bar - 2
+        measure.setPointSizeF(size)
+        fits = QFontMetrics(measure).horizontalAdvance("0.000") <= per_bar - VALUE_TEXT_GAP_PX / 2
         selected = self.model.selected_key
         for i, text in enumerate(self.value_texts):
             text_font = QFont(font)

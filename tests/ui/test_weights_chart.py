@@ -1,5 +1,7 @@
 """The weights chart: one bar per key at its weight, the unscaled overlay, entropy, selection by click."""
 
+import itertools
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -8,6 +10,7 @@ from PySide6.QtTest import QTest
 
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario
+from attention_explorer.model import ExplorerModel
 from attention_explorer.ui.theme import key_color
 from attention_explorer.ui.weights_chart import OVERLAY_WIDTH, VALUE_TEXT_MAX_KEYS, WeightsChart
 
@@ -225,3 +228,19 @@ def test_weight_axis_shows_zero(model, make_chart):
     foot = chart.view_box.mapViewToScene(QPointF(0, 0)).y()
     assert zero.center().y() == pytest.approx(foot, abs=2.0)
     assert chart.plot.sceneRect().contains(zero)
+
+
+@pytest.mark.parametrize(("preset", "width"), [("drag-2d", 215), ("code-review", 215), ("code-review", 180)])
+def test_neighbouring_value_texts_never_touch(make_chart, preset, width):
+    # Seen while turning K2 in a 1280×720 window: the two bold and plain "0.428" ran together as "0.4280.428".
+    model = ExplorerModel(load_preset(preset))
+    chart = make_chart(model, width=width, height=272)
+    for selected in range(model.scenario.n):
+        model.select_key(selected)  # the selected key's text is bold, so wider
+        chart.plot.grab()
+        shown = [text for text in chart.value_texts if text.isVisible()]
+        for left, right in itertools.pairwise(shown):
+            # The letters, not the item's box: QGraphicsTextItem keeps an empty margin around them.
+            left_end = left.textItem.mapToScene(QPointF(left.textItem.boundingRect().right() - 4, 0)).x()
+            right_start = right.textItem.mapToScene(QPointF(4, 0)).x()
+            assert right_start - left_end >= 3, (preset, width, selected)
