@@ -213,10 +213,16 @@ class ExplorerModel(QObject):
         if index < selected and self._selected == selected:  # the selected pair moved up one row
             self.select_key(selected - 1)
 
-    def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0) -> None:
-        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples."""
+    def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0, merge_key: int | None = None) -> None:
+        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples.
+
+        Within a gesture (a slider drag) each step starts from the scenario before the gesture, so shrinking
+        d_k and growing it back in one drag gives the original components back.
+        """
+        gesture = self._gesture_command(merge_key)
+        base = gesture._before if gesture is not None else self._scenario
         text = _translate("ExplorerModel", "Set d_k = {0}").format(d_k)
-        self._edit(lambda s: sc.with_d_k(s, d_k, fill, seed), text)
+        self._edit(lambda _current: sc.with_d_k(base, d_k, fill, seed), text, merge_key)
 
     def set_d_v(self, d_v: int, fill: str = "zeros", seed: int = 0) -> None:
         """Change d_v of every V."""

@@ -164,6 +164,7 @@ class ScaleControls(QWidget):
         self.setObjectName("scaleControls")
         self.model = model
         self._factor_gesture: int | None = None  # merge key of the factor-slider drag in progress
+        self._d_k_gesture: int | None = None  # merge key of the d_k-slider drag in progress
         self._hover = HoverHints(self.hint, self)
         self._shown: tuple | None = None  # _shown_state() when the panel was last redrawn
 
@@ -300,7 +301,7 @@ class ScaleControls(QWidget):
             self.d_k_slider,
             _translate(
                 "ScaleControls",
-                "Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it). Applied when you let go.",
+                "Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it); one drag is one undo step.",
             ),
         )
         self._describe(self.d_k_spin, _translate("ScaleControls", "Type d_k (1–4096) and press Enter"))
@@ -371,11 +372,11 @@ class ScaleControls(QWidget):
         self._shown = self._shown_state()
         scenario, result = self.model.scenario, self.model.result
         d_k = scenario.d_k
-        if not self.d_k_slider.isSliderDown():  # while dragging, the slider shows the pending d_k
+        if not self.d_k_slider.isSliderDown():  # while dragging, the handle stays under the mouse
             with QSignalBlocker(self.d_k_slider):
                 self.d_k_slider.setValue(position_from_d_k(d_k))
-            with QSignalBlocker(self.d_k_spin):
-                self.d_k_spin.setValue(d_k)
+        with QSignalBlocker(self.d_k_spin):
+            self.d_k_spin.setValue(d_k)
 
         factor = result.scale
         automatic = scenario.scale is None
@@ -425,21 +426,20 @@ class ScaleControls(QWidget):
         self.seed_spin.setEnabled(self._fill() == "random")
 
     def _d_k_slider_moved(self, position: int) -> None:
-        pending = d_k_from_position(position)
-        if self.d_k_slider.isSliderDown():
-            # set_d_k has no merge key: a drag only previews; the d_k is applied once, on release.
-            with QSignalBlocker(self.d_k_spin):
-                self.d_k_spin.setValue(pending)
-            self.hint.emit(_translate("ScaleControls", "d_k = {0} when you let go").format(pending))
-            return
-        self._set_d_k(pending)  # keyboard, wheel or a click on the groove: one step each
+        # A drag applies every step live, all of it one undo step; keyboard, wheel or a click on the groove
+        # make one step each.
+        if self.d_k_slider.isSliderDown() and self._d_k_gesture is None:
+            self._d_k_gesture = new_merge_key()
+        merge_key = self._d_k_gesture if self.d_k_slider.isSliderDown() else None
+        self._set_d_k(d_k_from_position(position), merge_key)
 
     def _d_k_slider_released(self) -> None:
-        self._set_d_k(d_k_from_position(self.d_k_slider.value()))
+        self._set_d_k(d_k_from_position(self.d_k_slider.value()), self._d_k_gesture)
+        self._d_k_gesture = None
 
-    def _set_d_k(self, d_k: int) -> None:
+    def _set_d_k(self, d_k: int, merge_key: int | None = None) -> None:
         try:
-            self.model.set_d_k(d_k, fill=self._fill(), seed=self.seed_spin.value())
+            self.model.set_d_k(d_k, fill=self._fill(), seed=self.seed_spin.value(), merge_key=merge_key)
         except ScenarioError as error:
             self._show_error(error_text(error))
             self._update()

@@ -73,21 +73,36 @@ def test_d_k_slider_by_keyboard_applies_each_step(library):
     assert model.undo_stack.count() == 2
 
 
-def test_d_k_slider_drag_previews_and_applies_once_on_release(library):
+def test_d_k_slider_drag_applies_live_as_one_undo_step(library):
     panel, model = library
+    original = model.scenario
     slider = panel.d_k_slider
     slider.setSliderDown(True)  # the user grabs the handle
     for d_k in (8, 16, 64):
         slider.setValue(position_from_d_k(d_k))
-    assert model.scenario.d_k == 4 and model.undo_stack.count() == 0  # nothing applied while dragging
-    assert panel.d_k_spin.value() == 64  # the pending value is shown
+        assert model.scenario.d_k == d_k and panel.d_k_spin.value() == d_k  # live, while dragging
+        assert panel.factor_label.text() == f"factor × {1 / np.sqrt(d_k):.3f} = 1/√{d_k}"
+    assert model.undo_stack.count() == 1
     slider.setSliderDown(False)  # release
     assert model.scenario.d_k == 64 and model.undo_stack.count() == 1
     assert panel.factor_label.text() == "factor × 0.125 = 1/√64"
     assert panel.temperature_label.text() == "T = 1/factor = 8.000"
     model.undo_stack.undo()
-    assert model.scenario.d_k == 4 and panel.d_k_spin.value() == 4
+    assert model.scenario == original and panel.d_k_spin.value() == 4
     assert slider.value() == position_from_d_k(4)
+
+
+def test_shrinking_and_growing_d_k_in_one_drag_keeps_the_components(library):
+    panel, model = library
+    original = model.scenario  # library: Q = [1, 0, 1, 0], keys with four components each
+    slider = panel.d_k_slider
+    slider.setSliderDown(True)
+    for d_k in (2, 1, 3, 4):
+        slider.setValue(position_from_d_k(d_k))
+    slider.setSliderDown(False)
+    # Back at d_k = 4 the components that were cut off mid-drag are the original ones, not zeros.
+    assert model.scenario == original
+    assert model.undo_stack.count() == 0  # a drag that ends where it started leaves no undo step
 
 
 def test_random_fill_passes_the_seed(library):

@@ -1269,8 +1269,8 @@
         <translation>填充</translation>
     </message>
     <message>
-        <source>Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it). Applied when you let go.</source>
-        <translation>拖动以改变 d_k（对数刻度；Page Up/Down 约为加倍或减半）。松开后生效。</translation>
+        <source>Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it); one drag is one undo step.</source>
+        <translation>拖动以改变 d_k（对数刻度；Page Up/Down 约为加倍或减半）；一次拖动算一步撤销。</translation>
     </message>
     <message>
         <source>Type d_k (1–4096) and press Enter</source>
@@ -1327,10 +1327,6 @@
     <message>
         <source>Every scaled score is 0: all weights equal.</source>
         <translation>缩放后的分数全为 0：所有权重相等。</translation>
-    </message>
-    <message>
-        <source>d_k = {0} when you let go</source>
-        <translation>松开后 d_k = {0}</translation>
     </message>
 </context>
 <context>
