@@ -29,6 +29,12 @@ LISTED_SUM_TERMS = 5
 
 # Below this panel width (in pixels, at zoom 1) the numbers shrink towards the text size.
 FULL_SIZE_WIDTH = 440
+# The labels FULL_SIZE_WIDTH was chosen with; a wider label column takes its extra width from the numbers.
+SHORT_LABELS = tuple(f"K{i}" for i in range(1, 10))
+# Labels up to as wide as this many "M"s stay on one line ("key 1"); wider ones wrap at a space onto two.
+LABEL_KEPT_WHOLE_M = 4
+# The label column is at most as wide as this many "M"s (140 px at the full number size, 112 px at 12 pt).
+LABEL_COLUMN_MAX_M = 7
 
 MINUS = "\u2212"
 # Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
@@ -154,6 +160,35 @@ def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> 
         if contrast_ratio(text, mix) >= 4.5:
             return mix.name()
     return background.name()
+
+
+@lru_cache(maxsize=64)
+def _label_column_px(font_description: str, point_size: float, labels: tuple[str, ...]) -> int:
+    """Width of the label column for `labels` in bold `point_size` of the font `font_description` (QFont.toString).
+
+    A long label wraps at its spaces: the column is just wide enough for it on two lines. "shared state" takes the
+    width of "shared", two lines beside a d_k = 4 Q·K of two lines, where on one line it left that Q·K room for
+    four. Cached: the text is rebuilt once per frame during a drag, with the same labels.
+    """
+    font = QFont()
+    font.fromString(font_description)
+    font.setPointSizeF(point_size)
+    font.setBold(True)
+    metrics = QFontMetrics(font)
+    whole = LABEL_KEPT_WHOLE_M * metrics.horizontalAdvance("M")
+    widest = max([_width_on_two_lines(metrics, label, whole) for label in labels] + [metrics.horizontalAdvance("Σ")])
+    return min(widest + 20, LABEL_COLUMN_MAX_M * metrics.horizontalAdvance("M"))
+
+
+def _width_on_two_lines(metrics: QFontMetrics, label: str, kept_whole: int) -> int:
+    """The least width `label` takes when broken at one of its spaces; its whole width if that is at most
+    `kept_whole` or it has no space."""
+    width = metrics.horizontalAdvance(label)
+    words = label.split()
+    if len(words) < 2 or width <= kept_whole:
+        return width
+    return min(max(metrics.horizontalAdvance(" ".join(words[:k])), metrics.horizontalAdvance(" ".join(words[k:])))
+               for k in range(1, len(words)))
 
 
 def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
@@ -297,7 +332,7 @@ class StepsView(QWidget):
         result = self.model.result
         selected = self.model.selected_key
         rows = shown_rows(result.weights, selected)
-        self._label_width = self._label_column_width(rows)
+        self._label_width = self._label_column_width(rows, self._number_pt)
         parts: list[str] = [
             f'<html><body style="font-size:{theme().font_pt():.1f}pt; color:{theme().foreground().name()}">',
             self._formula_line(),
@@ -317,15 +352,10 @@ class StepsView(QWidget):
 
     # ------------------------------------------------------------ pieces
 
-    def _label_column_width(self, rows: Sequence[int]) -> int:
-        """Pixel width of the label column, the same in every table so the steps line up."""
-        font = QFont(self.font())
-        font.setPointSizeF(self._number_pt)
-        font.setBold(True)
-        metrics = QFontMetrics(font)
-        labels = self.model.scenario.labels
-        widest = max([metrics.horizontalAdvance(labels[i]) for i in rows] + [metrics.horizontalAdvance("Σ")])
-        return min(widest + 20, 140)
+    def _label_column_width(self, rows: Sequence[int], point_size: float) -> int:
+        """Pixel width of the label column at `point_size`, the same in every table so the steps line up."""
+        labels = tuple(self.model.scenario.labels[i] for i in rows)
+        return _label_column_px(self.font().toString(), point_size, labels)
 
     def _number_style(self) -> str:
         return f"font-size:{self._number_pt:.1f}pt"
@@ -333,11 +363,16 @@ class StepsView(QWidget):
     def _fitted_number_pt(self) -> float:
         """theme().number_pt() when the panel is wide enough (~460 px); smaller, down to the text size, when not.
 
-        A narrower dock would otherwise need a horizontal scroll bar for the softmax rows.
+        A narrower dock would otherwise need a horizontal scroll bar for the softmax rows, and long labels
+        (code-review's "shared state") make it narrower for the numbers.
         """
         full_size, text_size = theme().number_pt(), theme().font_pt()
         # From our own width: in resizeEvent the browser's viewport still has its old size.
         width = self.width() - self.browser.verticalScrollBar().sizeHint().width()
+        # Labels wider than K1 take their extra width from the numbers, which keep the room they have beside K1.
+        rows = shown_rows(self.model.result.weights, self.model.selected_key)
+        font = self.font().toString()
+        width -= max(0, self._label_column_width(rows, full_size) - _label_column_px(font, full_size, SHORT_LABELS))
         fraction = min(1.0, max(width, 1) / (FULL_SIZE_WIDTH * theme().zoom))
         return round(max(text_size, full_size * fraction) * 2) / 2  # half points: fewer rebuilds while resizing
 

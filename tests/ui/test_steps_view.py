@@ -3,12 +3,13 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextDocument, QTextTable
 from PySide6.QtTest import QTest
 
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.ui.steps_view import MAX_ROWS, StepsView
+from attention_explorer.ui.theme import theme
 
 
 @pytest.fixture
@@ -193,3 +194,87 @@ def test_a_click_right_after_an_edit_brings_the_text_up_to_date_first(library_mo
     library_model.set_label(0, "a much longer first label")  # the next click comes before any repaint
     QTest.mouseClick(view.browser.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     assert "a much longer first label" in view.browser.toPlainText()
+
+
+# ------------------------------------------------------------ long labels
+
+def step_tables(view):
+    """The tables of steps 1 to 4, top to bottom (the derivation's table comes after them)."""
+    frames = view.document().rootFrame().childFrames()
+    return [frame for frame in frames if isinstance(frame, QTextTable)][:4]
+
+
+def cell_lines(table, row, column):
+    """How many lines the text of a cell is laid out on."""
+    return table.cellAt(row, column).firstCursorPosition().block().layout().lineCount()
+
+
+def label_column_px(view, table, row=0):
+    """Width of the label cell of `row` as laid out: from its left edge to the next cell's."""
+    layout = view.document().documentLayout()
+    edges = []
+    for column in (0, 1):
+        cell = table.cellAt(row, column)
+        text = layout.blockBoundingRect(cell.firstCursorPosition().block())
+        edges.append(text.x() - cell.format().toTableCellFormat().leftPadding())
+    return edges[1] - edges[0]
+
+
+def number_font(table, bold=False):
+    """The font of the numbers in `table`, as drawn (bold like the labels if asked)."""
+    font = QFont(table.cellAt(0, 1).firstCursorPosition().charFormat().font())
+    font.setBold(bold)
+    return font
+
+
+def test_long_labels_wrap_so_each_raw_score_takes_two_lines(model, make_view):
+    # code-review in a 400-px dock (1280 × 720): labels like "shared state" wrap at their space, and each
+    # d_k = 4 product sum "Q·K = 2·1.9 + 1·0.28 + 0.5·0 + (−1)·0" takes two lines, not four.
+    model.load_scenario(load_preset("code-review"))
+    view = make_view(model, 400, 700)
+    scores = step_tables(view)[0]
+    assert scores.rows() == 4
+    label_font = QFontMetricsF(number_font(scores, bold=True))
+    for row, label in enumerate(model.scenario.labels):
+        assert cell_lines(scores, row, 1) <= 2, f"Q·K of {label!r} on {cell_lines(scores, row, 1)} lines"
+        assert cell_lines(scores, row, 0) <= 2
+        # Narrower than "shared state" on one line, and at most a quarter of the table.
+        width = label_column_px(view, scores, row)
+        assert width < label_font.horizontalAdvance("shared state")
+        assert width <= view.document().documentLayout().frameBoundingRect(scores).width() / 4
+    # So the table is four rows of two lines (plus the cells' 4 px padding above and below), with half a line to
+    # spare; with the whole label's width the column took 140 px and step 1 was 312 px high, over 16 lines.
+    line = QFontMetricsF(number_font(scores)).lineSpacing()
+    height = view.document().documentLayout().frameBoundingRect(scores).height()
+    assert height <= 4 * (2.5 * line + 8)
+    # The column is as wide in every step, so the steps still line up.
+    widths = {round(label_column_px(view, table)) for table in step_tables(view)}
+    assert len(widths) == 1
+
+
+def test_a_label_of_short_words_wraps_onto_two_lines_at_most(library_model, make_view):
+    # Two lines, not "the" / "main" / "loop"; and a label as short as "key 2" stays on one.
+    library_model.set_label(0, "the main loop")
+    library_model.set_label(1, "key 2")
+    view = make_view(library_model, 400, 700)
+    assert cell_lines(step_tables(view)[0], 0, 0) == 2
+    assert cell_lines(step_tables(view)[0], 1, 0) == 1
+
+
+@pytest.mark.parametrize("preset", ["library", "drag-2d"])
+@pytest.mark.parametrize("size", [(400, 700), (480, 900)])
+def test_short_labels_keep_their_column_and_number_size(model, make_view, preset, size):
+    # K1, K2, K3: the label column is the widest label + 20 px in every step, as before long labels wrapped, and
+    # the numbers shrink below 440 px of panel exactly as before.
+    model.load_scenario(load_preset(preset))
+    view = make_view(model, *size)
+    tables = step_tables(view)
+    full_size, text_size = theme().number_pt(), theme().font_pt()
+    width = view.width() - view.browser.verticalScrollBar().sizeHint().width()
+    expected_pt = round(max(text_size, full_size * min(1.0, width / 440)) * 2) / 2
+    assert number_font(tables[0]).pointSizeF() == expected_pt
+    widest = max(QFontMetrics(number_font(tables[0], bold=True)).horizontalAdvance(label)
+                 for label in model.scenario.labels)
+    for table in tables:
+        assert label_column_px(view, table) == widest + 20
+        assert cell_lines(table, 0, 0) == 1
