@@ -35,6 +35,11 @@ HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touch
 LABEL_GAP_PX = 14  # labels sit this far beyond a tip, along the arrow
 FIT_PAD_PX = 8
 MAX_AVOIDED_LABELS = 40  # labels beyond this many are not moved apart (checking costs O(n²))
+# Names of tips keep off the arrows' shafts and grab circles while there are at most this many arrows: each name
+# tests every shaft and circle, on every drag move.
+MAX_AVOIDED_ARROWS = 16
+TEXT_MARGIN_PX = 4.0  # QTextDocument's default margin: a TextItem's box is this much wider than its letters
+SHAFT_CLEARANCE_PX = 1.5  # letters keep this far from an arrow's line, beyond its half width
 STACK_PX = 3  # tips in one square this size are drawn on one point: their labels stack in a column
 ORIGIN_SNAP_PX = 6  # a dragged tip this close to the origin becomes the zero vector
 ARC_POINTS = 48
@@ -160,6 +165,7 @@ class _Glyph:
     emphasised: bool | None = None  # None: not styled yet
     placed: tuple | None = None  # (x, y, pixel, head_len) the line, head and handle were last put at
     stacked_px: float = 0.0  # how far down (up if < 0) its label was put, under other labels of tips on its point
+    half_width: float = 0.0  # half the line's width in pixels: names keep clear of that
 
     def items(self) -> tuple:
         return self.line, self.head, self.handle, self.label
@@ -306,6 +312,7 @@ class VectorCanvas(QWidget):
         pen = pg.mkPen(glyph.color, width=width)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         glyph.line.setPen(pen)
+        glyph.half_width = width / 2
         # headWidth is the half-width; a swept-back base reads as an arrow even when small.
         glyph.head.setStyle(headLen=glyph.head_len, headWidth=glyph.head_len * 0.4, baseAngle=25, pen=None,
                             brush=glyph.color)
@@ -536,39 +543,60 @@ class VectorCanvas(QWidget):
         qx, qy, kx, ky = self._plane()
         pixel = self.view.viewPixelSize()[0] or 1.0
         selected = self.model.selected_key
-        # Labels are placed in order of importance; a later one that would overprint an earlier one moves aside.
-        placed: list[tuple[float, float, float, float]] = []
-        self._place(self.query, qx, qy, pixel, placed)
-        if selected >= len(self._keys):
-            return
         # Tips drawn on one point (Q = K1 = K3 in components 0 and 1 of the library example) get their names in
         # one column beside it, each beyond the one before (stacked) and in the order of the keys, so selecting
-        # another key never reorders them. Q's column and the selected key's come before the angle's number,
-        # which then cannot come between them.
+        # another key never reorders them.
         cell = STACK_PX * pixel
         cells = list(zip(np.round(kx / cell).tolist(), np.round(ky / cell).tolist()))
         q_cell = (round(qx / cell), round(qy / cell))
         distinct = set(cells)
-        if len(distinct) == len(cells) and q_cell not in distinct:  # no two tips on one point: by importance
-            self._place(self._keys[selected], float(kx[selected]), float(ky[selected]), pixel, placed)
+        no_stacks = len(distinct) == len(cells) and q_cell not in distinct
+        # Names keep off the shafts and grab circles of every arrow, which all stay put while the labels are
+        # placed. Pixel coordinates, y downwards, the origin at (0, 0).
+        obstacles = None
+        if len(self._keys) < MAX_AVOIDED_ARROWS:
+            shafts = [_shaft(qx / pixel, -qy / pixel, self.query.half_width)]
+            shafts += [_shaft(x / pixel, -y / pixel, glyph.half_width)
+                       for x, y, glyph in zip(kx.tolist(), ky.tolist(), self._keys)]
+            (left, right), (bottom, top) = self.view.viewRange()
+            obstacles = (shafts, HANDLE_PX * theme().zoom / 2 + 1,
+                         (left / pixel, -top / pixel, right / pixel, -bottom / pixel))
+        # Labels are placed in order of importance; a later one that would overprint an earlier one moves aside.
+        placed: list[tuple[float, float, float, float]] = []
+        q_alone = no_stacks or q_cell not in distinct
+        self._place(self.query, qx, qy, pixel, placed, obstacles=obstacles if q_alone else None, owner=0)
+        if selected >= len(self._keys):
+            return
+        if no_stacks:  # by importance
+            self._place(self._keys[selected], float(kx[selected]), float(ky[selected]), pixel, placed,
+                        obstacles=obstacles, owner=selected + 1)
             self._place_arc(qx, qy, kx, ky, pixel, placed)
             for i, glyph in enumerate(self._keys):
                 if i != selected:
-                    self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed)
+                    self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed, obstacles=obstacles, owner=i + 1)
             return
+        # Q's column and the selected key's come before the angle's number, which then cannot come between them.
+        # A name heading a column stays beside its point, where the column goes on.
         first: dict[tuple, int] = {}  # per point: the first key on it
+        tips_on = {q_cell: 1}  # per point: how many tips are drawn on it
         for i, point in enumerate(cells):
             first.setdefault(point, i)
+            tips_on[point] = tips_on.get(point, 0) + 1
         stacked = [point == q_cell or first[point] != i for i, point in enumerate(cells)]
         early = [point == q_cell or point == cells[selected] for point in cells]
         for i in [i for i, first_pass in enumerate(early) if first_pass]:
-            self._place(self._keys[i], float(kx[i]), float(ky[i]), pixel, placed, stacked[i])
+            self._place(self._keys[i], float(kx[i]), float(ky[i]), pixel, placed, stacked[i],
+                        obstacles if tips_on[cells[i]] == 1 else None, i + 1)
         self._place_arc(qx, qy, kx, ky, pixel, placed)
         for i, glyph in enumerate(self._keys):
             if not early[i]:
-                self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed, stacked[i])
+                self._place(glyph, float(kx[i]), float(ky[i]), pixel, placed, stacked[i],
+                            obstacles if tips_on[cells[i]] == 1 else None, i + 1)
 
-    def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list, stack: bool = False) -> None:
+    def _place(self, glyph: _Glyph, x: float, y: float, pixel: float, placed: list, stack: bool = False,
+               obstacles: tuple | None = None, owner: int = -1) -> None:
+        """Draw one arrow to (x, y) and put its name at its tip; clear of the `obstacles` (shafts, grab circles'
+        radius, view) where it can be, the arrow being number `owner` among them (0 for Q)."""
         length = math.hypot(x, y)
         # A drag moves one tip: the other arrows keep their place and are not touched (only their labels may
         # have to make room, below).
@@ -597,6 +625,10 @@ class VectorCanvas(QWidget):
         # up, or on a line, where the labels sit above the tips), towards the tip it would cover the handle;
         # otherwise below, away from the angle's number, which goes above near-level arrows.
         direction = (-1 if uy > 0.5 else 1) if stack else 0
+        if obstacles:
+            _place_name(glyph.label, x, y, ux, uy, length > 0, pixel, placed, *obstacles, owner)
+            glyph.stacked_px = 0.0
+            return
         shift = _place_label(glyph.label, x + ux * gap, y + uy * gap, ux, uy, pixel, placed, direction)
         # A stack on one point is the same at any zoom, so fit() leaves room for it. (Other moves depend on the
         # zoom: counting them, a fit would crowd the tips, which moves their labels further, and so on.)
@@ -657,6 +689,16 @@ class VectorCanvas(QWidget):
         thin = min(1.0, radius * math.sin(half_sweep) / (8 * pixel))
         nearest = along_half + 4 * pixel + thin * (outside_arc - along_half - 4 * pixel)
         distance = max(nearest, min(max(outside_arc, 0.6 * min(q_len, k_len)), short_of_tip))
+        # Clear of the arrow on that side too, which leans out from the bisector by half the angle: measured from the
+        # bisector alone, the number lay across that arrow (K1's in the drag-2d example, 18°).
+        side_x, side_y, side = math.cos(start), math.sin(start), self.query
+        if side_x * normal_x + side_y * normal_y < 0:
+            side_x, side_y, side = math.cos(start + sweep), math.sin(start + sweep), self._keys[selected]
+        across_x, across_y = (-side_y, side_x) if side_x * normal_y - side_y * normal_x >= 0 else (side_y, -side_x)
+        reach = abs(across_x) * half_w + abs(across_y) * half_h + (side.half_width + 2) * pixel
+        tilt = across_x * normal_x + across_y * normal_y  # cos of half the angle
+        if tilt > 0.1:
+            aside = max(aside, (reach - distance * (across_x * ux + across_y * uy)) / tilt)
         _place_label(self.arc_label, distance * ux + aside * normal_x, distance * uy + aside * normal_y, 0.0, 0.0,
                      pixel, placed)
 
@@ -953,6 +995,147 @@ def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, p
         label.setPos(where[0], where[1])
         label.setAnchor(anchor)
     return top - natural_top
+
+
+_DIAGONAL = math.sqrt(0.5)
+
+
+def _place_name(label: pg.TextItem, x: float, y: float, ux: float, uy: float, has_direction: bool, pixel: float,
+                placed: list, shafts: list, radius: float, view: tuple, owner: int) -> None:
+    """Put the name `label` of the tip at view point (x, y) near it, its letters clear of the arrows' `shafts`
+    (see `_shaft`; pixels, the origin at (0, 0), y downwards), their grab circles of `radius` pixels (but the
+    `owner`'s own) and the `placed` labels.
+
+    Beyond the tip along the arrow (ux, uy), moved up or down clear of the labels, where that crosses no shaft or
+    circle, as ever; otherwise the first free place turned 45°, then 90° round the tip (the upper side first),
+    inside the `view` (left, top, right, bottom in pixels); a tip without a direction (a zero vector) tries every
+    way round. Where none is free, the one of those places crossing the fewest shafts and circles.
+    """
+    size = label.textItem.boundingRect()  # in pixels: a TextItem keeps its size whatever the zoom
+    width, height = size.width(), size.height()
+    tip_x, tip_y = x / pixel, -y / pixel
+    margin = TEXT_MARGIN_PX
+
+    def crossings(left: float, top: float, first: bool = False) -> int:
+        return _obstacle_hits(left + margin, top + margin, left + width - margin, top + height - margin, shafts,
+                              radius, owner, first)
+
+    def shown(left: float, top: float) -> bool:
+        return view[0] <= left + margin and view[1] <= top + margin and left + width - margin <= view[2] \
+            and top + height - margin <= view[3]
+
+    # Beyond the tip first, as names went before they kept off the shafts: free for most names, most of the time.
+    beyond_left = tip_x + ux * LABEL_GAP_PX - (0.5 - 0.5 * ux) * width
+    beyond_top = tip_y - uy * LABEL_GAP_PX - (0.5 + 0.5 * uy) * height
+    cleared_top = beyond_top
+    if _hits_label(beyond_left, beyond_top, width, height, placed):
+        cleared_top = _free_top(beyond_left, beyond_top, width, height, placed)
+    if (cleared_top == beyond_top or shown(beyond_left, cleared_top)) and not crossings(beyond_left, cleared_top,
+                                                                                        True):
+        _put_name(label, beyond_left, cleared_top, width, height, (ux, uy), pixel, placed)
+        return
+    places = [(beyond_left, beyond_top, (ux, uy))]
+    gap = max(LABEL_GAP_PX, radius - margin + 1)  # clear of its own grab circle, bigger at presentation zoom
+    for vx, vy in _directions(ux, uy, has_direction)[1:]:
+        left = tip_x + vx * gap - (0.5 - 0.5 * vx) * width
+        top = tip_y - vy * gap - (0.5 + 0.5 * vy) * height
+        if not shown(left, top):
+            continue  # fit() leaves room beyond the tip, not round it: a place there could be cut off
+        if not _hits_label(left, top, width, height, placed) and not crossings(left, top, True):
+            _put_name(label, left, top, width, height, (vx, vy), pixel, placed)
+            return
+        places.append((left, top, (vx, vy)))
+    # Nowhere free: beyond the tip clear of the labels as before, or a place moved up or down by about a line
+    # clear of them (a label moved further is no longer by its tip); the fewest crossings, then the least moved.
+    tries = [(beyond_left, cleared_top, 0.0, (ux, uy))]
+    for left, top, direction in places:
+        for way in (-1, 1):
+            moved = _free_top(left, top, width, height, placed, way)
+            if abs(moved - top) <= 1.25 * height and shown(left, moved):
+                tries.append((left, moved, abs(moved - top), direction))
+    _, left, top, direction = min(((crossings(left, top), shift, order), left, top, direction)
+                                  for order, (left, top, shift, direction) in enumerate(tries))
+    _put_name(label, left, top, width, height, direction, pixel, placed)
+
+
+def _directions(ux: float, uy: float, has_direction: bool) -> list[tuple[float, float]]:
+    """Where a name may go from its tip, in order: along the arrow (ux, uy), turned 45° either way, then 90° (the
+    upper side first, the right one if level); and a zero vector's, with no arrow to keep off, every other way."""
+    turned_left = (_DIAGONAL * (ux - uy), _DIAGONAL * (ux + uy))
+    turned_right = (_DIAGONAL * (ux + uy), _DIAGONAL * (uy - ux))
+    if (turned_right[1], turned_right[0]) > (turned_left[1], turned_left[0]):
+        turned_left, turned_right = turned_right, turned_left
+    square_left, square_right = (-uy, ux), (uy, -ux)
+    if (square_right[1], square_right[0]) > (square_left[1], square_left[0]):
+        square_left, square_right = square_right, square_left
+    directions = [(ux, uy), turned_left, turned_right, square_left, square_right]
+    if not has_direction:
+        directions += [(-turned_right[0], -turned_right[1]), (-turned_left[0], -turned_left[1]), (-ux, -uy)]
+    return directions
+
+
+def _put_name(label: pg.TextItem, left: float, top: float, width: float, height: float,
+              direction: tuple[float, float], pixel: float, placed: list) -> None:
+    """Show `label` in the box at (left, top) in pixels, anchored on the side facing its tip from `direction`."""
+    if len(placed) < MAX_AVOIDED_LABELS:
+        placed.append((left, top, width, height))
+    anchor = (0.5 - 0.5 * direction[0], 0.5 + 0.5 * direction[1])
+    where = ((left + anchor[0] * width) * pixel, -(top + anchor[1] * height) * pixel, anchor)
+    if getattr(label, "_placed_at", None) != where:  # most labels stay where they are during a drag
+        label._placed_at = where
+        label.setPos(where[0], where[1])
+        label.setAnchor(anchor)
+
+
+def _hits_label(left: float, top: float, width: float, height: float, placed: list) -> bool:
+    """Whether a width × height box at (left, top) overlaps one of the `placed` boxes (touching is no overlap)."""
+    right, bottom = left + width, top + height
+    for box_left, box_top, box_width, box_height in placed:
+        if left < box_left + box_width and box_left < right and top < box_top + box_height - 0.01 \
+                and box_top + 0.01 < bottom:
+            return True
+    return False
+
+
+def _shaft(x: float, y: float, half_width: float) -> tuple:
+    """An arrow from the origin to (x, y) in pixels as `_obstacle_hits` tests it: the tip, how far letters keep
+    from the line's middle, and the bounds of the line so widened (most boxes are clear of those)."""
+    half = half_width + SHAFT_CLEARANCE_PX
+    return x, y, half, min(0.0, x) - half, max(0.0, x) + half, min(0.0, y) - half, max(0.0, y) + half
+
+
+def _obstacle_hits(left: float, top: float, right: float, bottom: float, shafts: list, radius: float,
+                   owner: int, first: bool = False) -> int:
+    """How many of the arrows' `shafts` (see `_shaft`) and their grab circles of `radius` round each tip (but the
+    `owner`'s own) the box from (left, top) to (right, bottom) crosses, in pixels; 0 or 1 if `first`."""
+    hits = 0
+    for i, (x, y, half, low_x, high_x, low_y, high_y) in enumerate(shafts):
+        if i != owner and left - radius < x < right + radius and top - radius < y < bottom + radius:
+            near_x = left if x < left else right if x > right else x
+            near_y = top if y < top else bottom if y > bottom else y
+            if (x - near_x) ** 2 + (y - near_y) ** 2 < radius * radius:
+                if first:
+                    return 1
+                hits += 1
+        if low_x > right or high_x < left or low_y > bottom or high_y < top:
+            continue
+        # The line through the origin and (x, y) crosses the box grown by the half width where the box has
+        # corners on both sides of it: x * corner_y - y * corner_x takes both signs over the corners.
+        grown_top, grown_bottom = top - half, bottom + half
+        grown_left, grown_right = left - half, right + half
+        if x >= 0.0:
+            low, high = x * grown_top, x * grown_bottom
+        else:
+            low, high = x * grown_bottom, x * grown_top
+        if y >= 0.0:
+            low, high = low - y * grown_right, high - y * grown_left
+        else:
+            low, high = low - y * grown_left, high - y * grown_right
+        if low < 0.0 < high:
+            if first:
+                return 1
+            hits += 1
+    return hits
 
 
 def _free_top(left: float, top: float, width: float, height: float, placed: list, direction: int = 0) -> float:

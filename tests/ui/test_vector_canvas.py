@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
@@ -383,3 +383,169 @@ def test_a_drag_past_the_edge_of_the_view_never_moves_the_view(canvas, model):
     assert canvas.view.viewRange() == kept
     model.set_vector("query", 0, [1.0, 0.5])  # the next edit from elsewhere shows everything again
     assert_every_vector_shown(canvas)
+
+
+# ---------------------------------------------------------------- names clear of the arrows
+
+
+def letters_rect(label: pg.TextItem) -> QRectF:
+    """A text's letters on screen (scene coordinates): its box less the empty margin QTextDocument keeps round it."""
+    text = label.textItem
+    margin = text.document().documentMargin()
+    return text.mapRectToScene(text.boundingRect().adjusted(margin, margin, -margin, -margin))
+
+
+def segment_crosses(start: QPointF, end: QPointF, half_width: float, rect: QRectF) -> bool:
+    """Whether a line from `start` to `end`, `half_width` wide on each side, crosses `rect` (Liang–Barsky clipping
+    of the segment against the rectangle grown by the half width)."""
+    grown = rect.adjusted(-half_width, -half_width, half_width, half_width)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, start.x() - grown.left()), (dx, grown.right() - start.x()),
+                 (-dy, start.y() - grown.top()), (dy, grown.bottom() - start.y())):
+        if p == 0:
+            if q < 0:
+                return False  # parallel to this edge and outside it
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low < high
+
+
+def circle_crosses(centre: QPointF, radius: float, rect: QRectF) -> bool:
+    nearest_x = min(max(centre.x(), rect.left()), rect.right())
+    nearest_y = min(max(centre.y(), rect.top()), rect.bottom())
+    return math.hypot(centre.x() - nearest_x, centre.y() - nearest_y) < radius
+
+
+def what_covers(canvas: VectorCanvas) -> list[str]:
+    """Every name (Q's, each key's) whose letters lie on another arrow's line, another arrow's grab circle or
+    another text (a name or the angle), as the user sees the canvas.
+
+    The angle's number is only checked against the names: it belongs between Q's arrow and the selected key's,
+    where other arrows may pass, on a backing that keeps it readable over them."""
+    canvas.plot.grab()  # painted: a TextItem fits its transform to the view when painted
+    names = ["Q", *canvas.model.scenario.labels]
+    glyphs = [canvas.query, *canvas._keys]
+    origin = canvas.view.mapViewToScene(QPointF(0.0, 0.0))
+    arrows = []
+    for name, glyph in zip(names, glyphs):
+        tip = canvas.view.mapViewToScene(glyph.handle.pos())
+        ring = glyph.handle.pen.widthF() / 2
+        arrows.append((name, tip, glyph.line.opts["pen"].widthF() / 2, glyph.handle.scale / 2 + ring))
+    texts = {name: letters_rect(glyph.label) for name, glyph in zip(names, glyphs)}
+    if canvas.arc_label.isVisible():
+        texts["angle"] = letters_rect(canvas.arc_label)
+    found = []
+    for name, rect in texts.items():
+        for arrow, tip, half_width, radius in arrows:
+            if arrow == name or name == "angle":
+                continue
+            if segment_crosses(origin, tip, half_width, rect):
+                found.append(f"{name} on {arrow}'s line")
+            if circle_crosses(tip, radius, rect):
+                found.append(f"{name} on {arrow}'s grab circle")
+        for other, other_rect in texts.items():
+            if other != name and rect.intersects(other_rect):
+                found.append(f"{name} on {other}")
+    return found
+
+
+def assert_names_by_their_tips(canvas: VectorCanvas) -> None:
+    """Each name is next to its own tip: its letters within 2.5 lines of text of the tip's grab circle."""
+    for glyph in [canvas.query, *canvas._keys]:
+        tip = canvas.view.mapViewToScene(glyph.handle.pos())
+        rect = letters_rect(glyph.label)
+        reach = glyph.handle.scale / 2 + 2.5 * rect.height()
+        assert circle_crosses(tip, reach, rect), (glyph.label.textItem.toPlainText(), tip, rect)
+
+
+def preset_canvas(qtbot, preset: str, size=(800, 600), zoom: float = 1.0) -> VectorCanvas:
+    from attention_explorer.core.presets import load_preset
+    from attention_explorer.model import ExplorerModel
+
+    theme().set_zoom(zoom)
+    canvas = VectorCanvas(ExplorerModel(load_preset(preset)))
+    qtbot.addWidget(canvas)
+    canvas.resize(*size)
+    canvas.show()
+    qtbot.waitExposed(canvas)
+    QApplication.processEvents()
+    return canvas
+
+
+@pytest.mark.parametrize(("mode", "zoom"), [("light", 1.0), ("contrast", 1.0), ("light", 1.5)])
+@pytest.mark.parametrize("preset", ["code-review", "aligned", "drag-2d", "orthogonal", "saturation-small"])
+def test_no_name_lies_on_another_arrow_its_grab_circle_or_another_text(qtbot, preset, mode, zoom):
+    # code-review: "other tests" (a zero vector) and "config" have their tips by the origin, where the other arrows
+    # start: their names lay across Q's and "call chain"'s lines. aligned: K1's name sat on Q's line.
+    theme().set_mode(mode)
+    try:
+        # Presentation zoom is for a projector: a bigger window.
+        canvas = preset_canvas(qtbot, preset, (800, 600) if zoom == 1.0 else (1100, 850), zoom)
+        for selected in range(canvas.model.scenario.n):
+            canvas.model.select_key(selected)
+            covered = what_covers(canvas)
+            assert covered == [], (preset, selected, covered)
+            assert_names_by_their_tips(canvas)
+    finally:
+        theme().set_mode("light")
+        theme().set_zoom(1.0)
+
+
+def test_names_with_room_beyond_their_tips_stay_there(qtbot):
+    # The drag-2d example has nothing in the way: every name sits beyond its tip along its arrow, as it always did.
+    canvas = preset_canvas(qtbot, "drag-2d")
+    canvas.plot.grab()
+    scenario = canvas.model.scenario
+    for glyph, (x, y) in zip([canvas.query, *canvas._keys], [tuple(scenario.query), *map(tuple, scenario.keys)]):
+        length = math.hypot(x, y)
+        ux, uy = x / length, y / length
+        tip = canvas.view.mapViewToScene(QPointF(x, y))
+        assert tuple(glyph.label.anchor) == pytest.approx((0.5 - 0.5 * ux, 0.5 + 0.5 * uy))
+        where = canvas.view.mapViewToScene(glyph.label.pos())
+        assert (where.x() - tip.x(), where.y() - tip.y()) == pytest.approx((14 * ux, -14 * uy), abs=0.5)
+
+
+def test_dragging_a_key_across_the_others_keeps_the_names_clear_where_there_is_room(qtbot):
+    canvas = preset_canvas(qtbot, "drag-2d")
+    canvas.plot.scene().minDragTime = 0
+    model = canvas.model
+    start = tuple(model.scenario.keys[1])  # K2, dragged round over Q's and K1's names and lines
+    path = [(-0.2, 1.4), (0.6, 1.3), (1.3, 1.0), (1.6, 0.4), (1.4, -0.3), (0.5, -1.2)]
+    press(canvas, *start)
+    for point in path:
+        move(canvas, *point)
+        covered = what_covers(canvas)
+        assert covered == [], (point, covered)
+        assert_names_by_their_tips(canvas)
+    release(canvas, *path[-1])
+    assert model.scenario.keys[1] == pytest.approx(path[-1], abs=2 * pixel(canvas))
+
+
+@pytest.mark.parametrize(("preset", "language", "mode"), [
+    ("code-review", "en", "light"), ("code-review", "zh_CN", "light"), ("code-review", "en", "dark"),
+    ("aligned", "en", "light"), ("drag-2d", "en", "light")])
+def test_in_the_window_no_name_lies_on_another_arrow(qtbot, tmp_path, preset, language, mode):
+    # As `attention-explorer --screenshot --size 1280x720 --preset code-review` shows it (a projector's size).
+    from PySide6.QtCore import QSettings
+
+    from attention_explorer.app import create_window
+    from attention_explorer.ui.i18n import language_switcher
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("theme", mode)
+    window = create_window(preset, settings=settings)
+    qtbot.addWidget(window)
+    try:
+        language_switcher().set_language(language)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        QApplication.processEvents()
+        assert what_covers(window.canvas) == [], what_covers(window.canvas)
+        assert_names_by_their_tips(window.canvas)
+    finally:
+        language_switcher().set_language("en")
+        theme().set_mode("light")
