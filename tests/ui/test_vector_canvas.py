@@ -549,3 +549,25 @@ def test_in_the_window_no_name_lies_on_another_arrow(qtbot, tmp_path, preset, la
     finally:
         language_switcher().set_language("en")
         theme().set_mode("light")
+
+
+def test_no_hover_search_mid_drag_and_hover_works_again_after_release(canvas, model, monkeypatch):
+    scene = canvas.plot.scene()
+    searches: list[bool] = []
+    search = scene.itemsNearEvent
+    monkeypatch.setattr(scene, "itemsNearEvent", lambda *a, **k: searches.append(True) or search(*a, **k))
+    start = tuple(model.scenario.keys[1])
+    press(canvas, *start)
+    move(canvas, start[0] + 0.05, start[1])  # the drag starts here
+    searches.clear()
+    for step in range(1, 6):
+        move(canvas, start[0] + 0.05 + 0.05 * step, start[1] - 0.02 * step)
+    assert searches == []  # drag moves skip pyqtgraph's hover search
+    assert model.scenario.keys[1][0] == pytest.approx(start[0] + 0.3, abs=3 * pixel(canvas))  # and still drag
+    end = tuple(model.scenario.keys[1])
+    release(canvas, *end)
+    hints: list[str] = []
+    canvas.hint.connect(hints.append)
+    move(canvas, -1.8, -1.5, buttons=Qt.MouseButton.NoButton)
+    move(canvas, *model.scenario.keys[2], buttons=Qt.MouseButton.NoButton)
+    assert hints and "K3" in hints[-1]  # hovering is back after the release
