@@ -58,3 +58,11 @@ def test_degenerate_planes_fall_back_to_axes():
     basis = query_key_plane(zero, zero)
     np.testing.assert_allclose(basis @ basis.T, np.eye(2))
     assert pca_plane(np.array([[2.0]])).shape == (2, 1)
+
+
+def test_a_key_nearly_along_the_query_still_gets_an_orthonormal_plane():
+    # Found by hypothesis: one Gram–Schmidt pass left e1·e2 = −6.5e-9 here.
+    query = np.array([0.0, 0.0, 1.0, 1.0, 1.0])
+    key = np.array([5.96046448e-08, 0.0, 1.0, 1.0, 1.0])
+    basis = query_key_plane(query, key)
+    np.testing.assert_allclose(basis @ basis.T, np.eye(2), atol=1e-12)
