@@ -16,6 +16,7 @@ from attention_explorer.core.projection import pca_plane, project, query_key_pla
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.ui.theme import theme
 from attention_explorer.ui.vector_canvas import PLANE_KINDS, VectorCanvas
+from tests.ui.widget_helpers import show_widget
 
 K2 = np.array([0.3, 1.0, -0.5, 0.8])  # not orthogonal to Q = [1, 0, 1, 0]: an angle worth drawing
 
@@ -38,13 +39,7 @@ def canvas(qtbot, library_model):
 
 def shipped_library_canvas(qtbot, model, size=(800, 600)) -> VectorCanvas:
     """A canvas on the library example as it ships: Q = K1, and K3 on the same point in components 0 and 1."""
-    canvas = VectorCanvas(model)
-    qtbot.addWidget(canvas)
-    canvas.resize(*size)
-    canvas.show()
-    qtbot.waitExposed(canvas)
-    QApplication.processEvents()
-    return canvas
+    return show_widget(qtbot, VectorCanvas(model), size)
 
 
 def choose_plane(canvas: VectorCanvas, kind: str) -> None:

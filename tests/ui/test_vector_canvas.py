@@ -10,11 +10,12 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.ui.theme import theme
 from attention_explorer.ui.vector_canvas import VectorCanvas, clamp_to_format, drag_target
+from tests.ui.widget_helpers import show_widget, type_into_cell
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -315,20 +316,6 @@ def assert_every_vector_shown(canvas) -> None:
         assert shown.contains(glyph.label.sceneBoundingRect()), glyph.label.textItem.toPlainText()
 
 
-def type_into_cell(editor, row: int, column: int, typed: str) -> None:
-    """Open a cell of the vector table, replace its text by `typed`, press Enter (as a user types a value)."""
-    index = editor.table_model.index(row, column)
-    editor.table.setFocus()
-    editor.table.setCurrentIndex(index)
-    editor.table.edit(index)
-    line = editor.table.indexWidget(index)
-    assert isinstance(line, QLineEdit)
-    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClicks(line, typed)
-    QTest.keyClick(line, Qt.Key.Key_Return)
-    QApplication.processEvents()
-
-
 def test_typing_a_key_beyond_the_view_in_the_table_reframes_the_canvas(qtbot, canvas, model):
     from attention_explorer.ui.vector_editor import VectorEditor
 
@@ -466,13 +453,7 @@ def preset_canvas(qtbot, preset: str, size=(800, 600), zoom: float = 1.0) -> Vec
     from attention_explorer.model import ExplorerModel
 
     theme().set_zoom(zoom)
-    canvas = VectorCanvas(ExplorerModel(load_preset(preset)))
-    qtbot.addWidget(canvas)
-    canvas.resize(*size)
-    canvas.show()
-    qtbot.waitExposed(canvas)
-    QApplication.processEvents()
-    return canvas
+    return show_widget(qtbot, VectorCanvas(ExplorerModel(load_preset(preset))), size)
 
 
 @pytest.mark.parametrize(("mode", "zoom"), [("light", 1.0), ("contrast", 1.0), ("light", 1.5)])

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, QRect, QSettings, Qt
-from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QKeyEvent, QPainter
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSettings, Qt
+from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QStyle, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from attention_explorer.app import create_window
 from attention_explorer.core.presets import load_preset
@@ -13,6 +13,7 @@ from attention_explorer.model import ExplorerModel
 from attention_explorer.ui.i18n import language_switcher
 from attention_explorer.ui.theme import theme
 from attention_explorer.ui.vector_editor import SHOWN_COMPONENTS, VectorEditor
+from tests.ui.widget_helpers import press_enter, type_into_cell
 
 Q_ROW, K1_ROW, K2_ROW, K3_ROW = 0, 1, 2, 3
 NAME = 0
@@ -36,37 +37,6 @@ def _text(editor: VectorEditor, row: int, column: int) -> str:
     return _index(editor, row, column).data(Qt.ItemDataRole.DisplayRole)
 
 
-def _type(widget, text: str) -> None:
-    """Key presses for `text`; QTest's keyClicks aborts on non-ASCII, so those characters go as text events."""
-    for character in text:
-        if character.isascii():
-            QTest.keyClicks(widget, character)
-        else:
-            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-                QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, character))
-
-
-def _enter(line: QLineEdit) -> None:
-    """Press Enter in a cell editor; the delegate commits through a queued call, so let it run."""
-    QTest.keyClick(line, Qt.Key.Key_Return)
-    QApplication.processEvents()
-
-
-def _type_into_cell(editor: VectorEditor, row: int, column: int, typed: str) -> None:
-    """Make the cell current, open its editor, replace the text by `typed`, press Enter."""
-    index = _index(editor, row, column)
-    editor.table.setFocus()
-    editor.table.setCurrentIndex(index)
-    editor.table.edit(index)
-    line = editor.table.indexWidget(index)
-    assert isinstance(line, QLineEdit)
-    QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClick(line, Qt.Key.Key_Delete)
-    _type(line, typed)
-    _enter(line)
-    assert editor.table.indexWidget(index) is None  # the editor closed
-
-
 def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
     assert editor.objectName() == "vectorEditor"
     assert editor.table_model.rowCount() == 4 and editor.table_model.columnCount() == 1 + 2 + 2
@@ -83,7 +53,7 @@ def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
     ("0.25", 0.25), ("-2", -2.0), ("1e-3", 0.001), (" 3 ", 3.0), ("0,5", 0.5), ("−1.5", -1.5), ("+.5", 0.5),
 ])
 def test_typing_a_number_commits_it(editor, model, typed, expected):
-    _type_into_cell(editor, K2_ROW, 2, typed)
+    type_into_cell(editor, K2_ROW, 2, typed)
     assert model.scenario.keys[1][1] == expected
     assert _text(editor, K2_ROW, 2) == f"{expected:.3f}"
     assert model.undo_stack.count() == 1
@@ -93,7 +63,7 @@ def test_typing_a_number_commits_it(editor, model, typed, expected):
 @pytest.mark.parametrize("typed", ["abc", "nan", "inf", "-Infinity", "1e9", "", "0x10", "1_0", "1,2.5"])
 def test_typing_a_bad_value_is_refused_visibly_and_the_model_keeps_its_value(editor, model, qtbot, typed):
     with qtbot.waitSignal(editor.hint) as hint:
-        _type_into_cell(editor, K2_ROW, 2, typed)
+        type_into_cell(editor, K2_ROW, 2, typed)
     assert model.scenario.keys[1][1] == 1.3
     assert model.undo_stack.count() == 0
     assert _text(editor, K2_ROW, 2) == "1.300"
@@ -107,9 +77,9 @@ def test_typing_a_bad_value_is_refused_visibly_and_the_model_keeps_its_value(edi
 
 
 def test_a_good_edit_after_a_refused_one_clears_the_message(editor, model):
-    _type_into_cell(editor, Q_ROW, 1, "abc")
+    type_into_cell(editor, Q_ROW, 1, "abc")
     assert editor.message_label.isVisible()
-    _type_into_cell(editor, Q_ROW, 1, "2")
+    type_into_cell(editor, Q_ROW, 1, "2")
     assert model.scenario.query.tolist() == [2.0, 0.5]
     assert not editor.message_label.isVisible()
 
@@ -122,14 +92,14 @@ def test_typing_on_a_current_cell_starts_editing_it(editor, model):
     line = editor.table.indexWidget(index)
     assert line.text() == "7"
     QTest.keyClicks(line, ".5")
-    _enter(line)
+    press_enter(line)
     assert model.scenario.values[2].tolist() == [0.6, 7.5]
 
 
 def test_labels_are_edited_in_the_name_column_and_empty_ones_are_refused(editor, model):
-    _type_into_cell(editor, K1_ROW, NAME, "Book")
+    type_into_cell(editor, K1_ROW, NAME, "Book")
     assert model.scenario.labels == ("Book", "K2", "K3")
-    _type_into_cell(editor, K1_ROW, NAME, "   ")
+    type_into_cell(editor, K1_ROW, NAME, "   ")
     assert model.scenario.labels[0] == "Book"
     assert "empty" in editor.message_label.text() and editor.message_label.isVisible()
     assert not _index(editor, Q_ROW, NAME).flags() & Qt.ItemFlag.ItemIsEditable
@@ -148,7 +118,7 @@ def test_an_open_editor_keeps_what_is_typed_while_the_model_changes(editor, mode
     assert line.text() == "42" and editor.table.indexWidget(index) is line
     assert resets == []  # numbers only: no reset
     assert [_text(editor, K3_ROW, c) for c in (1, 2)] == ["0.250", "-0.750"]
-    _enter(line)
+    press_enter(line)
     assert model.scenario.keys[0].tolist() == [42.0, 0.9]
 
 
@@ -281,7 +251,7 @@ def test_copy_current_row_round_trips_through_paste(editor, model):
 
 
 def test_undo_redraws_the_table(editor, model):
-    _type_into_cell(editor, Q_ROW, 1, "5")
+    type_into_cell(editor, Q_ROW, 1, "5")
     assert _text(editor, Q_ROW, 1) == "5.000"
     model.undo_stack.undo()
     assert _text(editor, Q_ROW, 1) == "1.500"
@@ -365,7 +335,7 @@ def test_no_number_is_cut_off_in_the_bold_selected_row(window, zoom):
     _assert_bold_row_fits(editor, K2_ROW)
     # Typical typed values, with an ASCII minus: each column widens for its own widest number.
     for column, typed in ((1, "-12.345"), (4, "100")):
-        _type_into_cell(editor, K2_ROW, column, typed)
+        type_into_cell(editor, K2_ROW, column, typed)
     QApplication.processEvents()
     assert window.model.selected_key == 1
     assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["-12.345", "100.000"]
