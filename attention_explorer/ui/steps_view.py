@@ -308,7 +308,8 @@ class StepsView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Rebuilt when the window is about to paint, before Qt collects what to repaint: the new text's own
         # repaint then joins this frame instead of asking for a second one.
-        if event.type() == QEvent.Type.UpdateRequest and watched is self._watched_window:
+        # A closed or tabbed-away panel is not rebuilt at all: its viewport's first paint, when shown, does it.
+        if event.type() == QEvent.Type.UpdateRequest and watched is self._watched_window and self.isVisible():
             self.bring_up_to_date()
         return False
 

@@ -474,3 +474,20 @@ def test_a_full_turn_is_framed_before_it_starts_and_the_view_never_jumps(window,
         QApplication.processEvents()
         assert window.canvas.view.viewRange() == framed
     np.testing.assert_allclose(window.model.scenario.keys[1], [-0.6, 1.3], atol=1e-9)  # a whole turn
+
+
+def test_a_closed_steps_panel_is_not_rebuilt_and_catches_up_when_opened(window, qtbot):
+    steps = window.steps_view
+    builds: list[int] = []
+    build = steps.html
+    steps.html = lambda: builds.append(1) or build()
+    window.docks["stepsView"].close()
+    QApplication.processEvents()
+    for y in (1.0, 1.5, 2.0):
+        window.model.set_vector("key", 1, [0.0, y])
+        window.update()
+        QApplication.processEvents()  # the window paints: the other panels follow
+    assert builds == []
+    window.docks["stepsView"].show()
+    qtbot.waitUntil(lambda: "Q·K = 1.5·0 + 0.5·2" in steps.browser.toPlainText())
+    assert len(builds) == 1
