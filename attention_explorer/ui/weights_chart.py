@@ -356,7 +356,8 @@ class WeightsChart(QWidget):
         self._update_value_fonts()
         self._fit_y_range()
         if self.value_texts:
-            self._place_value_texts(np.asarray(self.bars.opts["height"]), np.asarray(self.overlay.opts["height"]))
+            result = self.model.result
+            self._place_value_texts(result.weights, softmax(result.scores))
 
     # ------------------------------------------------------------ interaction
 
