@@ -257,7 +257,7 @@ class VectorCanvas(QWidget):
         self.readout.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.fit_button = QPushButton()
         self.fit_button.setObjectName("fitButton")
-        self.fit_button.clicked.connect(lambda: self.fit())  # not fit(extra=checked)
+        self.fit_button.clicked.connect(self.fit)
         self.plane_combo = _PlaneCombo()
         self.plane_combo.setObjectName("planeCombo")
         for kind in PLANE_KINDS:
@@ -850,14 +850,13 @@ class VectorCanvas(QWidget):
             self.plane_combo.move(right - width, 10 + (self.fit_button.height() - hint.height()) // 2)
             self.plane_combo.raise_()
 
-    def fit(self, extra: tuple[np.ndarray, np.ndarray] | None = None) -> None:
-        """Zoom so every tip, its label and the unit circle (and `extra` points) are visible.
+    def fit(self) -> None:
+        """Zoom so every tip, its label, the unit circle (and during a turn its circle) are visible.
 
         The view stays fitted on resize until a zoom or pan.
         """
         qx, qy, kx, ky = self._plane()
-        extra = extra if extra is not None else self._turn_circle
-        extra_x, extra_y = extra if extra is not None else (np.zeros(0), np.zeros(0))
+        extra_x, extra_y = self._turn_circle if self._turn_circle is not None else (np.zeros(0), np.zeros(0))
         xs = np.concatenate(([qx], kx, [-1.0, 1.0, 0.0, 0.0], extra_x))
         ys = np.concatenate(([qy], ky, [0.0, 0.0, -1.0, 1.0], extra_y))
         # How far each tip's handle and label reach beyond it, in pixels (they keep their size at any zoom):
@@ -1003,12 +1002,7 @@ def _place_label(label: pg.TextItem, x: float, y: float, ux: float, uy: float, p
     natural_top = top
     if len(placed) < MAX_AVOIDED_LABELS:  # beyond that the check costs more than crowded labels are worth
         top = _free_top(left, top, width, height, placed, direction)
-        placed.append((left, top, width, height))
-    where = (x, -(top + anchor[1] * height) * pixel, anchor)
-    if getattr(label, "_placed_at", None) != where:  # most labels stay where they are during a drag
-        label._placed_at = where
-        label.setPos(where[0], where[1])
-        label.setAnchor(anchor)
+    _put_label(label, left, top, width, height, (ux, uy), pixel, placed)
     return top - natural_top
 
 
@@ -1047,7 +1041,7 @@ def _place_name(label: pg.TextItem, x: float, y: float, ux: float, uy: float, ha
         cleared_top = _free_top(beyond_left, beyond_top, width, height, placed)
     if (cleared_top == beyond_top or shown(beyond_left, cleared_top)) and not crossings(beyond_left, cleared_top,
                                                                                         True):
-        _put_name(label, beyond_left, cleared_top, width, height, (ux, uy), pixel, placed)
+        _put_label(label, beyond_left, cleared_top, width, height, (ux, uy), pixel, placed)
         return
     places = [(beyond_left, beyond_top, (ux, uy))]
     gap = max(LABEL_GAP_PX, radius - margin + 1)  # clear of its own grab circle, bigger at presentation zoom
@@ -1057,7 +1051,7 @@ def _place_name(label: pg.TextItem, x: float, y: float, ux: float, uy: float, ha
         if not shown(left, top):
             continue  # fit() leaves room beyond the tip, not round it: a place there could be cut off
         if not _hits_label(left, top, width, height, placed) and not crossings(left, top, True):
-            _put_name(label, left, top, width, height, (vx, vy), pixel, placed)
+            _put_label(label, left, top, width, height, (vx, vy), pixel, placed)
             return
         places.append((left, top, (vx, vy)))
     # Nowhere free: beyond the tip clear of the labels as before, or a place moved up or down by about a line
@@ -1070,7 +1064,7 @@ def _place_name(label: pg.TextItem, x: float, y: float, ux: float, uy: float, ha
                 tries.append((left, moved, abs(moved - top), direction))
     _, left, top, direction = min(((crossings(left, top), shift, order), left, top, direction)
                                   for order, (left, top, shift, direction) in enumerate(tries))
-    _put_name(label, left, top, width, height, direction, pixel, placed)
+    _put_label(label, left, top, width, height, direction, pixel, placed)
 
 
 def _directions(ux: float, uy: float, has_direction: bool) -> list[tuple[float, float]]:
@@ -1089,9 +1083,9 @@ def _directions(ux: float, uy: float, has_direction: bool) -> list[tuple[float, 
     return directions
 
 
-def _put_name(label: pg.TextItem, left: float, top: float, width: float, height: float,
-              direction: tuple[float, float], pixel: float, placed: list) -> None:
-    """Show `label` in the box at (left, top) in pixels, anchored on the side facing its tip from `direction`."""
+def _put_label(label: pg.TextItem, left: float, top: float, width: float, height: float,
+               direction: tuple[float, float], pixel: float, placed: list) -> None:
+    """Show `label` in the box at (left, top) in pixels, anchored on the side facing its point from `direction`."""
     if len(placed) < MAX_AVOIDED_LABELS:
         placed.append((left, top, width, height))
     anchor = (0.5 - 0.5 * direction[0], 0.5 + 0.5 * direction[1])
