@@ -29,6 +29,7 @@ ALPHA_LEVELS = 12
 HULL_FILL = QColor(120, 120, 120, 28)
 HULL_EDGE = QColor(120, 120, 120, 110)
 RANGE_FILL = QColor(150, 150, 150, 55)
+STAR_PX = 26.0  # the output star's size at zoom 1
 # The sides a value label may take around its point, right, left, above, below: (anchor, x and y direction, y up).
 LABEL_SIDES = (((0.0, 0.5), 1.0, 0.0), ((1.0, 0.5), -1.0, 0.0), ((0.5, 1.0), 0.0, 1.0), ((0.5, 0.0), 0.0, -1.0))
 # What a label covering something costs, per square pixel: the star worst, then another label, then being cut
@@ -305,6 +306,12 @@ class OutputView(QWidget):
     # pyqtgraph renders one symbol image per distinct (size, pen, brush): sizes are whole pixels and opacities
     # come in ALPHA_LEVELS steps, so a drag reuses cached images instead of rendering one per point per move.
 
+    def _point_sizes(self) -> np.ndarray:
+        """The V points' sizes in the plane: by weight, the selected key's a little bigger."""
+        sizes = self._weight_sizes(self.model.result.weights)
+        sizes[self.model.selected_key] += 4.0 * theme().zoom
+        return sizes
+
     def _weight_sizes(self, weights: np.ndarray, small: float = 9.0, extra: float = 26.0) -> np.ndarray:
         """Marker size in whole pixels: the area grows with the weight, so a heavy V looks heavy."""
         return np.round((small + extra * np.sqrt(np.clip(weights, 0.0, 1.0))) * theme().zoom)
@@ -339,9 +346,8 @@ class OutputView(QWidget):
             self._shape = (n, 2)
             self._rebuild_value_labels(n)
             self._shown_points = self._shown_label_places = None
-        sizes = self._weight_sizes(weights)
+        sizes = self._point_sizes()
         selected = self.model.selected_key
-        sizes[selected] += 4.0 * theme().zoom
         brushes = self._weight_brushes(weights, indices)
         # During a drag of a key the V's stay put and the sizes and opacities move in whole steps: most moves
         # change only the output, so the points, the hull and the labels are redrawn only when they change.
@@ -367,7 +373,7 @@ class OutputView(QWidget):
         output = result.output
         # The star is one point at the item's origin, moved with setPos: a move changes the item's transform
         # only, where setData would rebuild the point and the view's bounds on every drag move.
-        marker_style = (26.0 * theme().zoom, id(self._marker_brush), id(self._marker_pen))
+        marker_style = (STAR_PX * theme().zoom, id(self._marker_brush), id(self._marker_pen))
         if marker_style != self._marker_style:
             self._marker_style = marker_style
             self.output_marker.setData(x=[0.0], y=[0.0], size=marker_style[0], symbol="star",
@@ -406,10 +412,8 @@ class OutputView(QWidget):
 
     def _point_radii(self) -> np.ndarray:
         """Each V point's radius in pixels, its rim included (as _refresh_plane draws them)."""
-        sizes = self._weight_sizes(self.model.result.weights)
         selected = self.model.selected_key
-        sizes[selected] += 4.0 * theme().zoom
-        radii = sizes / 2.0 + 1.0
+        radii = self._point_sizes() / 2.0 + 1.0
         radii[selected] += theme().line_px() / 2.0
         return radii
 
@@ -475,7 +479,7 @@ class OutputView(QWidget):
         """The star's square and, when shown, the "output" text under it, in the labels' pixel frame."""
         output = self.model.result.output
         x, y = float(output[0]) / pixel_width, -float(output[1]) / pixel_height
-        half = 13.0 * theme().zoom + 1.0  # the marker's size / 2, plus its white rim
+        half = STAR_PX * theme().zoom / 2.0 + 1.0  # plus its white rim
         rects = [(x - half, y - half, x + half, y + half)]
         if self.output_label.isVisible():
             text = self.output_label.textItem.boundingRect()
