@@ -20,7 +20,7 @@ from .live_label import LiveLabelHost
 from .theme import UNSCALED_HEX, key_color, theme
 
 # Pixels kept free between two neighbouring value texts.
-VALUE_TEXT_GAP_PX = 10
+VALUE_TEXT_GAP_PX = 6
 # Value texts on the bars only up to this many keys; beyond it they would overlap and cost time per drag move.
 VALUE_TEXT_MAX_KEYS = 12
 BAR_WIDTH = 0.62
