@@ -51,6 +51,7 @@ from .i18n import LANGUAGES, error_text, language_switcher, system_language
 from .output_view import OutputView
 from .preset_info import PresetInfo, translated_scenario_text
 from .rotation_trace import RotationTrace
+from .safe_text import literal, mnemonic_free, plain_label, window_title
 from .saturation_lab import SaturationLab
 from .scale_controls import ScaleControls
 from .self_attention_lab import SelfAttentionLab
@@ -201,7 +202,7 @@ class MainWindow(QMainWindow):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
-        self._hint_label = QLabel()
+        self._hint_label = plain_label(QLabel())  # hints quote labels and tokens: text, never markup
         self._hint_label.setObjectName("statusHint")
         self.statusBar().addWidget(self._hint_label, 1)
 
@@ -487,6 +488,7 @@ class MainWindow(QMainWindow):
                                      ("redo", stack.canRedo(), stack.redoText())):
             action = self.actions_by_name[name]
             action.setEnabled(possible)
+            step = mnemonic_free(step)  # the step names a label ("Rename a&b"): its "&" is no shortcut
             if name == "undo":
                 action.setText(self.tr("&Undo {0}").format(step).strip() if step else self.tr("&Undo"))
             else:
@@ -733,7 +735,7 @@ class MainWindow(QMainWindow):
     def show_error(self, title: str, text: str) -> None:
         """A visible error (tests replace this); the status bar repeats it."""
         self._show_hint(text)
-        QMessageBox.warning(self, title, text)
+        QMessageBox.warning(self, window_title(title), literal(text))
 
     def _dialog_folder(self) -> str:
         return str(self.document.path.parent) if self.document.path else str(Path.home())
@@ -821,8 +823,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = self.document.recent_files()
         for path in recent:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
+            action = self.recent_menu.addAction(mnemonic_free(Path(path).name))
+            action.setToolTip(literal(path))
             action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
         if not recent:
             empty = self.recent_menu.addAction(self.tr("(none yet)"))
@@ -966,5 +968,5 @@ class MainWindow(QMainWindow):
         if self.document.path is not None:
             title = f"{self.document.path.name} — {title}"
         marker = "*" if self.document.modified else ""
-        self.setWindowTitle(QCoreApplication.translate("MainWindow", "{0}{1} — Attention Explorer").format(
-            title, marker))
+        self.setWindowTitle(window_title(QCoreApplication.translate("MainWindow", "{0}{1} — Attention Explorer").format(
+            title, marker)))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ..model import ExplorerModel
+from .safe_text import escaped
 from .theme import theme
 
 
@@ -52,8 +51,8 @@ class PresetInfo(QWidget):
         )
         size = theme().font_pt()
         self.text_label.setText(
-            f"<div style='font-size:{size * 1.25:.1f}pt; font-weight:600'>{html.escape(title)}</div>"
-            f"<p style='font-size:{size:.1f}pt; line-height:140%'>{html.escape(description)}</p>"
+            f"<div style='font-size:{size * 1.25:.1f}pt; font-weight:600'>{escaped(title)}</div>"
+            f"<p style='font-size:{size:.1f}pt; line-height:140%'>{escaped(description)}</p>"
         )
 
     def changeEvent(self, event: QEvent) -> None:

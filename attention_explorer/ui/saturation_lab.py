@@ -7,7 +7,6 @@ that softmax ignores shifts, and why a naive e^x fails where the max-subtracting
 
 from __future__ import annotations
 
-import html
 import math
 
 import numpy as np
@@ -39,6 +38,7 @@ from ..core.scenario import ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .i18n import error_text
 from .lab_plots import still_plot, titled
+from .safe_text import escaped
 from .steps_view import shown_rows
 from .theme import key_color, key_hex, theme
 
@@ -93,7 +93,7 @@ def short_label(label: str) -> str:
     """A key label cut to LABEL_CHARS characters, escaped for rich text."""
     if len(label) > LABEL_CHARS:
         label = label[: LABEL_CHARS - 1] + "…"
-    return html.escape(label)
+    return escaped(label)
 
 
 def _axis_ticks() -> list[list[tuple[float, str]]]:

@@ -8,7 +8,6 @@ Heatmaps stay interactive up to N = 512: the image, the colour bar, the mask and
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable, Sequence
 
@@ -42,6 +41,7 @@ from ..model import ExplorerModel
 from ..sequence_model import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
 from .axes import cache_axes
 from .i18n import error_text
+from .safe_text import escaped
 from .theme import theme
 
 CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
@@ -654,7 +654,7 @@ class SelfAttentionLab(QWidget):
     def load_sequence(self, sequence: SelfAttentionScenario) -> None:
         """Show a self-attention scenario (a file or the preset) in the lab."""
         self.sequence_model.load_sequence(sequence)
-        self._set_status(self.tr("Opened “{0}”.").format(html.escape(sequence.title or " ".join(sequence.tokens))))
+        self._set_status(self.tr("Opened “{0}”.").format(escaped(sequence.title or " ".join(sequence.tokens))))
 
     def use_as_query(self, index: int) -> None:
         """Token `index` becomes the explorer's query: q = Q[index] against the sequence's K and V."""
@@ -682,7 +682,7 @@ class SelfAttentionLab(QWidget):
         except ScenarioError as error:
             self._show_error(error_text(error))
             return
-        message = self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(html.escape(token))
+        message = self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(escaped(token))
         self._set_status(message)
         self.hint.emit(self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(token))
 
@@ -755,7 +755,7 @@ class SelfAttentionLab(QWidget):
     def _update_message(self) -> None:
         if self._error:
             colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
-            self.message_label.setText(f'<span style="color:{colour}">⚠ {html.escape(self._error)}</span>')
+            self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
         else:
             self.message_label.setText(self._status)
         self.message_label.setVisible(bool(self._error or self._status))
@@ -867,9 +867,9 @@ class SelfAttentionLab(QWidget):
         score = number_text(float(result.scores[i, j]), 3)
         weight = number_text(float(result.weights[i, j]), 3)
         q_name = (f'<span style="background:{QUERY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
-                  f'q<sub>{html.escape(query_token)}</sub></span>')
+                  f'q<sub>{escaped(query_token)}</sub></span>')
         k_name = (f'<span style="background:{KEY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
-                  f'k<sub>{html.escape(key_token)}</sub></span>')
+                  f'k<sub>{escaped(key_token)}</sub></span>')
         if result.mask[i, j]:
             tail = self.tr("masked: {0} before softmax, weight <b>0</b>").format(MINUS + "∞")
         else:

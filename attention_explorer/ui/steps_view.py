@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 from ..core.scenario import ScenarioError
 from ..model import ExplorerModel
 from .i18n import error_text
+from .safe_text import escaped, literal
 from .theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
 
 # At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
@@ -62,7 +62,7 @@ def _signed(text: str) -> str:
 def number(value: float) -> str:
     """A result as the user reads it: 3 decimals (no "−0.000"); very large values as a × 10^b."""
     if not math.isfinite(value):
-        return html.escape(str(value))
+        return escaped(str(value))
     if abs(value) >= _HUGE:
         return _power_of_ten(value)
     text = f"{value:.3f}"
@@ -416,9 +416,9 @@ class StepsView(QWidget):
     def _label_cell(self, index: int, title: str) -> str:
         colour = key_hex(index)
         ink = _text_on(colour)
-        label = html.escape(self.model.scenario.labels[index])
+        label = escaped(self.model.scenario.labels[index])
         return (
-            f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{html.escape(title)}" '
+            f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{escaped(literal(title))}" '
             f'style="padding:4px 8px; font-weight:bold">'
             f'<a href="key:{index}" style="color:{ink}; text-decoration:none">{label}</a></td>'
         )
@@ -555,7 +555,7 @@ class StepsView(QWidget):
         scenario, result = self.model.scenario, self.model.result
         i = self.model.selected_key
         colour = key_hex(i)
-        label = html.escape(scenario.labels[i])
+        label = escaped(scenario.labels[i])
         difference = scenario.query - scenario.keys[i]
         distance2 = float(difference @ difference)  # formatting-level: |Q − K|² for the triangle's third side
         q_norm, k_norm = result.query_norm, float(result.key_norms[i])

@@ -7,7 +7,6 @@ query token); the numbers come from core.bert / core.hf_model. It writes to the 
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +39,7 @@ from ..core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from ..model import ExplorerModel
 from .axes import cache_axes
 from .i18n import error_text
+from .safe_text import escaped, literal, mnemonic_free, plain_label
 from .theme import key_color, query_color, theme
 
 CELL_TEXT_MAX_TOKENS = 16  # numbers in the cells up to this many tokens; beyond that they cannot be read
@@ -422,7 +422,7 @@ class TransformerPanel(QWidget):
         self._error = ""
         self._missing = hf_model.missing_packages()
 
-        self.missing_label = QLabel(self)
+        self.missing_label = plain_label(QLabel(self))
         self.missing_label.setObjectName("transformerMissing")
         self.missing_label.setWordWrap(True)
         self.missing_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -561,7 +561,7 @@ class TransformerPanel(QWidget):
             self.models_combo.addItem("", None)  # the placeholder; its text is set in retranslate
             for cached in self.cached_models:
                 self.models_combo.addItem(cached.name, str(cached.path))
-                self.models_combo.setItemData(self.models_combo.count() - 1, str(cached.path),
+                self.models_combo.setItemData(self.models_combo.count() - 1, literal(str(cached.path)),
                                               Qt.ItemDataRole.ToolTipRole)
             if current is not None:
                 self._select_folder_item(current, self.loaded.name)
@@ -576,7 +576,7 @@ class TransformerPanel(QWidget):
     def open_dialog(self) -> bool:
         """"Open model…": choose a folder and load it; says what to install when the packages are missing."""
         if not self.available:
-            self.hint.emit(self._missing_text(plain=True))
+            self.hint.emit(self._missing_text())
             return False
         folder = self.ask_model_folder()
         return bool(folder) and self.open_model(folder)
@@ -584,7 +584,7 @@ class TransformerPanel(QWidget):
     def open_model(self, folder: str | Path) -> bool:
         """Load a model folder and analyse the current sentence; on failure show why and keep the old model."""
         if not self.available:
-            self.hint.emit(self._missing_text(plain=True))
+            self.hint.emit(self._missing_text())
             return False
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -782,20 +782,20 @@ class TransformerPanel(QWidget):
         """One line: the error, or what is shown (and what the explorer holds)."""
         if self._error:
             colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
-            self.status_label.setText(f'<span style="color:{colour}">{html.escape(self._error)}</span>')
+            self.status_label.setText(f'<span style="color:{colour}">{escaped(self._error)}</span>')
             return
         if self.loaded is None:
-            self.status_label.setText(html.escape(self.tr(
+            self.status_label.setText(escaped(self.tr(
                 "Open a BERT-family model folder (config.json, model.safetensors, tokenizer.json); nothing is "
                 "downloaded.")) if self.available else "")
             return
         config = self.loaded.config
         parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads, d_k = {3}").format(
-            html.escape(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
+            escaped(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
         if self.analysis is not None:
             parts.append(self.tr("{0} tokens").format(self.analysis.n))
         if self._explorer_shows_ours():
-            parts.append(self.tr("in the explorer: {0}").format(html.escape(self._sent_text)))
+            parts.append(self.tr("in the explorer: {0}").format(escaped(self._sent_text)))
         self.status_label.setText(" · ".join(parts))
 
     def _show_error(self, message: str) -> None:
@@ -831,7 +831,8 @@ class TransformerPanel(QWidget):
                 self.models_combo.setCurrentIndex(index)
                 return
         self.models_combo.addItem(name, str(folder))
-        self.models_combo.setItemData(self.models_combo.count() - 1, str(folder), Qt.ItemDataRole.ToolTipRole)
+        self.models_combo.setItemData(self.models_combo.count() - 1, literal(str(folder)),
+                                      Qt.ItemDataRole.ToolTipRole)
         self.models_combo.setCurrentIndex(self.models_combo.count() - 1)
 
     def _on_head_changed(self, *_args) -> None:
@@ -874,11 +875,11 @@ class TransformerPanel(QWidget):
 
     # ------------------------------------------------------------ language and theme
 
-    def _missing_text(self, plain: bool = False) -> str:
+    def _missing_text(self) -> str:
         packages = " ".join(self._missing)
         text = self.tr("Real transformer mode needs the optional packages safetensors and tokenizers "
                        "(missing here: {0}). Install them with: {1}").format(packages, hf_model.INSTALL_HINT)
-        return text if plain else html.escape(text)
+        return text
 
     def _retranslate_placeholder(self) -> None:
         if not self.available:
@@ -891,7 +892,7 @@ class TransformerPanel(QWidget):
 
     def _update_send_text(self) -> None:
         token = self.analysis.tokens[self.query_token] if self.analysis is not None else ""
-        self.send_button.setText(self.tr("Explore “{0}” as Q").format(_short(token, 12)) if token
+        self.send_button.setText(self.tr("Explore “{0}” as Q").format(mnemonic_free(_short(token, 12))) if token
                                  else self.tr("Explore as Q"))
 
     def retranslate(self) -> None:

@@ -28,6 +28,7 @@ from ..model import ExplorerModel, new_merge_key
 from .axes import cache_axes
 from .i18n import error_text
 from .live_label import LiveLabelHost
+from .safe_text import escaped, plain_label
 from .theme import key_color, key_hex, query_color, theme
 
 SNAP_DEGREES = 15.0
@@ -243,11 +244,10 @@ class VectorCanvas(QWidget):
         self.query = self._make_glyph("query", 0, query_color())
         self.query.label.setText("Q")
 
-        self.note = QLabel()
+        self.note = plain_label(QLabel())  # it quotes key labels, which are text, never markup
         self.note.setObjectName("canvasNote")
         self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)  # it quotes key labels, which are text, never markup
-        self.message = QLabel()
+        self.message = plain_label(QLabel())  # an error may quote a label too
         self.message.setObjectName("canvasMessage")
         self.message.setWordWrap(True)
         self.readout = QLabel()
@@ -758,8 +758,8 @@ class VectorCanvas(QWidget):
         if texts == self._axis_texts and not force:
             return
         self._axis_texts = texts
-        self.plot.setLabel("bottom", _html_escape(texts[0]), **self._axis_style)
-        self.plot.setLabel("left", _html_escape(texts[1]), **self._axis_style)
+        self.plot.setLabel("bottom", escaped(texts[0]), **self._axis_style)
+        self.plot.setLabel("left", escaped(texts[1]), **self._axis_style)
 
     def _update_readout(self) -> None:
         result = self.model.result
@@ -768,7 +768,7 @@ class VectorCanvas(QWidget):
         pt = theme().number_pt()
         color = key_hex(selected)
         q = f"<b style='color:{self.query.color.name()}'>Q</b>"
-        k = f"<b style='color:{color}'>{_html_escape(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
+        k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
         dot = _number(float(result.scores[selected]))
         q_norm = _number(result.query_norm)
         k_norm = _number(float(result.key_norms[selected]))
@@ -1178,10 +1178,6 @@ def _free_top(left: float, top: float, width: float, height: float, placed: list
 
 def _rgba(colour: QColor) -> str:
     return f"rgba({colour.red()}, {colour.green()}, {colour.blue()}, {colour.alpha()})"
-
-
-def _html_escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _bars(name: str) -> str:

@@ -53,6 +53,7 @@ from ..core import scenario as sc
 from ..core.scenario import MAX_ABS, MAX_DIM, MAX_LABEL, ScenarioError
 from ..model import ExplorerModel, new_merge_key
 from .i18n import error_text
+from .safe_text import literal, mnemonic_free, plain_label
 from .theme import key_color, query_color, theme
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
@@ -245,9 +246,9 @@ class VectorTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.EditRole:
             return repr(self._number(cell))  # full precision, shortest form that reads back exactly
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _translate("VectorEditor", "{0} component {1} = {2}").format(
+            return literal(_translate("VectorEditor", "{0} component {1} = {2}").format(
                 self.vector_name(cell.role, cell.index), cell.component, repr(self._number(cell))
-            )
+            ))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -263,9 +264,9 @@ class VectorTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if row == _QUERY_ROW:
                 return _translate("VectorEditor", "The query Q")
-            return _translate(
+            return literal(_translate(
                 "VectorEditor", "Key K and value V of “{0}” (click to select, double-click to rename)"
-            ).format(label)
+            ).format(label))
         return None
 
     def _swatch(self, colour: QColor, selected: bool) -> QPixmap:
@@ -436,7 +437,7 @@ class VectorEditor(QWidget):
         self.table.setMouseTracking(True)
         self.table.setWordWrap(False)
 
-        self.message_label = QLabel()
+        self.message_label = plain_label(QLabel())  # a refused edit may quote the label typed
         self.message_label.setObjectName("vectorEditorMessage")
         self.message_label.setWordWrap(True)
         self.message_label.hide()
@@ -640,10 +641,10 @@ class VectorEditor(QWidget):
         scenario = self.model.scenario
         label = scenario.labels[self.model.selected_key]
         shown = label if len(label) <= 10 else label[:9] + "…"
-        self.remove_button.setText(_translate("VectorEditor", "− Remove {0}").format(shown))
+        self.remove_button.setText(_translate("VectorEditor", "− Remove {0}").format(mnemonic_free(shown)))
         self.remove_button.setEnabled(scenario.n > 1)
-        tip = (_translate("VectorEditor", "Remove the selected pair “{0}”").format(label) if scenario.n > 1
-               else _translate("VectorEditor", "At least one key–value pair must remain"))
+        tip = literal(_translate("VectorEditor", "Remove the selected pair “{0}”").format(label) if scenario.n > 1
+                           else _translate("VectorEditor", "At least one key–value pair must remain"))
         if self.remove_button.toolTip() != tip:  # setToolTip sends an event even for the same text
             self.remove_button.setToolTip(tip)
 

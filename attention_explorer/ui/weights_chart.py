@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import math
 
 import numpy as np
@@ -17,6 +16,7 @@ from ..model import ExplorerModel
 from .axes import cache_axes
 from .i18n import error_text
 from .live_label import LiveLabelHost
+from .safe_text import escaped
 from .theme import UNSCALED_HEX, key_color, theme
 
 # Pixels kept free between two neighbouring value texts.
@@ -271,7 +271,7 @@ class WeightsChart(QWidget):
             text = self.tr(
                 "Entropy <b>{0}</b> bits (max log<sub>2</sub> {1} = {2})<br/>Largest weight <b>{3}</b> ({4})")
         self.stats_label.setText(text.format(f"{result.entropy:.3f}", result.n, f"{maximum:.3f}",
-                                             f"{result.max_weight:.3f}", html.escape(label)))
+                                             f"{result.max_weight:.3f}", escaped(label)))
 
     def _update_caption(self) -> None:
         result = self.model.result
