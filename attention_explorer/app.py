@@ -36,7 +36,7 @@ class _UsageError(Exception):
 
 
 def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
+    print(report.terminal_text(message), file=sys.stderr)  # it may quote a file name or a field from the file
     return EXIT_USAGE
 
 
@@ -81,7 +81,7 @@ def _presets(argv: Sequence[str]) -> int:
     parser = _Parser(prog="attention-explorer presets", description="List the built-in examples.")
     parser.parse_args(argv)
     for name in preset_names():
-        print(f"{name}\t{load_preset(name).title}")
+        print(f"{name}\t{report.terminal_text(load_preset(name).title)}")
     return 0
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from .app import EXIT_USAGE, _Parser, _UsageError
 from .core.hf_model import ModelError, load_model, require_packages
+from .core.report import json_without_controls, terminal_text
 
 PROG = "attention-explorer model"
 
@@ -72,7 +73,7 @@ def to_json(document: dict) -> str:
             lines.append(f"  {json.dumps(key)}: [\n{rows}\n  ]{comma}")
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
-    return "{\n" + "\n".join(lines) + "\n}"
+    return json_without_controls("{\n" + "\n".join(lines) + "\n}")
 
 
 def run_model_command(argv: Sequence[str]) -> int:
@@ -80,15 +81,15 @@ def run_model_command(argv: Sequence[str]) -> int:
     try:
         args = _parser().parse_args(list(argv))
     except _UsageError as error:
-        print(str(error), file=sys.stderr)
+        print(terminal_text(str(error)), file=sys.stderr)
         return EXIT_USAGE
     try:
         document = head_report(args.folder, args.text, args.layer, args.head)
     except ModelError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(terminal_text(f"{PROG}: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except MemoryError:
-        print(f"{PROG}: {args.folder}: not enough memory for this model", file=sys.stderr)
+        print(terminal_text(f"{PROG}: {args.folder}: not enough memory for this model"), file=sys.stderr)
         return EXIT_USAGE
     print(to_json(document))
     return 0

@@ -4,10 +4,32 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from .attention import AttentionResult
 from .scenario import Scenario
+
+# C0 controls, DEL and C1 controls: a terminal acts on them (ESC starts a command that can clear it or set its
+# title, BEL rings, NUL and the rest move or hide text), so text from a file never reaches it raw.
+_TERMINAL_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+# JSON already writes C0 as \u escapes; DEL and C1 are legal raw in a JSON string, so they are escaped here.
+_JSON_RAW_CONTROL = re.compile("[\x7f-\x9f]")
+
+
+def terminal_text(text: str) -> str:
+    """`text` with every control character (C0, DEL, C1) written as an escape such as \\x1b; the rest as it is."""
+    return _TERMINAL_CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+def json_without_controls(text: str) -> str:
+    """JSON text with its raw DEL and C1 characters (legal in a JSON string) written as \\u escapes."""
+    return _JSON_RAW_CONTROL.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def terminal_json(document: Any) -> str:
+    """`document` as indented JSON, non-ASCII as itself but with no raw control character left."""
+    return json_without_controls(json.dumps(document, ensure_ascii=False, indent=2))
 
 
 def result_to_dict(scenario: Scenario, result: AttentionResult) -> dict[str, Any]:
@@ -40,8 +62,8 @@ def result_to_dict(scenario: Scenario, result: AttentionResult) -> dict[str, Any
 
 
 def to_json(scenario: Scenario, result: AttentionResult) -> str:
-    """One JSON object, UTF-8 friendly."""
-    return json.dumps(result_to_dict(scenario, result), ensure_ascii=False, indent=2)
+    """One JSON object, UTF-8 friendly, safe to print on a terminal."""
+    return terminal_json(result_to_dict(scenario, result))
 
 
 def _num(value: float | None) -> str:
@@ -65,8 +87,9 @@ def to_text(scenario: Scenario, result: AttentionResult) -> str:
     """The four steps as readable tables, numbers to 3 decimals, for a handout."""
     scale_text = "1/sqrt(d_k)" if scenario.scale is None else "manual factor"
     exp_name = "e^(x-max)" if result.exp_shifted else "e^x"
+    labels = [terminal_text(label) for label in scenario.labels]  # a file's text, never a terminal command
     lines = [
-        scenario.title or "Attention",
+        terminal_text(scenario.title) or "Attention",
         f"d_k = {scenario.d_k}, d_v = {scenario.d_v}, {scenario.n} keys",
         f"Q = {_vec(scenario.query)}   |Q| = {result.query_norm:.3f}",
         "",
@@ -76,7 +99,7 @@ def to_text(scenario: Scenario, result: AttentionResult) -> str:
         "",
     ]
     rows = []
-    for i, label in enumerate(scenario.labels):
+    for i, label in enumerate(labels):
         rows.append([
             label, f"{result.scores[i]:.3f}", f"{result.scaled_scores[i]:.3f}",
             f"{result.exponentials[i]:.3f}", f"{result.weights[i]:.3f}",
@@ -85,7 +108,7 @@ def to_text(scenario: Scenario, result: AttentionResult) -> str:
     headers = ["key", "score", "scaled", exp_name, "weight", "cos", "angle"]
     lines += _table(headers, rows)
     lines += [f"sum of {exp_name} = {result.exp_sum:.3f}", "", "Step 4  weighted sum of the values"]
-    for i, label in enumerate(scenario.labels):
+    for i, label in enumerate(labels):
         lines.append(
             f"  {result.weights[i]:.3f} x {_vec(scenario.values[i])} = {_vec(result.weighted_values[i])}   ({label})"
         )

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .attention import inv_sqrt_scale, self_attention
+from .report import terminal_json, terminal_text
 from .scenario import (
     AUTO_SCALE,
     FORMAT_ID,
@@ -459,7 +460,7 @@ def sequence_report(sequence: SelfAttentionScenario, result: SequenceResult) -> 
 
 def sequence_report_json(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
     """One JSON object, UTF-8 friendly."""
-    return json.dumps(sequence_report(sequence, result), ensure_ascii=False, indent=2)
+    return terminal_json(sequence_report(sequence, result))
 
 
 def _cell(value: float) -> str:
@@ -488,12 +489,12 @@ def _text_table(title: str, row_names: Sequence[str], column_names: Sequence[str
 
 def sequence_report_text(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
     """Q, K, V, the scores, the weights and the output as readable tables (3 decimals), for a handout."""
-    tokens = [f"{i + 1} {token}" for i, token in enumerate(sequence.tokens)]
-    keys = list(sequence.tokens)
+    keys = [terminal_text(token) for token in sequence.tokens]
+    tokens = [f"{i + 1} {token}" for i, token in enumerate(keys)]
     scale_text = "1/sqrt(d_k)" if sequence.scale is None else "manual factor"
     lines = [
-        sequence.title or "Self-attention",
-        f"tokens: {' '.join(sequence.tokens)}",
+        terminal_text(sequence.title) or "Self-attention",
+        f"tokens: {' '.join(keys)}",
         f"N = {sequence.n}, d_model = {sequence.d_model}, d_k = {sequence.d_k}, d_v = {sequence.d_v}, "
         f"scale = {result.scale:.3f} ({scale_text}), causal mask: {'on' if sequence.causal else 'off'}",
         "",
