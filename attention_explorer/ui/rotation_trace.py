@@ -13,6 +13,7 @@ from ..core.sweep import rotation_sweep
 from ..model import ExplorerModel
 from .animation import RotationAnimator
 from .axes import cache_axes
+from .safe_text import plain_label
 from .theme import key_color, query_color, theme
 
 
@@ -40,7 +41,7 @@ class RotationTrace(QWidget):
         self.traced_weight = self.plot.plot([], [])
         self.marker = pg.InfiniteLine(angle=90, movable=False)
         self.plot.addItem(self.marker)
-        self.caption = QLabel()
+        self.caption = plain_label(QLabel())  # it names the turning key's label
         self.caption.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

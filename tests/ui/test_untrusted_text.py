@@ -218,6 +218,13 @@ def check_explorer(window, folder: Path, image: str, timed: Timed, asked) -> Non
         timed(mouse_move, output.plot.viewport(), QPointF(output.plot.mapFromScene(scene)))
         assert status(window).startswith(f"V of {label}: weight ")
 
+    # the rotation trace names the key it turns
+    window.docks["rotationTrace"].show()
+    for index, label in enumerate(labels):
+        model.select_key(index)
+        window.rotation_trace.refresh()
+        assert label_shows(window.rotation_trace.caption).startswith(f"Turning {label}: its weight")
+
     # the vector editor: the name cells' tooltips, the Remove button's text and tooltip
     editor = window.editor
     for index, label in enumerate(labels):
