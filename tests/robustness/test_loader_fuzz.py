@@ -202,6 +202,12 @@ def _hostile(kind: str, folder: Path) -> Path:
             handle.truncate(64 * 2**20 + 1)
     elif kind == "huge-string":
         path.write_bytes(json.dumps(_valid(title="x" * 60_000_000)).encode())
+    elif kind == "huge-bracket-string":  # over the raw bracket limit, but all of them inside one string
+        path.write_bytes(json.dumps(_valid(title="[" * 60_000_000)).encode())
+    elif kind == "unterminated-bracket-string":
+        path.write_bytes(b'{"title": "' + b"[" * 60_000_000)
+    elif kind == "many-bracket-strings":  # every "[" a string of its own: the quotes alone say it is no scenario
+        path.write_bytes(b'{"query": [' + b'"[", ' * 5_000_000 + b'"["], "keys": [[0]], "values": [[0]]}')
     elif kind == "nan":
         path.write_text('{"query": [1, NaN], "keys": [[1, 0]], "values": [[1]]}')
     elif kind == "infinity":
@@ -222,6 +228,9 @@ HOSTILE = {  # the file, and what its message must say
     "nan": r"^query\[1\]: NaN is not allowed", "infinity": r"^keys\[1\]\[0\]: infinity is not allowed",
     "booleans": r"^keys\[1\]\[0\]: expected a number, got true/false", "wrong-types": r"^values: expected 2 rows",
     "three-million-object-keys": r'^"k\d*": unknown field',
+    "huge-bracket-string": r"^title: expected a string of at most 200",
+    "unterminated-bracket-string": r"lists or objects",  # a string never closed is no string: its "[" count
+    "many-bracket-strings": r"lists or objects",
 }
 SLOW: dict[str, str] = {}  # kinds known to be slow (strict xfail); none left
 
