@@ -362,3 +362,23 @@ def test_a_malformed_model_opened_from_the_file_menu_shows_its_message(malformed
     window.actions_by_name["openModel"].trigger()
     assert panel.loaded is not None and panel.loaded.name == "tiny/bert"
     assert "not a usable number" not in panel.status_label.text()
+
+
+def test_a_malformed_model_is_explained_in_chinese(malformed_window, qtbot):
+    """The model error and the JSON problem inside it are both translated; the path and field stay as they are."""
+    from attention_explorer.ui.i18n import language_switcher
+
+    window = malformed_window
+    window.actions_by_name["lang_zh_CN"].trigger()
+    try:
+        window.show_page(window.pages.index(window.transformer_panel))
+        panel = window.transformer_panel
+        _choose(panel.models_combo, 3)  # broken/m2: the 5000-digit integer, a JSON problem inside a model error
+        qtbot.waitUntil(lambda: "config.json" in panel.status_label.text())
+        text = panel.status_label.text()
+        assert "一个 5000 位的整数" in text and "not a usable" not in text
+        _choose(panel.models_combo, 1)  # broken/m0: model_type a list, the field named, the kind translated
+        qtbot.waitUntil(lambda: "model_type" in panel.status_label.text())
+        assert "model_type：应为字符串，却是列表" in panel.status_label.text()
+    finally:
+        language_switcher().set_language("en")
