@@ -6,9 +6,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,8 @@ def _compute(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if (args.file is None) == (args.preset is None):
         raise _UsageError("attention-explorer compute: give exactly one of FILE or --preset NAME")
+    if args.file is not None and not args.file:
+        raise _UsageError("attention-explorer compute: FILE is empty: give the path of a scenario file")
     name = args.file if args.file is not None else f"preset {args.preset}"
     try:
         scenario = load_any(args.file) if args.file is not None else load_preset(args.preset)
@@ -134,6 +137,9 @@ def _gui(argv: Sequence[str]) -> int:
     args = _gui_parser().parse_args(argv)
     if args.file is not None and args.preset is not None:
         raise _UsageError("attention-explorer: give a FILE or --preset NAME, not both")
+    if args.screenshot is not None and not args.screenshot.strip():
+        # An empty name must not fall through to the interactive window (offscreen, it would never return).
+        raise _UsageError("attention-explorer: --screenshot: the file name is empty")
     size = _parse_size(args.size)
     source = args.preset if args.preset is not None else args.file
     try:
@@ -143,7 +149,7 @@ def _gui(argv: Sequence[str]) -> int:
             load_any(args.file)
     except ScenarioError as error:
         return _fail(f"attention-explorer: {source}: {error}")
-    if args.screenshot:
+    if args.screenshot is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     else:
         ensure_qt_platform()
@@ -152,8 +158,9 @@ def _gui(argv: Sequence[str]) -> int:
     from .ui.main_window import configure_application
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
-    if args.screenshot:
-        return _screenshot(app, source, args.lang, size, args.screenshot, args.theme)
+    if args.screenshot is not None:
+        with _without_offscreen_notices():
+            return _screenshot(app, source, args.lang, size, args.screenshot, args.theme)
     configure_application(app, args.lang)
     window = create_window(source)
     if args.theme:
@@ -192,6 +199,30 @@ def _screenshot(app, source: str | None, language: str | None, size: tuple[int, 
     if not saved:
         return _fail(f"attention-explorer: {out}: cannot write the PNG")
     return 0
+
+
+# What the offscreen platform says each time a window with size constraints is shown: noise, not a problem.
+_OFFSCREEN_NOTICES = frozenset({"This plugin does not support propagateSizeHints()"})
+
+
+@contextlib.contextmanager
+def _without_offscreen_notices() -> Iterator[None]:
+    """Qt's messages in this block, but for the offscreen plugin's known notice; the old handler is back after."""
+    from PySide6.QtCore import qFormatLogMessage, qInstallMessageHandler
+
+    def handler(mode, context, message: str) -> None:
+        if message in _OFFSCREEN_NOTICES:
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:  # what Qt's default handler prints
+            print(qFormatLogMessage(mode, context, message), file=sys.stderr)
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)  # None puts Qt's default handler back
 
 
 def main(argv: Sequence[str] | None = None) -> int:

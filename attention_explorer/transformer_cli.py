@@ -84,6 +84,11 @@ def run_model_command(argv: Sequence[str]) -> int:
         print(terminal_text(str(error)), file=sys.stderr)
         return EXIT_USAGE
     try:
+        args.text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 reach sys.argv as lone surrogates
+        print(f"{PROG}: --text is not valid UTF-8", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         document = head_report(args.folder, args.text, args.layer, args.head)
     except ModelError as error:
         print(terminal_text(f"{PROG}: {error}"), file=sys.stderr)

@@ -82,6 +82,13 @@ BAD_FILES = {
     "negative-scale": (text_with(scale=-2), "scale: -2 is out of range"),
     "wrong-format": (text_with(format="attention-explorer/9"), 'format: expected "attention-explorer/1"'),
     "top-level-list": ("[1, 2, 3]", "expected a JSON object at the top level, got a list"),
+    "duplicate-key": (text_with()[:-1] + ', "query": [0, 0, 0, 1]}',
+                      '"query": duplicate key (each field may appear only once)'),
+    "kind-twice": ('{"kind": "other", "kind": "self", "tokens": ["a"]}', '"kind": duplicate key'),
+    "just-over-the-limit": (text_with(query=[1, 0, 1000000.1, 0]),
+                            "query[2]: 1000000.1 is out of range (|x| must be at most 1e+06)"),
+    "5000-digit-integer": ('{"query": [' + "9" * 5000 + '], "keys": [[1]], "values": [[1]]}',
+                           "not a usable number: an integer with 5000 digits"),
 }
 
 
@@ -125,6 +132,43 @@ def test_long_flat_list_is_refused_quickly(tmp_path):
                    "flat.json: query: expected 1 to 4096 numbers, got 3000000")
 
 
+def test_brackets_in_labels_load(tmp_path):
+    """512 legal labels of 64 "[" each: counted as text, not as 33 000 lists."""
+    document = dict(LIBRARY, query=[1], keys=[[1]] * 512, values=[[0.5]] * 512, labels=["[" * 64] * 512)
+    (tmp_path / "brackets.json").write_text(json.dumps(document), encoding="utf-8")
+    process = run_cli("compute", "brackets.json", cwd=tmp_path)
+    assert (process.returncode, process.stderr) == (0, b"")
+    assert json.loads(process.stdout)["labels"][0] == "[" * 64
+
+
+def test_a_giant_integer_does_not_leak_python_s_hint(tmp_path):
+    (tmp_path / "big.json").write_text('{"query": [' + "9" * 5000 + '], "keys": [[1]], "values": [[1]]}')
+    line = assert_refused(run_cli("compute", "big.json", cwd=tmp_path), "an integer with 5000 digits")
+    assert "int_max_str_digits" not in line and "4300" not in line
+
+
+def test_screenshot_prints_nothing_on_success(tmp_path):
+    """The offscreen plugin's propagateSizeHints() notice is not the user's problem: the terminal stays quiet."""
+    process = run_cli("--preset", "library", "--screenshot", "shot.png", "--size", "800x600", cwd=tmp_path)
+    assert (process.returncode, process.stdout, process.stderr) == (0, b"", b"")
+    assert (tmp_path / "shot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.no_qt_log  # Qt's own handler underneath, as in a user's run (not pytest-qt's capture)
+def test_screenshot_drops_only_the_known_notice(capsys, qapp):
+    """Other Qt warnings during a screenshot still reach the terminal; afterwards the old handler is back."""
+    from PySide6.QtCore import qWarning
+
+    from attention_explorer.app import _without_offscreen_notices
+
+    with _without_offscreen_notices():
+        qWarning("This plugin does not support propagateSizeHints()")
+        qWarning("QPainter::begin: Paint device returned engine == 0")
+    assert capsys.readouterr().err == "QPainter::begin: Paint device returned engine == 0\n"
+    qWarning("This plugin does not support propagateSizeHints()")  # Qt's default handler: straight to fd 2
+    assert capsys.readouterr().err == ""
+
+
 def test_missing_file_and_folder(tmp_path):
     """No such file; a folder instead of a file."""
     assert_refused(run_cli("compute", "nope.json", cwd=tmp_path), "attention-explorer: nope.json: no such file")
@@ -146,6 +190,9 @@ BAD_ARGUMENTS = [
         (["--preset", "library", "--size", "10x10"], "--size: 10x10 is out of range"),
         (["--preset", "library", "--size", "big"], "--size: expected WIDTHxHEIGHT, got 'big'"),
         (["--preset", "library", "--lang", "fr"], "argument --lang: invalid choice: 'fr'"),
+        (["--screenshot", ""], "attention-explorer: --screenshot: the file name is empty"),
+        (["--preset", "library", "--screenshot", " "], "--screenshot: the file name is empty"),
+        (["compute", ""], "attention-explorer compute: FILE is empty"),
 ]
 
 

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from attention_explorer.app import main
-from tests.tiny_bert import CONFIG, tiny_bert_dir
+from attention_explorer.core.hf_model import ModelError, load_model
+from tests.tiny_bert import CONFIG, ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -71,6 +72,41 @@ def test_problems_are_one_line_and_status_2(capsys, tiny_bert_dir, tmp_path, mak
     assert status == 2 and out == ""
     assert err.startswith("attention-explorer model: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def _copy_with_config_text(source, target, text):
+    shutil.copytree(source, target)
+    (target / "config.json").write_text(text, encoding="utf-8")
+    return target
+
+
+@pytest.mark.parametrize("case", MALFORMED_CONFIGS)
+def test_a_malformed_config_is_one_line_and_status_2(capsys, tiny_bert_dir, tmp_path, case):
+    text, expected = MALFORMED_CONFIGS[case]
+    folder = _copy_with_config_text(tiny_bert_dir, tmp_path / "broken", text)
+    status, out, err = run(capsys, folder, "--text", "I love Beijing")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"attention-explorer model: {folder / 'config.json'}: {expected}"), err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_issue_s_malformed_configs_give_no_traceback_in_a_real_process(tiny_bert_dir, tmp_path):
+    """As the user ran it: `attention-explorer model DIR` in its own interpreter, status 2, one stderr line."""
+    for number, case in enumerate(ISSUE_CONFIGS):
+        folder = _copy_with_config_text(tiny_bert_dir, tmp_path / f"m{number}", MALFORMED_CONFIGS[case][0])
+        done = subprocess.run([sys.executable, "-m", "attention_explorer", "model", str(folder), "--text", "a dog"],
+                              capture_output=True, text=True, encoding="utf-8", timeout=60)
+        assert (done.returncode, done.stdout) == (2, ""), (case, done.stderr[-500:])
+        assert done.stderr.count("\n") == 1 and MALFORMED_CONFIGS[case][1] in done.stderr, (case, done.stderr)
+
+
+def test_text_that_is_not_utf8_is_named_as_such(capsys, tiny_bert_dir):
+    """Bytes that are not UTF-8 arrive in argv as lone surrogates; the tokenizer's own message said nothing useful."""
+    status, out, err = run(capsys, tiny_bert_dir, "--text", b"caf\xe9".decode("utf-8", "surrogateescape"))
+    assert (status, out, err) == (2, "", "attention-explorer model: --text is not valid UTF-8\n")
+    model = load_model(tiny_bert_dir)
+    with pytest.raises(ModelError, match=r"^the text is not valid Unicode \(character 4 is a lone surrogate\)$"):
+        model.analyse("caf\udce9")
 
 
 def test_a_missing_file_is_named(capsys, tiny_bert_dir, tmp_path):

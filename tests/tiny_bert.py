@@ -117,3 +117,44 @@ def tiny_bert_dir(tmp_path_factory) -> Path:
     if not _built:
         _built.append(write_model(tmp_path_factory.mktemp("tiny-bert")))
     return _built[0]
+
+
+def _config_text(**changes) -> str:
+    return json.dumps({**CONFIG, **changes})
+
+
+# config.json texts the loader must refuse, each with what its one-line message says after "…/config.json: ".
+MALFORMED_CONFIGS = {
+    "model_type a list": (_config_text(model_type=["bert"]), "model_type: expected a string, got a list"),
+    "hidden_act an object": (_config_text(hidden_act={"name": "gelu"}), "hidden_act: expected a string, got an object"),
+    "hidden_act a number": (_config_text(hidden_act=1), "hidden_act: expected a string, got int"),
+    "a 5000-digit integer": (_config_text().replace('"vocab_size": 27', '"vocab_size": ' + "9" * 5000),
+                             "not a usable number: an integer with 5000 digits"),
+    "a 400-digit integer": (_config_text().replace('"hidden_size": 32', '"hidden_size": ' + "9" * 400),
+                            "hidden_size: 999… (400 digits) is out of range (1 to 65536)"),
+    "100k nested brackets": (_config_text().replace('"pad_token_id": 0', '"pad_token_id": ' + "[" * 100_000
+                                                    + "]" * 100_000), "JSON is nested too deeply"),
+    "a size true": (_config_text(num_hidden_layers=True), "num_hidden_layers: expected a whole number, got true/false"),
+    "a size 32.0": (_config_text(hidden_size=32.0), "hidden_size: expected a whole number, got float"),
+    "a size a string": (_config_text(vocab_size="27"), "vocab_size: expected a whole number, got a string"),
+    "a size null": (_config_text(max_position_embeddings=None),
+                    "max_position_embeddings: expected a whole number, got null"),
+    "no heads": (_config_text(num_attention_heads=0), "num_attention_heads: 0 is out of range (1 to 4096)"),
+    "negative size": (_config_text(intermediate_size=-64), "intermediate_size: -64 is out of range (1 to 1048576)"),
+    "too many layers": (_config_text(num_hidden_layers=10**9), "num_hidden_layers: 1000000000 is out of range"),
+    "eps NaN": (_config_text(layer_norm_eps=float("nan")), "layer_norm_eps: NaN is not allowed"),
+    "eps infinite": (_config_text(layer_norm_eps=float("inf")), "layer_norm_eps: inf is out of range"),
+    "eps a string": (_config_text(layer_norm_eps="1e-12"), "layer_norm_eps: expected a number, got a string"),
+    "eps 2": (_config_text(layer_norm_eps=2), "layer_norm_eps: 2 is out of range (expected a small positive number"),
+    "architectures a string": (_config_text(architectures="BertModel"),
+                               "architectures: expected a list of strings, got a string"),
+    "architectures of numbers": (_config_text(architectures=[1]), "architectures[0]: expected a string, got int"),
+    "position type a list": (_config_text(position_embedding_type=["absolute"]),
+                             "position_embedding_type: expected a string, got a list"),
+    "is_decoder a string": (_config_text(is_decoder="no"), "is_decoder: expected true or false, got a string"),
+    "a key twice": (_config_text()[:-1] + ', "hidden_size": 64}', '"hidden_size": duplicate key'),
+    "a list": ("[1, 2]", "expected a JSON object"),
+    "not JSON": ("{'model_type': 'bert'}", "not valid JSON: Expecting property name enclosed in double quotes"),
+}
+# The four the issue found (each a traceback and status 1 before).
+ISSUE_CONFIGS = ("model_type a list", "hidden_act an object", "a 5000-digit integer", "100k nested brackets")

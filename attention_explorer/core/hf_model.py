@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import sys
 from collections.abc import Mapping
@@ -21,6 +22,7 @@ import numpy as np
 
 from .bert import ACTIVATIONS, BertConfig, BertWeights, EncoderOutput, LayerAttention, LayerWeights, encode
 from .messages import Phrase, TemplateError
+from .scenario import ScenarioError, _big, _kind, number_text, parse_json
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
@@ -29,6 +31,19 @@ INSTALL_HINT = 'pip install "attention-explorer[model]"'
 # positions, post-LayerNorm); RoBERTa, DistilBERT, ALBERT, ELECTRA and decoders differ in ways that matter.
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM"}
 _MAX_CONFIG_BYTES = 1024 * 1024
+# config.json's sizes → our field names and the largest value any real BERT comes near (the weights' shapes are
+# checked against them later; the bounds only keep a hostile number out of messages and arithmetic).
+_SIZES = {
+    "vocab_size": ("vocab_size", 10_000_000),
+    "hidden_size": ("hidden_size", 65_536),
+    "num_hidden_layers": ("num_layers", 1_000),
+    "num_attention_heads": ("num_heads", 4_096),
+    "intermediate_size": ("intermediate_size", 1_048_576),
+}
+_OPTIONAL_SIZES = {
+    "max_position_embeddings": ("max_position_embeddings", 1_048_576),
+    "type_vocab_size": ("type_vocab_size", 65_536),
+}
 
 # Our field names → the checkpoint's names (relative to the "bert." prefix, when there is one).
 _EMBEDDING_TENSORS = {
@@ -86,8 +101,8 @@ def supported_text() -> str:
     return "; ".join(f'"{name}" ({what})' for name, what in SUPPORTED_MODEL_TYPES.items())
 
 
-def _model_type(document: dict) -> Any:
-    """config.json's model_type; very old BERT configs lack it and name only their architecture."""
+def _model_type(document: dict) -> str | None:
+    """config.json's model_type (checked by the caller); very old BERT configs name only their architecture."""
     if "model_type" in document:
         return document["model_type"]
     architectures = document.get("architectures")
@@ -108,62 +123,128 @@ def _one_line(error: BaseException) -> str:
 def read_config(path: str | os.PathLike[str]) -> BertConfig:
     """The BertConfig of a config.json; anything that is not a supported BERT raises ModelError."""
     path = Path(path)
+    return config_from_dict(_config_document(path), str(path))
+
+
+def _config_document(path: Path) -> Any:
+    """config.json parsed by the scenario files' rules (duplicate keys, giant integers, deep nesting refused)."""
     try:
-        if path.stat().st_size > _MAX_CONFIG_BYTES:
-            raise ModelError("{0}: {1} bytes is far too large for a config.json", path, path.stat().st_size)
-        document = json.loads(path.read_text(encoding="utf-8"))
+        size = path.stat().st_size
+        if size > _MAX_CONFIG_BYTES:
+            raise ModelError("{0}: {1} bytes is far too large for a config.json", path, size)
+        data = path.read_bytes()
     except FileNotFoundError:
         raise ModelError("{0}: no such file", path) from None
-    except UnicodeDecodeError:
-        raise ModelError("{0}: not UTF-8 text", path) from None
-    except json.JSONDecodeError as error:
-        raise ModelError("{0}: not valid JSON ({1}, line {2})", path, error.msg, error.lineno) from None
     except OSError as error:
         raise ModelError("{0}: cannot read it ({1})", path, error.strerror or error) from None
-    return config_from_dict(document, str(path))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ModelError("{0}: not UTF-8 text", path) from None
+    try:
+        return parse_json(text)
+    except ScenarioError as error:
+        raise ModelError("{0}: {1}", path, error) from None
+
+
+def _whole(document: dict, key: str, place: str, largest: int) -> int:
+    """A size field: an int (true/false and 32.0 are not), from 1 to `largest`."""
+    value = document[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ModelError("{0}: expected a whole number, got {1}", f"{place}: {key}", _kind(value))
+    if not 1 <= value <= largest:
+        raise ModelError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", _big(value), 1, largest)
+    return value
+
+
+def _text(document: dict, key: str, place: str, default: str | None = None) -> str | None:
+    """A string field (absent: the default)."""
+    value = document.get(key, default)
+    if value is not default and not isinstance(value, str):
+        raise ModelError("{0}: expected a string, got {1}", f"{place}: {key}", _kind(value))
+    return value
+
+
+def _flag(document: dict, key: str, place: str) -> bool:
+    """A true/false field (absent or null: false)."""
+    value = document.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise ModelError("{0}: expected true or false, got {1}", f"{place}: {key}", _kind(value))
+    return bool(value)
+
+
+def _norm_epsilon(document: dict, place: str) -> float:
+    """layer_norm_eps: a finite number above 0 and below 1."""
+    value = document["layer_norm_eps"]
+    where = f"{place}: layer_norm_eps"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ModelError("{0}: expected a number, got {1}", where, _kind(value))
+    if isinstance(value, int) and abs(value) >= 10**15:  # float() of a 400-digit integer would overflow
+        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where, _big(value))
+    value = float(value)
+    if math.isnan(value):
+        raise ModelError("{0}: NaN is not allowed (every number must be finite)", where)
+    if not 0 < value < 1:
+        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where,
+                         number_text(value))
+    return value
+
+
+def _check_architecture(document: dict, place: str) -> str:
+    """The model_type, checked to be a supported one; `architectures` named in the message when it helps."""
+    architectures = document.get("architectures")
+    if architectures is not None:
+        if not isinstance(architectures, list):
+            raise ModelError("{0}: expected a list of strings, got {1}", f"{place}: architectures",
+                             _kind(architectures))
+        for index, name in enumerate(architectures):
+            if not isinstance(name, str):
+                raise ModelError("{0}: expected a string, got {1}", f"{place}: architectures[{index}]", _kind(name))
+    model_type = _text(document, "model_type", place)
+    if model_type is None:
+        model_type = _model_type(document)
+    named = f" ({architectures[0][:60]})" if architectures else ""
+    if model_type is None:
+        raise ModelError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
+    if model_type not in SUPPORTED_MODEL_TYPES:
+        raise ModelError(
+            "{0}: model_type {1}{2} is not supported; supported: {3}",
+            place, json.dumps(model_type, ensure_ascii=False)[:60], named, supported_text(),
+        )
+    return model_type
 
 
 def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
-    """A BertConfig from the parsed config.json; refuses other architectures with the list of supported ones."""
+    """A BertConfig from the parsed config.json: every field it uses type-checked, other architectures refused."""
     if not isinstance(document, dict):
         raise ModelError("{0}: expected a JSON object", place)
-    model_type = _model_type(document)
-    if model_type not in SUPPORTED_MODEL_TYPES:
-        architectures = document.get("architectures")
-        named = ""
-        if isinstance(architectures, list) and architectures and isinstance(architectures[0], str):
-            named = f" ({architectures[0]})"
-        if model_type is None:
-            raise ModelError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
-        raise ModelError(
-            "{0}: model_type {1}{2} is not supported; supported: {3}",
-            place, json.dumps(model_type), named, supported_text(),
-        )
-    position_type = document.get("position_embedding_type", "absolute")
+    _check_architecture(document, place)
+    position_type = _text(document, "position_embedding_type", place, "absolute")
     if position_type != "absolute":
-        raise ModelError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place, position_type)
-    if document.get("is_decoder") or document.get("add_cross_attention"):
+        raise ModelError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
+                         position_type[:60])
+    if _flag(document, "is_decoder", place) or _flag(document, "add_cross_attention", place):
         raise ModelError("{0}: a BERT used as a decoder is not supported (only the encoder)", place)
-    hidden_act = document.get("hidden_act", "gelu")
+    hidden_act = _text(document, "hidden_act", place, "gelu")
     if hidden_act not in ACTIVATIONS:
         raise ModelError(
             "{0}: hidden_act {1!r} is not supported (supported: {2})",
-            place, hidden_act, ', '.join(ACTIVATIONS),
+            place, hidden_act[:60], ', '.join(ACTIVATIONS),
         )
-    required = {"vocab_size": "vocab_size", "hidden_size": "hidden_size", "num_layers": "num_hidden_layers",
-                "num_heads": "num_attention_heads", "intermediate_size": "intermediate_size"}
     fields: dict[str, Any] = {}
-    for field, key in required.items():
+    for key, (field, largest) in _SIZES.items():
         if key not in document:
             raise ModelError("{0}: {1} is missing", place, key)
-        fields[field] = document[key]
-    for field in ("max_position_embeddings", "type_vocab_size", "layer_norm_eps"):
-        if field in document:
-            fields[field] = document[field]
-    try:
-        return BertConfig(hidden_act=hidden_act, **fields)
-    except ValueError as error:
-        raise ModelError("{0}: {1}", place, error) from None
+        fields[field] = _whole(document, key, place, largest)
+    for key, (field, largest) in _OPTIONAL_SIZES.items():
+        if key in document:
+            fields[field] = _whole(document, key, place, largest)
+    if "layer_norm_eps" in document:
+        fields["layer_norm_eps"] = _norm_epsilon(document, place)
+    if fields["hidden_size"] % fields["num_heads"]:
+        raise ModelError("{0}: hidden_size {1} is not a multiple of num_attention_heads {2}", place,
+                         fields["hidden_size"], fields["num_heads"])
+    return BertConfig(hidden_act=hidden_act, **fields)
 
 
 # ---------------------------------------------------------------- model.safetensors
@@ -313,6 +394,11 @@ class LoadedModel:
     def analyse(self, text: str) -> Analysis:
         """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the encoder on it."""
         try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
+            raise ModelError("the text is not valid Unicode (character {0} is a lone surrogate)",
+                             error.start + 1) from None
+        try:
             encoding = self.tokenizer.encode(text)
         except Exception as error:
             raise ModelError("cannot tokenize the text ({0})", _one_line(error)) from None
@@ -414,20 +500,27 @@ def _snapshots(repository: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name != main)
 
 
-def _is_supported_folder(folder: Path) -> bool:
+def _is_listed_folder(folder: Path) -> bool:
+    """A snapshot with the three files whose config.json does not name another architecture.
+
+    A malformed config.json is listed too: choosing it then says what is wrong with it, and nothing else breaks.
+    """
     try:
         if not all((folder / name).is_file() for name in REQUIRED_FILES):
             return False
-        if (folder / "config.json").stat().st_size > _MAX_CONFIG_BYTES:
-            return False
-        document = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        document = _config_document(folder / "config.json")
+    except ModelError:
+        return True
+    except OSError:
         return False
-    return isinstance(document, dict) and _model_type(document) in SUPPORTED_MODEL_TYPES
+    if not isinstance(document, dict):
+        return True
+    model_type = document.get("model_type") if "model_type" in document else _model_type(document)
+    return not isinstance(model_type, str) or model_type in SUPPORTED_MODEL_TYPES
 
 
 def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedModel]:
-    """Supported models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
+    """BERT models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
     root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
     try:
         repositories = sorted(p for p in root.iterdir() if p.name.startswith("models--") and p.is_dir())
@@ -436,7 +529,7 @@ def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[Ca
     found = []
     for repository in repositories:
         for snapshot in _snapshots(repository):
-            if _is_supported_folder(snapshot):
+            if _is_listed_folder(snapshot):
                 found.append(CachedModel(repository.name[len("models--"):].replace("--", "/"), snapshot))
                 break
     return sorted(found, key=lambda model: model.name.lower())

@@ -163,7 +163,7 @@ def _check_numbers(array: np.ndarray, place: str) -> None:
             raise ScenarioError("{0}: NaN is not allowed (every number must be finite)", where)
         if math.isinf(value):
             raise ScenarioError("{0}: infinity is not allowed (every number must be finite)", where)
-        raise ScenarioError("{0}: {1:g} is out of range (|x| must be at most {2:g})", where, value, MAX_ABS)
+        raise ScenarioError("{0}: {1} is out of range (|x| must be at most {2:g})", where, number_text(value), MAX_ABS)
 
 
 def _check_text(text: str, place: str) -> None:
@@ -214,7 +214,7 @@ def validate(scenario: Scenario) -> None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
             raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
         if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0:g} is out of range (0 to {1:g})", scale, MAX_SCALE)
+            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
 
 
 # ---------------------------------------------------------------- the file format
@@ -258,9 +258,22 @@ def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> li
         if math.isinf(value):
             raise ScenarioError("{0}[{1}]: infinity is not allowed (every number must be finite)", place, j)
         if abs(value) > MAX_ABS:
-            raise ScenarioError("{0}[{1}]: {2:g} is out of range (|x| must be at most {3:g})", place, j, value, MAX_ABS)
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, number_text(value), MAX_ABS,
+            )
         out.append(value)
     return out
+
+
+def number_text(value: float) -> str:
+    """The shortest %g form that reads back as the same float: 2e+06, but 1000000.1 (not 1e+06) near a limit."""
+    value = float(value)
+    for digits in range(1, 18):
+        text = f"{value:.{digits}g}"
+        if float(text) == value:
+            return text
+    return repr(value)
 
 
 def _big(number: int) -> str:
@@ -401,7 +414,7 @@ def _parse(data: bytes | str) -> Any:
         raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
     if not data.strip():
         raise ScenarioError("file is empty")
-    brackets = data.count(b"[") + data.count(b"{")
+    brackets = _count_brackets(data)
     if brackets > _MAX_BRACKETS:
         raise ScenarioError(
             "{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys "
@@ -420,8 +433,62 @@ def _parse(data: bytes | str) -> Any:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ScenarioError("not UTF-8 text (byte {0})", error.start) from None
+    return parse_json(text)
+
+
+# A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an
+# unterminated 60 MB string fails once instead of being retried at every one of its characters.
+_JSON_STRING = re.compile(rb'"(?=([^"\\]*(?:\\.[^"\\]*)*))\1"')
+# A legal file's strings (512 labels or tokens of 64 characters, a title, a description, the field names) hold
+# well under this many quote characters; past it the file is no scenario and its raw count is answer enough.
+_MAX_QUOTES = 100_000
+
+
+def _count_brackets(data: bytes) -> int:
+    """The [ and { of the JSON structure, not those inside strings (512 labels "[[[…" are legal)."""
+    brackets = data.count(b"[") + data.count(b"{")
+    if brackets <= _MAX_BRACKETS or data.count(b'"') > _MAX_QUOTES:
+        return brackets  # the common case stays one pass in C: a legal 40 MB file loads as fast as before
+    outside = _JSON_STRING.sub(b'""', data)
+    return outside.count(b"[") + outside.count(b"{")
+
+
+# Python refuses to convert an integer of more digits than this (sys.get_int_max_str_digits' default).
+_INT_DIGITS_LIMIT = 4300
+
+
+def _whole_number(digits: str) -> int:
+    """json's parse_int on the error path: a giant integer named by its length, not by Python's limit."""
+    length = len(digits.lstrip("-"))
+    if length > _INT_DIGITS_LIMIT:
+        raise ScenarioError("not a usable number: an integer with {0} digits", length)
+    return int(digits)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object_pairs_hook: a field given twice is refused, not silently last-wins."""
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise ScenarioError("{0}: duplicate key (each field may appear only once)", _quoted(name))
+            seen.add(name)
+    return document
+
+
+def _quoted(name: str) -> str:
+    """A field name for a one-line message: quoted, escaped, shortened."""
+    text = json.dumps(name, ensure_ascii=False)
+    return text if len(text) <= 66 else text[:64] + "…\""
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as data, by the file format's rules: duplicate keys, giant integers and deep nesting refused."""
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except ScenarioError:
+        raise
     except RecursionError:
         raise ScenarioError("JSON is nested too deeply") from None
     except json.JSONDecodeError as error:
@@ -429,9 +496,15 @@ def _parse(data: bytes | str) -> Any:
             "not valid JSON: {0} (line {1}, column {2})",
             error.msg, error.lineno, error.colno,
         ) from None
-    except ValueError as error:  # e.g. an integer with more digits than Python converts
-        raise ScenarioError("not a usable number: {0}", error) from None
-    return document
+    except ValueError:
+        pass  # an integer with more digits than Python converts: parse again (errors only) to say how long
+    try:
+        json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys, parse_int=_whole_number)
+    except ScenarioError:
+        raise
+    except ValueError:
+        pass
+    raise ScenarioError("not a usable number")
 
 
 def load(path: str | os.PathLike[str]) -> Scenario:
@@ -446,6 +519,8 @@ def load_any(path: str | os.PathLike[str]) -> Scenario | SelfAttentionScenario:
 
 def _read(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a scenario file; a missing, unreadable or oversized file raises ScenarioError."""
+    if not os.fspath(path):
+        raise ScenarioError("the file name is empty")  # Path("") is ".", the current folder
     path = Path(path)
     try:
         size = path.stat().st_size

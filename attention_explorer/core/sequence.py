@@ -36,6 +36,7 @@ from .scenario import (
     _kind,
     _number_rows,
     _readonly,
+    number_text,
     scale_from_document,
 )
 
@@ -199,7 +200,7 @@ def validate_sequence(sequence: SelfAttentionScenario) -> None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
             raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
         if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0:g} is out of range (0 to {1:g})", scale, MAX_SCALE)
+            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
     for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
         text = getattr(sequence, name)
         if not isinstance(text, str) or len(text) > limit:

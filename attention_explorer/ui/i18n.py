@@ -72,7 +72,9 @@ def error_text(error: BaseException) -> str:
     """An error's message in the current language: the core's templates and phrases translated, values kept."""
     if not isinstance(error, TemplateError):
         return str(error)
-    values = [QCoreApplication.translate(CORE_MESSAGES, value) if isinstance(value, Phrase) else value
+    # A value may itself be a core error (config.json's JSON problem inside a model error): translated too.
+    values = [QCoreApplication.translate(CORE_MESSAGES, value) if isinstance(value, Phrase)
+              else error_text(value) if isinstance(value, TemplateError) else value
               for value in error.values]
     translated = QCoreApplication.translate(CORE_MESSAGES, error.template)
     try:

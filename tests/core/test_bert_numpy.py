@@ -22,7 +22,17 @@ from attention_explorer.core.hf_model import (
     read_config,
     weights_from_tensors,
 )
-from tests.tiny_bert import CONFIG, HEADS, HIDDEN, LAYERS, VOCAB, random_tensors, tiny_bert_dir, write_model
+from tests.tiny_bert import (
+    CONFIG,
+    HEADS,
+    HIDDEN,
+    LAYERS,
+    MALFORMED_CONFIGS,
+    VOCAB,
+    random_tensors,
+    tiny_bert_dir,
+    write_model,
+)
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -221,7 +231,7 @@ def _with_config(folder, **changes):
     ({"position_embedding_type": "relative_key"}, r'position_embedding_type "relative_key" is not supported'),
     ({"is_decoder": True}, r"decoder is not supported"),
     ({"hidden_act": "swish"}, r"hidden_act 'swish' is not supported"),
-    ({"num_attention_heads": 5}, r"not a multiple of num_heads 5"),
+    ({"num_attention_heads": 5}, r"hidden_size 32 is not a multiple of num_attention_heads 5"),
     ({"num_hidden_layers": None}, r"num_hidden_layers is missing"),
     ({"hidden_size": 48}, rf"expected shape \({len(VOCAB)}, 48\), got \({len(VOCAB)}, 32\).*belong to these weights"),
     ({"num_hidden_layers": 3}, r"tensor encoder\.layer\.2\.attention\.self\.query\.weight is missing"),
@@ -232,6 +242,29 @@ def test_unusable_configs_are_one_clear_model_error(tmp_path, changes, message):
     with pytest.raises(ModelError, match=message) as caught:
         load_model(folder)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("case", MALFORMED_CONFIGS)
+def test_every_malformed_config_field_is_one_model_error_naming_it(tmp_path, case):
+    """A wrong type, a hostile number or nesting in config.json: one ModelError line, never another exception."""
+    text, expected = MALFORMED_CONFIGS[case]
+    path = tmp_path / "config.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ModelError) as caught:
+        read_config(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: {expected}"), message
+    assert "\n" not in message and len(message) < 400 and "int_max_str_digits" not in message
+
+
+def test_config_numbers_are_kept_as_given(tmp_path):
+    """The checks refuse only what is wrong: optional fields keep their defaults, eps its exact value."""
+    config = config_from_dict({**CONFIG, "layer_norm_eps": 1e-7, "type_vocab_size": 1})
+    assert (config.layer_norm_eps, config.type_vocab_size, config.num_layers) == (1e-7, 1, LAYERS)
+    minimal = {key: CONFIG[key] for key in ("model_type", "vocab_size", "hidden_size", "num_hidden_layers",
+                                            "num_attention_heads", "intermediate_size")}
+    config = config_from_dict({**minimal, "architectures": None, "is_decoder": False})
+    assert (config.max_position_embeddings, config.hidden_act, config.layer_norm_eps) == (512, "gelu", 1e-12)
 
 
 def test_missing_and_unreadable_files_are_named(tmp_path, tiny_bert_dir):
@@ -306,6 +339,23 @@ def test_cached_models_are_found_in_the_hub_layout_only_when_usable(tmp_path, ti
         ("sentence-transformers/all-MiniLM-L6-v2", good / "snapshots" / "abc123")]
     assert load_model(found[0].path).name == "sentence-transformers/all-MiniLM-L6-v2"
     assert find_cached_models(tmp_path / "no-such-cache") == []
+
+
+def test_a_malformed_config_in_the_cache_is_listed_and_breaks_nothing(tmp_path, tiny_bert_dir):
+    """The list never raises: a broken BERT is offered (choosing it says why it fails), another architecture not."""
+    hub = tmp_path / "hub"
+    for number, case in enumerate(MALFORMED_CONFIGS):
+        snapshot = hub / f"models--broken--m{number:02d}" / "snapshots" / "1"
+        snapshot.mkdir(parents=True)
+        for name in ("model.safetensors", "tokenizer.json"):
+            (snapshot / name).write_bytes(b"")  # never read: the listing looks at config.json only
+        (snapshot / "config.json").write_text(MALFORMED_CONFIGS[case][0], encoding="utf-8")
+    shutil.copytree(tiny_bert_dir, hub / "models--good--bert" / "snapshots" / "1")
+    other = hub / "models--openai-community--gpt2" / "snapshots" / "1"
+    shutil.copytree(tiny_bert_dir, other)
+    (other / "config.json").write_text(json.dumps({**CONFIG, "model_type": "gpt2"}), encoding="utf-8")
+    names = [model.name for model in find_cached_models(hub)]
+    assert names == [f"broken/m{number:02d}" for number in range(len(MALFORMED_CONFIGS))] + ["good/bert"]
 
 
 def test_missing_optional_packages_are_reported_with_the_install_command(monkeypatch, tiny_bert_dir):

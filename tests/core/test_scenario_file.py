@@ -164,6 +164,53 @@ def test_broken_text_is_refused(text, expected):
     assert message.startswith(expected), message
 
 
+def test_brackets_inside_strings_are_not_counted_as_lists():
+    """512 legal labels of 64 "[" (and "{" in the title) load: only the JSON's own brackets are counted."""
+    text = json.dumps(document(query=[1], keys=[[1]] * 512, values=[[1]] * 512, labels=["[" * 64] * 512,
+                               title="{" * 200))
+    loaded = sc.loads(text)
+    assert loaded.n == 512 and loaded.labels[0] == "[" * 64 and loaded.title == "{" * 200
+    # an escaped quote does not end a string: its brackets stay inside it
+    assert sc.loads(json.dumps(document(query=[1], keys=[[1]] * 512, values=[[1]] * 512,
+                                        labels=['\\"' + "[" * 61] * 512))).labels[0] == '\\"' + "[" * 61
+    # real structure over the limit is still refused before parsing, strings or not
+    message = refused('{"title": "[[[", "query": ' + "[" * 30_000 + "]" * 30_000 + "}")
+    assert message.startswith("30001 lists or objects, nested too deeply"), message  # the 3 in "[[[" are not
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"query": [1], "keys": [[1]], "values": [[1]], "query": [2]}', '"query": duplicate key'),
+    ('{"query": [1], "keys": [[1]], "values": [[1]], "labels": ["a"], "labels": ["b"]}', '"labels": duplicate key'),
+    ('{"kind": "other", "kind": "self", "tokens": ["a"]}', '"kind": duplicate key'),
+    ('{"query": [1], "keys": [[1]], "values": [[1]], "x\\u001b": 1, "x\\u001b": 2}', '"x\\u001b": duplicate key'),
+    ('{"' + "k" * 500 + '": 1, "' + "k" * 500 + '": 2}', '"' + "k" * 63 + '…": duplicate key'),
+])
+def test_a_field_given_twice_is_refused_by_name(text, expected):
+    """Last-wins would silently load something else than the file shows first; the key is named, escaped."""
+    with pytest.raises(ScenarioError) as caught:
+        sc.loads_any(text)
+    assert str(caught.value).startswith(expected), str(caught.value)
+    assert caught.value.template == "{0}: duplicate key (each field may appear only once)"
+
+
+def test_out_of_range_numbers_show_enough_digits_to_see_why():
+    """1000000.1 is over the limit 1e+06: the message must not round it to 1e+06 itself."""
+    assert refused(document(query=[1, 0, 1000000.1, 0])) == (
+        "query[2]: 1000000.1 is out of range (|x| must be at most 1e+06)")
+    assert refused(document(query=[1, 0, -1000000.5, 0])).startswith("query[2]: -1000000.5 is out of range")
+    assert refused(document(scale=1000000.1)) == "scale: 1000000.1 is out of range (0 to 1e+06)"
+    assert sc.number_text(2e6) == "2e+06" and sc.number_text(0.1) == "0.1" and sc.number_text(1 / 3) == repr(1 / 3)
+    with pytest.raises(ScenarioError, match=r"^keys\[1\]\[0\]: 1000000\.1 is out of range"):
+        sc.with_component(sc.loads(json.dumps(LIBRARY)), "key", 1, 0, 1000000.1)
+
+
+def test_a_giant_integer_is_named_by_its_length_without_python_s_hint():
+    message = refused(b'{"query": [1' + b"0" * 5000 + b'], "keys": [[1]], "values": [[1]]}')
+    assert message == "not a usable number: an integer with 5001 digits"
+    assert "int_max_str_digits" not in refused(b'{"query": [1], "keys": [[1]], "values": [[1]], "scale": -'
+                                               + b"7" * 9000 + b"}")
+
+
 def test_text_with_a_lone_surrogate_is_refused():
     """Text handed over as a Python string (e.g. pasted) may hold a lone surrogate: an error, not a crash."""
     with pytest.raises(ScenarioError, match="not UTF-8 text"):
@@ -187,6 +234,8 @@ def test_missing_file_and_folder(tmp_path):
         sc.load(tmp_path / "nope.json")
     with pytest.raises(ScenarioError, match="is a folder"):
         sc.load(tmp_path)
+    with pytest.raises(ScenarioError, match=r"^the file name is empty$"):
+        sc.load_any("")  # Path("") would be ".", the folder the program runs in
 
 
 # ---------------------------------------------------------------- saving

@@ -203,6 +203,12 @@ BAD_SELF_FILES = {
     "out of range": (self_document(embeddings=[[1, 0, 1, 0], [0, 2e6, 0, 0], [1, 0, 0, 1]]),
                      "embeddings[1][1]: 2e+06 is out of range"),
     "wrong format": (self_document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),
+    "kind twice": (json.dumps(self_document()).replace('"kind": "self"', '"kind": "other", "kind": "self"'),
+                   '"kind": duplicate key'),
+    "tokens twice": (json.dumps(self_document())[:-1] + ', "tokens": ["a", "b", "c"]}', '"tokens": duplicate key'),
+    "just over the limit": (self_document(embeddings=[[1, 0, 1, 0], [0, 1000000.1, 0, 0], [1, 0, 0, 1]]),
+                            "embeddings[1][1]: 1000000.1 is out of range (|x| must be at most 1e+06)"),
+    "scale just over": (self_document(scale=1000000.1), "scale: 1000000.1 is out of range (0 to 1e+06)"),
 }
 
 

@@ -33,13 +33,14 @@ PLACE = r"(?:format|title|description|query|keys|values|labels|scale|kind|tokens
 MESSAGE = re.compile(
     rf"^(?:{PLACE}(?:\[\d+\])*(?: \"[^\"]*\")?: \S"
     r'|"[^"]*": (?:unknown field|missing)'
+    r'|"(?:[^"\\]|\\.)*(?:…)?": duplicate key'
     r"|expected a JSON object at the top level"
     r"|not valid JSON: .+ \(line \d+, column \d+\)"
     r"|not UTF-8 text \(byte \d+\)"
     r"|file is empty|file is larger than \d+ MiB"
     r"|\d+ lists or objects, nested too deeply"
     r"|JSON is nested too deeply"
-    r"|not a usable number: \S"
+    r"|not a usable number(?:: \S|$)"
     r"|the scores could reach \S)"
 )
 FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
@@ -105,6 +106,29 @@ def test_arbitrary_bytes(data):
     check_outcome(data)
 
 
+@st.composite
+def bert_config_like(draw) -> dict:
+    """The tiny BERT's config.json with some fields replaced by anything JSON can hold."""
+    from tests.tiny_bert import CONFIG
+
+    document = dict(CONFIG)
+    for name in draw(st.lists(st.sampled_from(sorted(CONFIG)), unique=True, max_size=4)):
+        document[name] = draw(st.one_of(JSON_VALUES, st.integers(-2**70, 2**70)))
+    return document
+
+
+@FUZZ
+@given(st.one_of(bert_config_like(), JSON_VALUES))
+def test_generated_model_configs(document):
+    """A config.json gives a BertConfig or one ModelError line naming the file, never another exception."""
+    from attention_explorer.core.hf_model import ModelError, config_from_dict
+
+    try:
+        config_from_dict(document, "config.json")
+    except ModelError as error:
+        assert str(error).startswith("config.json: ") and "\n" not in str(error) and len(str(error)) < 400
+
+
 # ---------------------------------------------------------------- mutations of the real files
 
 def _retyped(value, kind: int):
@@ -122,7 +146,7 @@ def mutated_files(draw) -> bytes:
     if how == "delete":
         del document[name]
         return json.dumps(document, ensure_ascii=False).encode()
-    if how == "duplicate":  # JSON allows a repeated key; the last one wins and must still be checked
+    if how == "duplicate":  # JSON allows a repeated key; the loader refuses it, naming the key
         other = draw(st.sampled_from(sorted(document)))
         text = json.dumps(document, ensure_ascii=False)
         return (text[:-1] + f', "{name}": {json.dumps(document[other], allow_nan=True)}' + "}").encode()
@@ -202,6 +226,12 @@ def _hostile(kind: str, folder: Path) -> Path:
             handle.truncate(64 * 2**20 + 1)
     elif kind == "huge-string":
         path.write_bytes(json.dumps(_valid(title="x" * 60_000_000)).encode())
+    elif kind == "huge-bracket-string":  # over the raw bracket limit, but all of them inside one string
+        path.write_bytes(json.dumps(_valid(title="[" * 60_000_000)).encode())
+    elif kind == "unterminated-bracket-string":
+        path.write_bytes(b'{"title": "' + b"[" * 60_000_000)
+    elif kind == "many-bracket-strings":  # every "[" a string of its own: the quotes alone say it is no scenario
+        path.write_bytes(b'{"query": [' + b'"[", ' * 5_000_000 + b'"["], "keys": [[0]], "values": [[0]]}')
     elif kind == "nan":
         path.write_text('{"query": [1, NaN], "keys": [[1, 0]], "values": [[1]]}')
     elif kind == "infinity":
@@ -222,6 +252,9 @@ HOSTILE = {  # the file, and what its message must say
     "nan": r"^query\[1\]: NaN is not allowed", "infinity": r"^keys\[1\]\[0\]: infinity is not allowed",
     "booleans": r"^keys\[1\]\[0\]: expected a number, got true/false", "wrong-types": r"^values: expected 2 rows",
     "three-million-object-keys": r'^"k\d*": unknown field',
+    "huge-bracket-string": r"^title: expected a string of at most 200",
+    "unterminated-bracket-string": r"lists or objects",  # a string never closed is no string: its "[" count
+    "many-bracket-strings": r"lists or objects",
 }
 SLOW: dict[str, str] = {}  # kinds known to be slow (strict xfail); none left
 

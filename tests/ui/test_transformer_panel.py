@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.core.hf_model import load_model
 from attention_explorer.ui.transformer_panel import CELL_TEXT_MAX_TOKENS, TransformerPanel
-from tests.tiny_bert import tiny_bert_dir
+from tests.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -268,3 +268,117 @@ def test_hovering_a_cell_hints_its_numbers(opened, qtbot, tiny_bert_dir):
     with qtbot.waitSignal(panel.hint) as hint:
         panel.weights_map.cell_hovered.emit(2, 4)
     assert hint.args[0].startswith(f"“love” → “[SEP]”: weight {expected.weights[2, 4]:.4f}")
+
+
+# ---------------------------------------------------------------- malformed models (issue 11, section 4)
+
+
+def _malformed_cache(tmp_path, tiny_bert_dir):
+    """A Hugging Face cache with the issue's four malformed BERTs and one good one; returns its HF_HOME."""
+    hub = tmp_path / "hf" / "hub"
+    for number, case in enumerate(ISSUE_CONFIGS):
+        snapshot = hub / f"models--broken--m{number}" / "snapshots" / "1"
+        shutil.copytree(tiny_bert_dir, snapshot)
+        (snapshot / "config.json").write_text(MALFORMED_CONFIGS[case][0], encoding="utf-8")
+    shutil.copytree(tiny_bert_dir, hub / "models--tiny--bert" / "snapshots" / "1")
+    return tmp_path / "hf"
+
+
+def _choose(combo, index):
+    """Open the combo's list and click one of its entries, as a user does."""
+    combo.showPopup()
+    view = combo.view()
+    rect = view.visualRect(view.model().index(index, 0))
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
+
+
+@pytest.fixture
+def malformed_window(qtbot, tmp_path, monkeypatch, tiny_bert_dir):
+    """A main window whose Hugging Face cache holds the malformed models."""
+    from PySide6.QtCore import QSettings
+
+    from attention_explorer.app import create_window
+
+    monkeypatch.delenv("HF_HUB_CACHE", raising=False)
+    monkeypatch.setenv("HF_HOME", str(_malformed_cache(tmp_path, tiny_bert_dir)))
+    window = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    window.document.data_dir = tmp_path / "appdata"
+    window.document.data_dir.mkdir()
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.animator.stop()
+    window.document.end_session()
+
+
+def _visit_transformer_page(window):
+    tabs = window.central_tabs
+    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Real transformer")
+    QTest.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     tabs.tabBar().tabRect(index).center())
+    assert tabs.currentIndex() == index
+    return index
+
+
+def test_a_malformed_model_in_the_cache_shows_its_own_message_and_the_page_stays_usable(malformed_window, qtbot):
+    window = malformed_window
+    hint = window.findChild(QLabel, "statusHint")
+    _visit_transformer_page(window)
+    panel = window.current_page()
+    assert isinstance(panel, TransformerPanel) and panel.isVisible()  # built, not a blank page
+    combo = panel.models_combo
+    assert [combo.itemText(i) for i in range(1, combo.count())] == [
+        "broken/m0", "broken/m1", "broken/m2", "broken/m3", "tiny/bert"]
+    for number, case in enumerate(ISSUE_CONFIGS):
+        _choose(combo, 1 + number)
+        expected = MALFORMED_CONFIGS[case][1]
+        qtbot.waitUntil(lambda expected=expected: expected in panel.status_label.text())
+        assert f"m{number}" in panel.status_label.text() and expected in hint.text()
+        assert panel.loaded is None and combo.currentIndex() == 0  # nothing half-loaded, the list as it was
+    _choose(combo, 5)  # the good model still opens
+    qtbot.waitUntil(lambda: panel.analysis is not None)
+    assert panel.loaded.name == "tiny/bert" and panel.analysis.n == 5
+    _choose(combo, 1)  # a bad one after a good one: its message, and the good model stays shown
+    qtbot.waitUntil(lambda: "model_type: expected a string" in panel.status_label.text())
+    assert panel.loaded.name == "tiny/bert" and combo.currentText() == "tiny/bert" and panel.tabs.isEnabled()
+    window.show_page(0)  # another visit rebuilds nothing and raises nothing
+    _visit_transformer_page(window)
+    assert window.current_page() is panel
+
+
+def test_a_malformed_model_opened_from_the_file_menu_shows_its_message(malformed_window, qtbot, tmp_path,
+                                                                        monkeypatch):
+    window = malformed_window
+    folders = iter([tmp_path / "hf" / "hub" / "models--broken--m2" / "snapshots" / "1",
+                    tmp_path / "hf" / "hub" / "models--tiny--bert" / "snapshots" / "1"])
+    window.show_page(_visit_transformer_page(window))
+    panel = window.transformer_panel
+    monkeypatch.setattr(panel, "ask_model_folder", lambda: str(next(folders)))
+    window.actions_by_name["openModel"].trigger()
+    assert "not a usable number: an integer with 5000 digits" in panel.status_label.text()
+    assert panel.loaded is None and panel.open_button.isEnabled() and panel.models_combo.isEnabled()
+    window.actions_by_name["openModel"].trigger()
+    assert panel.loaded is not None and panel.loaded.name == "tiny/bert"
+    assert "not a usable number" not in panel.status_label.text()
+
+
+def test_a_malformed_model_is_explained_in_chinese(malformed_window, qtbot):
+    """The model error and the JSON problem inside it are both translated; the path and field stay as they are."""
+    from attention_explorer.ui.i18n import language_switcher
+
+    window = malformed_window
+    window.actions_by_name["lang_zh_CN"].trigger()
+    try:
+        window.show_page(window.pages.index(window.transformer_panel))
+        panel = window.transformer_panel
+        _choose(panel.models_combo, 3)  # broken/m2: the 5000-digit integer, a JSON problem inside a model error
+        qtbot.waitUntil(lambda: "config.json" in panel.status_label.text())
+        text = panel.status_label.text()
+        assert "一个 5000 位的整数" in text and "not a usable" not in text
+        _choose(panel.models_combo, 1)  # broken/m0: model_type a list, the field named, the kind translated
+        qtbot.waitUntil(lambda: "model_type" in panel.status_label.text())
+        assert "model_type：应为字符串，却是列表" in panel.status_label.text()
+    finally:
+        language_switcher().set_language("en")

@@ -24,10 +24,6 @@
         <translation>{0}：不是 UTF-8 文本</translation>
     </message>
     <message>
-        <source>{0}: not valid JSON ({1}, line {2})</source>
-        <translation>{0}：不是有效的 JSON（{1}，第 {2} 行）</translation>
-    </message>
-    <message>
         <source>{0}: cannot read it ({1})</source>
         <translation>{0}：无法读取（{1}）</translation>
     </message>
@@ -64,6 +60,26 @@
         <translation>{0}：{1}</translation>
     </message>
     <message>
+        <source>{0}: {1} is out of range ({2} to {3})</source>
+        <translation>{0}：{1} 超出范围（{2} 到 {3}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected true or false, got {1}</source>
+        <translation>{0}：应为 true 或 false，却是{1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is out of range (expected a small positive number below 1)</source>
+        <translation>{0}：{1} 超出范围（应为小于 1 的小正数）</translation>
+    </message>
+    <message>
+        <source>{0}: expected a list of strings, got {1}</source>
+        <translation>{0}：应为字符串列表，却是{1}</translation>
+    </message>
+    <message>
+        <source>{0}: hidden_size {1} is not a multiple of num_attention_heads {2}</source>
+        <translation>{0}：hidden_size {1} 不是 num_attention_heads {2} 的整数倍</translation>
+    </message>
+    <message>
         <source>{0}: no {1} tensor: not a BERT checkpoint</source>
         <translation>{0}：没有 {1} 张量，不是 BERT 检查点</translation>
     </message>
@@ -98,6 +114,10 @@
     <message>
         <source>head {0} is out of range: each layer has {1} heads (0–{2})</source>
         <translation>第 {0} 个头超出范围：每层有 {1} 个头（0–{2}）</translation>
+    </message>
+    <message>
+        <source>the text is not valid Unicode (character {0} is a lone surrogate)</source>
+        <translation>文本不是有效的 Unicode（第 {0} 个字符是孤立的代理项）</translation>
     </message>
     <message>
         <source>cannot tokenize the text ({0})</source>
@@ -180,10 +200,6 @@
         <translation>{0}：不允许无穷大（每个数都必须是有限值）</translation>
     </message>
     <message>
-        <source>{0}: {1:g} is out of range (|x| must be at most {2:g})</source>
-        <translation>{0}：{1:g} 超出范围（|x| 不能大于 {2:g}）</translation>
-    </message>
-    <message>
         <source>{0}: character {1} is not valid Unicode (a lone surrogate)</source>
         <translation>{0}：第 {1} 个字符不是有效的 Unicode（孤立的代理项）</translation>
     </message>
@@ -232,8 +248,20 @@
         <translation>scale：应为 &quot;{0}&quot; 或一个有限的数</translation>
     </message>
     <message>
-        <source>scale: {0:g} is out of range (0 to {1:g})</source>
-        <translation>scale：{0:g} 超出范围（0 到 {1:g}）</translation>
+        <source>not a usable number: an integer with {0} digits</source>
+        <translation>无法使用的数字：一个 {0} 位的整数</translation>
+    </message>
+    <message>
+        <source>{0}: duplicate key (each field may appear only once)</source>
+        <translation>{0}：重复的键（每个字段只能出现一次）</translation>
+    </message>
+    <message>
+        <source>not a usable number</source>
+        <translation>无法使用的数字</translation>
+    </message>
+    <message>
+        <source>the file name is empty</source>
+        <translation>文件名为空</translation>
     </message>
     <message>
         <source>{0}: expected a list of rows</source>
@@ -266,10 +294,6 @@
     <message>
         <source>{0}[{1}]: infinity is not allowed (every number must be finite)</source>
         <translation>{0}[{1}]：不允许无穷大（每个数都必须是有限值）</translation>
-    </message>
-    <message>
-        <source>{0}[{1}]: {2:g} is out of range (|x| must be at most {3:g})</source>
-        <translation>{0}[{1}]：{2:g} 超出范围（|x| 不能大于 {3:g}）</translation>
     </message>
     <message>
         <source>true/false</source>
@@ -344,6 +368,10 @@
         <translation>scale：{0} 超出范围（0 到 {1:g}）</translation>
     </message>
     <message>
+        <source>{0}: {1} is out of range (|x| must be at most {2:g})</source>
+        <translation>{0}：{1} 超出范围（|x| 不能大于 {2:g}）</translation>
+    </message>
+    <message>
         <source>kind: expected &quot;{0}&quot; (a self-attention file) or no &quot;kind&quot; at all (a single query), got {1}</source>
         <translation>kind：应为 &quot;{0}&quot;（自注意力文件），或者不写 &quot;kind&quot;（单个查询），实际为 {1}</translation>
     </message>
@@ -378,10 +406,6 @@
     <message>
         <source>not valid JSON: {0} (line {1}, column {2})</source>
         <translation>不是有效的 JSON：{0}（第 {1} 行，第 {2} 列）</translation>
-    </message>
-    <message>
-        <source>not a usable number: {0}</source>
-        <translation>无法使用的数字：{0}</translation>
     </message>
     <message>
         <source>is a folder, not a scenario file</source>
