@@ -226,22 +226,24 @@ def test_recovery_file_restores_after_an_unclean_exit(qtbot, settings, tmp_path,
     first = create_window(settings=settings)
     qtbot.addWidget(first)
     first.document.data_dir = data_dir
-    first.document.start_session()
     first.model.set_vector("query", 0, [-1.0, 0.25])
     first.document.write_recovery()
     crashed_scenario = first.model.scenario
     assert first.document.recovery_path.parent == data_dir  # never next to a user's file
-    # No closeEvent: the process "died". The next start offers the recovery.
+    # The first window "dies": its lock is let go without the clean quit's removal of its files.
+    first.document._lock.unlock()
+    first.document._lock = None
+    first.document.data_dir = tmp_path / "elsewhere"
     second = create_window(settings=settings)
     qtbot.addWidget(second)
     second.document.data_dir = data_dir
-    monkeypatch.setattr(second, "ask_restore_recovery", lambda: True)
+    monkeypatch.setattr(second, "ask_restore_recovery", lambda *_args: True)
     second.offer_recovery()
     assert second.model.scenario == crashed_scenario
     assert second.document.modified
     monkeypatch.setattr(second, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
     second.close()
-    assert not (data_dir / "recovery.json").exists()
+    assert list(data_dir.iterdir()) == []
 
 
 def test_export_each_plot_and_the_window(window, tmp_path):
