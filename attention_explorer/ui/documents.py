@@ -373,6 +373,10 @@ class Document(QObject):
 
     def end_session(self) -> None:
         """A clean exit: remove this window's recovery file, then its lock (never another window's)."""
+        if not self._ended:
+            # A model that outlives its document (no window owns both) would call these on a dead object.
+            self.model.undo_stack.cleanChanged.disconnect(self._clean_changed)
+            self.model.changed.disconnect(self._schedule_autosave)
         self._ended = True
         self._autosave.stop()
         self._wait_for_writer()
