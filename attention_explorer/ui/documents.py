@@ -276,13 +276,6 @@ class Document(QObject):
         if self._ensure_lock():
             self._note_written(self._write(self.model.scenario))
 
-    def wait_for_autosave(self) -> None:
-        """Write a pending autosave now and wait until no write is running (quitting, tests)."""
-        if self._autosave.isActive():
-            self._autosave.stop()
-            self._autosave_due()
-        self._wait_for_writer()
-
     def _wait_for_writer(self) -> None:
         with self._job_guard:
             writer = self._writer
