@@ -41,14 +41,20 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def source_file(source: str | os.PathLike[str] | None) -> str | None:
+    """The file a source names, or None for a preset name (a file of that name wins) and the default."""
+    if source is None:
+        return None
+    text = os.fspath(source)
+    return None if text in preset_names() and not Path(text).exists() else text
+
+
 def load_source(source: str | os.PathLike[str] | None) -> Scenario | SelfAttentionScenario:
     """A scenario of either kind from a file path or a preset name (None: the default preset)."""
-    if source is None:
-        return load_preset(DEFAULT_PRESET)
-    text = str(source)
-    if text in preset_names() and not Path(text).exists():
-        return load_preset(text)
-    return load_any(text)
+    path = source_file(source)
+    if path is not None:
+        return load_any(path)
+    return load_preset(DEFAULT_PRESET if source is None else os.fspath(source))
 
 
 def _compute(argv: Sequence[str]) -> int:
@@ -120,17 +126,23 @@ def ensure_qt_platform() -> None:
 
 
 def create_window(source: str | os.PathLike[str] | None = None, settings: QSettings | None = None) -> QMainWindow:
-    """The main window on a scenario path or preset name (None: default), not yet shown."""
+    """The main window on a scenario path or preset name (None: default), not yet shown.
+
+    A file is opened as File ▸ Open does: its name in the title, Save writes to it, and it joins Open Recent.
+    """
     from .model import ExplorerModel
     from .ui.main_window import MainWindow
 
     loaded = load_source(source)
-    if isinstance(loaded, SelfAttentionScenario):
-        # A sequence opens in the self-attention lab; the explorer starts on its default example.
-        window = MainWindow(ExplorerModel(load_preset(DEFAULT_PRESET)), settings=settings)
+    # A sequence opens in the self-attention lab; the explorer starts on its default example.
+    first = load_preset(DEFAULT_PRESET) if isinstance(loaded, SelfAttentionScenario) else loaded
+    window = MainWindow(ExplorerModel(first), settings=settings)
+    path = source_file(source)
+    if path is not None:
+        window.open_loaded(path, loaded, ask=False)
+    elif isinstance(loaded, SelfAttentionScenario):
         window.open_sequence(loaded)
-        return window
-    return MainWindow(ExplorerModel(loaded), settings=settings)
+    return window
 
 
 def _gui(argv: Sequence[str]) -> int:

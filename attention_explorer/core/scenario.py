@@ -560,9 +560,10 @@ def dumps(scenario: Scenario | SelfAttentionScenario) -> str:
 def save(scenario: Scenario | SelfAttentionScenario, path: str | os.PathLike[str]) -> None:
     """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
-    Raises ScenarioError when the file would be too large to load again, OSError when it cannot be written.
+    A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
+    target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
-    path = Path(path)
+    path = _save_target(Path(path))
     data = dumps(scenario).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError(
@@ -589,6 +590,20 @@ def save(scenario: Scenario | SelfAttentionScenario, path: str | os.PathLike[str
         except OSError:
             pass
         raise
+
+
+def _save_target(path: Path) -> Path:
+    """The file a save replaces: a link's target, followed to the end; a folder, FIFO or device raises ScenarioError."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return target  # a new file (or one the write itself will report on)
+    if stat.S_ISDIR(mode):
+        raise ScenarioError("is a folder, not a scenario file")
+    if not stat.S_ISREG(mode):
+        raise ScenarioError("is not a regular file (a device, pipe or socket): choose another name")
+    return target
 
 
 def _create_temporary(path: Path) -> tuple[int, Path]:

@@ -114,6 +114,7 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("CoreMessages", "permission denied"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read: {0}"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer keys or smaller dimensions"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is not a regular file (a device, pipe or socket): choose another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown vector role {0!r} (expected one of {1})"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0} index {1} is out of range (there are {2} pairs)"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0}: expected {1} numbers, got {2}"),

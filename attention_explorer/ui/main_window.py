@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,8 +12,10 @@ from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QByteArray,
     QCoreApplication,
+    QDateTime,
     QEvent,
     QKeyCombination,
+    QLocale,
     QObject,
     QSettings,
     Qt,
@@ -42,11 +45,11 @@ from PySide6.QtWidgets import (
 from ..core import export
 from ..core.geometry import rotate_in_plane, stretch
 from ..core.presets import load_preset, preset_names
-from ..core.scenario import ScenarioError, load_any
+from ..core.scenario import Scenario, ScenarioError, load_any
 from ..core.sequence import SelfAttentionScenario
 from ..model import ExplorerModel
 from .animation import RotationAnimator
-from .documents import Document
+from .documents import Document, Recovery
 from .i18n import LANGUAGES, error_text, language_switcher, system_language
 from .output_view import OutputView
 from .preset_info import PresetInfo, translated_scenario_text
@@ -205,6 +208,13 @@ class MainWindow(QMainWindow):
         self._hint_label = plain_label(QLabel())  # hints quote labels and tokens: text, never markup
         self._hint_label.setObjectName("statusHint")
         self.statusBar().addWidget(self._hint_label, 1)
+        # Stays in view while the autosave cannot keep up (too large), instead of a message at every edit.
+        self._autosave_label = QLabel()
+        self._autosave_label.setObjectName("autosaveStatus")
+        self._autosave_label.setTextFormat(Qt.TextFormat.PlainText)
+        self._autosave_label.hide()
+        self._autosave_error: ScenarioError | None = None
+        self.statusBar().addPermanentWidget(self._autosave_label)
 
         self.actions_by_name: dict[str, QAction] = {}
         self._build_actions()
@@ -214,6 +224,7 @@ class MainWindow(QMainWindow):
         model.changed.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
         self.document.recent_changed.connect(self._rebuild_recent_menu)
+        self.document.autosave_problem.connect(self._autosave_problem)
         self.animator.running_changed.connect(self._animation_running_changed)
         model.steps_changed.connect(self._steps_mode_changed)
         theme().changed.connect(self._apply_theme)
@@ -462,6 +473,7 @@ class MainWindow(QMainWindow):
             action.setText(translated_scenario_text(load_preset(name).title) or name)
         self.file_menu.setTitle(self.tr("&File"))
         self.recent_menu.setTitle(self.tr("Open &Recent"))
+        self._show_autosave_problem()
         self.export_menu.setTitle(self.tr("&Export"))
         self.copy_menu.setTitle(self.tr("&Copy as"))
         self.edit_menu.setTitle(self.tr("&Edit"))
@@ -783,9 +795,13 @@ class MainWindow(QMainWindow):
         except ScenarioError as error:
             self.show_error(self.tr("Cannot open the file"), f"{Path(path).name}: {error_text(error)}")
             return False
+        return self.open_loaded(path, loaded, ask)
+
+    def open_loaded(self, path: str, loaded: Scenario | SelfAttentionScenario, ask: bool = True) -> bool:
+        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
         if isinstance(loaded, SelfAttentionScenario):
             self.open_sequence(loaded)
-            self.document.add_recent(Path(path).resolve())
+            self.document.add_recent(Path(os.path.abspath(path)))
             return True
         if ask and not self.maybe_save():
             return False
@@ -918,20 +934,54 @@ class MainWindow(QMainWindow):
         self.actions_by_name[f"lang_{language_switcher().language}"].setChecked(True)
 
     def offer_recovery(self) -> None:
-        """After an unclean exit, offer the autosaved scenario (call once the window is shown)."""
-        recovered = self.document.start_session()
-        if recovered is None or recovered == self.model.scenario:
-            return
-        if self.ask_restore_recovery():
-            self.model.load_scenario(recovered, self.tr("Restore unsaved work"))
+        """Offer what windows that did not close normally autosaved, newest first (call once the window is shown).
 
-    def ask_restore_recovery(self) -> bool:
-        """Yes/No question about restoring (tests replace this)."""
-        answer = QMessageBox.question(
-            self, self.tr("Restore unsaved work?"),
-            self.tr("Attention Explorer did not close normally last time. Restore the scenario you were working on?"),
-        )
+        Yes restores that one and keeps the rest for the next start; No discards it and offers the next.
+        """
+        found = self.document.stale_recoveries()
+        try:
+            for position, recovery in enumerate(found):
+                if recovery.scenario == self.model.scenario:
+                    self.document.discard_recovery(recovery)  # nothing there that this window does not show
+                elif self.ask_restore_recovery(recovery, position, len(found)):
+                    self.document.restore(recovery, self.tr("Restore unsaved work"))
+                    break
+                else:
+                    self.document.discard_recovery(recovery)
+        finally:
+            for recovery in found:
+                self.document.release_recovery(recovery)
+
+    def ask_restore_recovery(self, recovery: Recovery, position: int = 0, count: int = 1) -> bool:
+        """Yes/No question about restoring one recovery file, the `position`-th of `count` (tests replace this)."""
+        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(recovery.saved_at)),
+                                  QLocale.FormatType.ShortFormat)
+        if count == 1:
+            text = self.tr("Attention Explorer did not close normally. Restore the scenario autosaved on {0}?").format(
+                when)
+        else:
+            text = self.tr("{1} windows did not close normally. Restore the scenario autosaved on {0} "
+                           "({2} of {1}, newest first)? Yes keeps the others for the next start; No discards "
+                           "this one and offers the next.").format(when, count, position + 1)
+        answer = QMessageBox.question(self, self.tr("Restore unsaved work?"), text)
         return answer == QMessageBox.StandardButton.Yes
+
+    def _autosave_problem(self, error: ScenarioError | None) -> None:
+        self._autosave_error = error
+        self._show_autosave_problem()
+
+    def _show_autosave_problem(self) -> None:
+        """The status bar says why the autosave stopped, for as long as it is stopped."""
+        if not hasattr(self, "_autosave_label"):
+            return
+        error = self._autosave_error
+        if error is None:
+            self._autosave_label.clear()
+            self._autosave_label.hide()
+            return
+        self._autosave_label.setText(self.tr("Not autosaved (the last copy that fitted is kept): {0}").format(
+            error_text(error)))
+        self._autosave_label.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.animator.stop()

@@ -3,6 +3,7 @@
 import json
 import os
 import stat
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -323,6 +324,60 @@ def test_save_into_a_missing_folder_raises_oserror(tmp_path):
     with pytest.raises(OSError):
         sc.save(sc.loads(json.dumps(LIBRARY)), tmp_path / "no" / "such" / "folder.json")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_save_onto_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path, monkeypatch):
+    """What editors do: the link stays a link, the file it points to gets the new scenario, atomically."""
+    real_folder, link_folder = tmp_path / "real", tmp_path / "links"
+    real_folder.mkdir()
+    link_folder.mkdir()
+    target = real_folder / "lecture.json"
+    old = sc.loads(json.dumps(LIBRARY))
+    sc.save(old, target)
+    target.chmod(0o640)
+    link = link_folder / "lecture.json"
+    link.symlink_to(target)
+    chain = link_folder / "chain.json"  # a link to the link
+    chain.symlink_to(link)
+    renames = []
+    real_replace = os.replace
+    monkeypatch.setattr(sc.os, "replace", lambda source, dest: renames.append((source, dest)) or
+                        real_replace(source, dest))
+    sc.save(sc.with_title(old, "new"), chain)
+    assert chain.is_symlink() and link.is_symlink() and os.readlink(link) == str(target)
+    assert sc.load(target).title == "new"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    # The temporary file was made beside the target, so the rename never crosses a file system.
+    assert [(Path(source).parent, Path(dest)) for source, dest in renames] == [(real_folder, target)]
+    assert sorted(p.name for p in real_folder.iterdir()) == ["lecture.json"]
+    assert sorted(p.name for p in link_folder.iterdir()) == ["chain.json", "lecture.json"]
+
+
+def test_save_onto_a_dangling_symlink_creates_its_target(tmp_path):
+    target = tmp_path / "later.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    sc.save(sc.loads(json.dumps(LIBRARY)), link)
+    assert link.is_symlink() and sc.load(target).title == "Library lookup"
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device", "link to a folder", "link to a fifo"])
+def test_save_refuses_a_target_that_is_not_a_regular_file(tmp_path, kind):
+    """A folder, a FIFO or a device is never replaced by a file, nor written to: one message, nothing changed."""
+    path = tmp_path / "out.json"
+    other = tmp_path / "other"
+    if kind in ("folder", "link to a folder"):
+        (path if kind == "folder" else other).mkdir()
+    elif kind in ("fifo", "link to a fifo"):
+        os.mkfifo(path if kind == "fifo" else other)
+    if kind == "device":
+        path.symlink_to("/dev/null")
+    elif kind.startswith("link"):
+        path.symlink_to(other)
+    before = sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir())
+    with pytest.raises(ScenarioError, match=r"folder|not a regular file"):
+        sc.save(sc.loads(json.dumps(LIBRARY)), path)
+    assert sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir()) == before
 
 
 def test_saved_file_is_one_row_per_line():

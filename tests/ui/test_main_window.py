@@ -226,22 +226,24 @@ def test_recovery_file_restores_after_an_unclean_exit(qtbot, settings, tmp_path,
     first = create_window(settings=settings)
     qtbot.addWidget(first)
     first.document.data_dir = data_dir
-    first.document.start_session()
     first.model.set_vector("query", 0, [-1.0, 0.25])
     first.document.write_recovery()
     crashed_scenario = first.model.scenario
     assert first.document.recovery_path.parent == data_dir  # never next to a user's file
-    # No closeEvent: the process "died". The next start offers the recovery.
+    # The first window "dies": its lock is let go without the clean quit's removal of its files.
+    first.document._lock.unlock()
+    first.document._lock = None
+    first.document.data_dir = tmp_path / "elsewhere"
     second = create_window(settings=settings)
     qtbot.addWidget(second)
     second.document.data_dir = data_dir
-    monkeypatch.setattr(second, "ask_restore_recovery", lambda: True)
+    monkeypatch.setattr(second, "ask_restore_recovery", lambda *_args: True)
     second.offer_recovery()
     assert second.model.scenario == crashed_scenario
     assert second.document.modified
     monkeypatch.setattr(second, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
     second.close()
-    assert not (data_dir / "recovery.json").exists()
+    assert list(data_dir.iterdir()) == []
 
 
 def test_export_each_plot_and_the_window(window, tmp_path):
@@ -491,3 +493,93 @@ def test_a_closed_steps_panel_is_not_rebuilt_and_catches_up_when_opened(window, 
     window.docks["stepsView"].show()
     qtbot.waitUntil(lambda: "Q·K = 1.5·0 + 0.5·2" in steps.browser.toPlainText())
     assert len(builds) == 1
+
+
+def _file_window(qtbot, settings, source, monkeypatch):
+    """create_window(source) as `attention-explorer FILE` makes it, shown, with the save dialog watched."""
+    win = create_window(source=source, settings=settings)
+    qtbot.addWidget(win)
+    win.errors = []
+    win.asked_for_a_name = []
+    monkeypatch.setattr(win, "show_error", lambda title, text: win.errors.append((title, text)))
+    monkeypatch.setattr(win, "ask_save_path", lambda *args: win.asked_for_a_name.append(args) or "")
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    win.canvas.setFocus()
+    return win
+
+
+def test_a_file_on_the_command_line_is_opened_like_file_open(qtbot, settings, tmp_path, monkeypatch):
+    from attention_explorer.core.scenario import save as save_scenario_file
+    from attention_explorer.core.scenario import with_title
+
+    lecture = tmp_path / "lecture.json"
+    scenario = with_title(load_preset("drag-2d"), "My lecture")
+
+    save_scenario_file(scenario, lecture)
+    win = _file_window(qtbot, settings, str(lecture), monkeypatch)
+    win.document.data_dir = tmp_path / "appdata"
+    assert win.windowTitle() == "lecture.json — My lecture — Attention Explorer"
+    assert [a.text() for a in win.recent_menu.actions()] == ["lecture.json"]
+    assert win.recent_menu.actions()[0].toolTip() == str(lecture)
+    key(win, qtbot, Qt.Key.Key_Right)
+    assert "*" in win.windowTitle()
+    qtbot.keyClick(win.canvas, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert win.asked_for_a_name == [] and win.errors == []
+    assert load_scenario_file(lecture) == win.model.scenario != scenario
+    assert "*" not in win.windowTitle()
+    win.document.end_session()
+
+
+def test_a_self_attention_file_on_the_command_line_joins_open_recent(qtbot, settings, tmp_path, monkeypatch):
+    from attention_explorer.core.presets import load_preset as preset
+    from attention_explorer.core.scenario import save as save_scenario_file
+
+    sentence = tmp_path / "sentence.json"
+    save_scenario_file(preset("self-attention"), sentence)
+    win = _file_window(qtbot, settings, str(sentence), monkeypatch)
+    assert win.current_page() is win.self_attention_lab
+    assert [a.text() for a in win.recent_menu.actions()] == ["sentence.json"]
+    win.document.end_session()
+
+
+def test_save_through_a_symlink_keeps_the_link_and_writes_its_target(window, qtbot, tmp_path):
+    folder, links = tmp_path / "lectures", tmp_path / "desktop"
+    folder.mkdir()
+    links.mkdir()
+    target = folder / "lecture.json"
+    from attention_explorer.core.scenario import save as save_scenario_file
+
+    save_scenario_file(load_preset("drag-2d"), target)
+    link = links / "shortcut.json"
+    link.symlink_to(target)
+    assert window.open_file(str(link), ask=False)
+    assert window.windowTitle().startswith("shortcut.json — ")
+    key(window, qtbot, Qt.Key.Key_Right)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert window.errors == []
+    assert link.is_symlink() and link.resolve() == target
+    assert load_scenario_file(target) == window.model.scenario
+    assert sorted(p.name for p in links.iterdir()) == ["shortcut.json"]
+    assert "Saved shortcut.json" in window.statusBar().findChild(QLabel, "statusHint").text()
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "link to a device"])
+def test_save_as_onto_something_that_is_not_a_file_is_refused_with_a_message(window, tmp_path, monkeypatch, kind):
+    import os
+
+    path = tmp_path / "odd.json"
+    {"folder": path.mkdir, "fifo": lambda: os.mkfifo(path),
+     "link to a device": lambda: path.symlink_to("/dev/null")}[kind]()
+    key_before = os.lstat(path).st_mode
+    window.model.set_vector("query", 0, [0.5, 1.5])
+    monkeypatch.setattr(window, "ask_save_path", lambda *args: str(path))
+    assert not window.save()
+    assert len(window.errors) == 1
+    title, text = window.errors[0]
+    assert title == "Cannot save" and text.startswith("odd.json: ")
+    assert "folder" in text or "not a regular file" in text
+    assert os.lstat(path).st_mode == key_before
+    assert window.document.modified and "*" in window.windowTitle()

@@ -428,6 +428,10 @@
         <translation>文件将占 {0:.0f} MiB，超过场景文件允许的 {1} MiB；请减少键的数量或降低维度</translation>
     </message>
     <message>
+        <source>is not a regular file (a device, pipe or socket): choose another name</source>
+        <translation>不是普通文件（而是设备、管道或套接字）：请换一个文件名</translation>
+    </message>
+    <message>
         <source>unknown vector role {0!r} (expected one of {1})</source>
         <translation>未知的向量角色 {0!r}（应为 {1} 之一）</translation>
     </message>
@@ -1022,12 +1026,20 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
+        <source>Attention Explorer did not close normally. Restore the scenario autosaved on {0}?</source>
+        <translation>Attention Explorer 没有正常关闭。要恢复 {0} 自动保存的场景吗？</translation>
+    </message>
+    <message>
+        <source>{1} windows did not close normally. Restore the scenario autosaved on {0} ({2} of {1}, newest first)? Yes keeps the others for the next start; No discards this one and offers the next.</source>
+        <translation>有 {1} 个窗口没有正常关闭。要恢复 {0} 自动保存的场景吗（第 {2} 个，共 {1} 个，最新的在前）？选“是”则其余的留到下次启动；选“否”则丢弃这一个并询问下一个。</translation>
+    </message>
+    <message>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <source>Attention Explorer did not close normally last time. Restore the scenario you were working on?</source>
-        <translation>Attention Explorer 上次没有正常关闭。要恢复你当时正在编辑的场景吗？</translation>
+        <source>Not autosaved (the last copy that fitted is kept): {0}</source>
+        <translation>未自动保存（保留最后一份未超限的副本）：{0}</translation>
     </message>
     <message>
         <source>Move the factor slider or press ÷ 10 and × 10; drag a key on the Vectors page and the curves follow.</source>
