@@ -2,6 +2,6 @@
 
 import sys
 
-from .app import main
+from attention_explorer.app import main
 
 sys.exit(main())

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core import report, sequence
-from .core.presets import DEFAULT_PRESET, load_preset, preset_names
-from .core.scenario import Scenario, ScenarioError, load_any
-from .core.sequence import SelfAttentionScenario
+from attention_explorer.core import report, sequence
+from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
+from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.sequence import SelfAttentionScenario
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -130,8 +130,8 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
 
     A file is opened as File ▸ Open does: its name in the title, Save writes to it, and it joins Open Recent.
     """
-    from .model import ExplorerModel
-    from .ui.main_window import MainWindow
+    from attention_explorer.state.explorer import ExplorerModel
+    from attention_explorer.ui.window.main_window import MainWindow
 
     loaded = load_source(source)
     # A sequence opens in the self-attention lab; the explorer starts on its default example.
@@ -167,7 +167,7 @@ def _gui(argv: Sequence[str]) -> int:
         ensure_qt_platform()
     from PySide6.QtWidgets import QApplication
 
-    from .ui.main_window import configure_application
+    from attention_explorer.ui.window.main_window import configure_application
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     if args.screenshot is not None:
@@ -176,7 +176,7 @@ def _gui(argv: Sequence[str]) -> int:
     configure_application(app, args.lang)
     window = create_window(source)
     if args.theme:
-        from .ui.theme import theme
+        from attention_explorer.ui.style.theme import theme
 
         theme().set_mode(args.theme)
     window.show()
@@ -191,7 +191,7 @@ def _screenshot(app, source: str | None, language: str | None, size: tuple[int, 
 
     from PySide6.QtCore import QSettings
 
-    from .ui.main_window import configure_application
+    from attention_explorer.ui.window.main_window import configure_application
 
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat)
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv and argv[0] in ("compute", "presets"):
             return _print_command(_compute if argv[0] == "compute" else _presets, argv[1:])
         if argv and argv[0] == "model":
-            from .transformer_cli import run_model_command  # needs the optional `model` extra
+            from attention_explorer.cli.model import run_model_command
 
             return _print_command(run_model_command, argv[1:])
         return _gui(argv)

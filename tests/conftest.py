@@ -40,7 +40,7 @@ def _pyqtgraph_for_tests():
 @pytest.fixture
 def model(qapp):
     """A fresh ExplorerModel on the default preset."""
-    from attention_explorer.model import ExplorerModel
+    from attention_explorer.state.explorer import ExplorerModel
 
     return ExplorerModel()
 
@@ -49,7 +49,7 @@ def model(qapp):
 def library_model(qapp):
     """A fresh ExplorerModel on the article's library example."""
     from attention_explorer.core.presets import load_preset
-    from attention_explorer.model import ExplorerModel
+    from attention_explorer.state.explorer import ExplorerModel
 
     return ExplorerModel(load_preset("library"))
 

@@ -16,8 +16,8 @@ FIGURES = (
 )
 # Only the labs' figures may be null, and only while a lab's module is missing.
 MAY_BE_NULL = {
-    "heatmap512_ms_median": ROOT / "attention_explorer" / "ui" / "self_attention_lab.py",
-    "variance_ms_median": ROOT / "attention_explorer" / "ui" / "variance_lab.py",
+    "heatmap512_ms_median": ROOT / "attention_explorer" / "ui" / "labs" / "self_attention.py",
+    "variance_ms_median": ROOT / "attention_explorer" / "ui" / "labs" / "variance.py",
 }
 
 

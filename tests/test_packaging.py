@@ -41,8 +41,8 @@ def _copy_sources(target: Path) -> None:
     target.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(REPO / name, target / name)
-    shutil.copytree(REPO / "attention_explorer", target / "attention_explorer",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for folder in ("attention_explorer", "resources"):
+        shutil.copytree(REPO / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
 @needs_checkout
@@ -58,7 +58,7 @@ def test_a_built_and_installed_wheel_finds_its_presets(tmp_path):
     (wheel,) = wheels.glob("attention_explorer-*.whl")
 
     names = set(zipfile.ZipFile(wheel).namelist())
-    presets = sorted(path.name for path in (REPO / "attention_explorer" / "resources" / "presets").glob("*.json"))
+    presets = sorted(path.name for path in (REPO / "resources" / "presets").glob("*.json"))
     assert presets and {f"attention_explorer/resources/presets/{name}" for name in presets} <= names
     assert "attention_explorer/core/attention.py" in names and "attention_explorer/__main__.py" in names
     assert not any("__pycache__" in name or name.startswith("tests/") for name in names)

@@ -15,10 +15,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "attention_explorer"
-I18N = PACKAGE / "resources" / "i18n"
+I18N = ROOT / "resources" / "i18n"
 LANGUAGES = ("zh_CN",)
-PRESET_TEXTS = PACKAGE / "ui" / "preset_texts.py"
-CORE_TEXTS = PACKAGE / "ui" / "core_texts.py"
+PRESET_TEXTS = PACKAGE / "ui" / "i18n" / "preset_texts.py"
+CORE_TEXTS = PACKAGE / "ui" / "i18n" / "core_texts.py"
 # Exceptions whose first argument is a message template (attention_explorer/core/messages.py).
 TEMPLATE_ERRORS = ("ScenarioError", "ModelError")
 
@@ -41,7 +41,7 @@ def preset_texts_source() -> str:
         "",
         "PRESET_TEXTS = (",
     ]
-    for path in sorted((PACKAGE / "resources" / "presets").glob("*.json")):
+    for path in sorted((ROOT / "resources" / "presets").glob("*.json")):
         document = json.loads(path.read_text(encoding="utf-8"))
         for field in ("title", "description"):
             if document.get(field):
@@ -53,7 +53,7 @@ def preset_texts_source() -> str:
 def core_messages() -> list[str]:
     """Every error template and Phrase written in the core, in file order, each once."""
     found: list[str] = []
-    for path in sorted((PACKAGE / "core").glob("*.py")):
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = sorted((node for node in ast.walk(tree) if isinstance(node, ast.Call)),
                        key=lambda node: (node.lineno, node.col_offset))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .attention import AttentionResult
-from .scenario import Scenario
+from attention_explorer.core.attention import AttentionResult
+from attention_explorer.core.scenario import Scenario
 
 
 def _f(value: float) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .scenario import Scenario, ScenarioError, load_any
-from .sequence import SelfAttentionScenario
+from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.sequence import SelfAttentionScenario
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
@@ -15,8 +15,8 @@ _ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-re
 
 
 def resources_dir() -> Path:
-    """The installed package's resources folder."""
-    return Path(str(resources.files("attention_explorer") / "resources"))
+    """The resources folder: the repository's top-level resources/, installed as attention_explorer.resources."""
+    return Path(str(resources.files("attention_explorer.resources")))
 
 
 def presets_dir() -> Path:

@@ -7,8 +7,8 @@ import math
 import re
 from typing import Any
 
-from .attention import AttentionResult
-from .scenario import Scenario
+from attention_explorer.core.attention import AttentionResult
+from attention_explorer.core.scenario import Scenario
 
 # C0 controls, DEL and C1 controls: a terminal acts on them (ESC starts a command that can clear it or set its
 # title, BEL rings, NUL and the rest move or hide text), so text from a file never reaches it raw.

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .attention import AttentionResult, attend, inv_sqrt_scale
-from .messages import Phrase, TemplateError
+from attention_explorer.core.attention import AttentionResult, attend, inv_sqrt_scale
+from attention_explorer.core.messages import Phrase, TemplateError
 
 if TYPE_CHECKING:
-    from .sequence import SelfAttentionScenario
+    from attention_explorer.core.sequence import SelfAttentionScenario
 
 FORMAT_ID = "attention-explorer/1"
 MAX_KEYS = 512
@@ -389,7 +389,7 @@ def _check_kind(kind: Any) -> None:
 def any_from_dict(document: Any) -> Scenario | SelfAttentionScenario:
     """A single-query Scenario, or a SelfAttentionScenario when the document says `"kind": "self"`."""
     if isinstance(document, dict) and "kind" in document:
-        from .sequence import sequence_from_dict  # sequence.py builds on this module
+        from attention_explorer.core.sequence import sequence_from_dict
 
         _check_kind(document["kind"])
         return sequence_from_dict(document)
@@ -541,7 +541,7 @@ def _read(path: str | os.PathLike[str]) -> bytes:
 
 def dumps(scenario: Scenario | SelfAttentionScenario) -> str:
     """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
-    from .sequence import MATRICES, SelfAttentionScenario, sequence_to_dict
+    from attention_explorer.core.sequence import MATRICES, SelfAttentionScenario, sequence_to_dict
 
     if isinstance(scenario, SelfAttentionScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES

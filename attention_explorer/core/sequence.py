@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .attention import inv_sqrt_scale, self_attention
-from .report import terminal_json, terminal_text
-from .scenario import (
+from attention_explorer.core.attention import inv_sqrt_scale, self_attention
+from attention_explorer.core.report import terminal_json, terminal_text
+from attention_explorer.core.scenario import (
     AUTO_SCALE,
     FORMAT_ID,
     MAX_DESCRIPTION,

@@ -38,7 +38,7 @@ from baseline_window import BaselineWindow, Frame
 from attention_explorer.app import create_window
 from attention_explorer.core.attention import softmax
 from attention_explorer.core.scenario import Scenario
-from attention_explorer.ui.main_window import configure_application
+from attention_explorer.ui.window.main_window import configure_application
 
 WIDTH, HEIGHT = 1280, 720
 DRAGGED = 1  # K2 of the default example
@@ -393,7 +393,7 @@ def show_lab(app: QApplication, window, lab) -> None:
 def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
     """The variance lab's recompute at d_k = 1024 with 20,000 samples: a new seed each time (nothing cached)."""
     try:
-        from attention_explorer.ui.variance_lab import VarianceLab
+        from attention_explorer.ui.labs.variance import VarianceLab
     except ImportError as error:
         return None, f"variance lab not available ({error})"
     lab = getattr(window, "variance_lab", None) or window.findChild(VarianceLab)  # labs are built on first use
@@ -418,7 +418,7 @@ def measure_heatmap(app: QApplication, window, repetitions: int) -> tuple[list[f
     """The self-attention lab's heatmap update at N = 512: one embedding number changes, the maps follow."""
     try:
         from attention_explorer.core import sequence as sq
-        from attention_explorer.ui.self_attention_lab import SelfAttentionLab
+        from attention_explorer.ui.labs.self_attention import SelfAttentionLab
     except ImportError as error:
         return None, f"self-attention lab not available ({error})"
     lab = getattr(window, "self_attention_lab", None) or window.findChild(SelfAttentionLab)

@@ -10,8 +10,8 @@ import shutil
 import numpy as np
 import pytest
 
-from attention_explorer.core import bert
-from attention_explorer.core.hf_model import (
+from attention_explorer.core.pretrained import bert
+from attention_explorer.core.pretrained.checkpoint import (
     Analysis,
     ModelError,
     check_folder,

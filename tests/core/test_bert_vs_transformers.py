@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention_explorer.core.hf_model import load_model
+from attention_explorer.core.pretrained.checkpoint import load_model
 from tests.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -47,7 +47,7 @@ def test_every_layer_and_head_matches_transformers(tiny_bert_dir, reference, tex
 
 def test_padding_mask_matches_transformers(tiny_bert_dir, reference):
     """The attention mask: padded keys are ignored the same way."""
-    from attention_explorer.core.bert import encode
+    from attention_explorer.core.pretrained.bert import encode
 
     model = load_model(tiny_bert_dir)
     ids, mask = [2, 5, 6, 7, 3, 0, 0], [1, 1, 1, 1, 1, 0, 0]

@@ -30,7 +30,7 @@ def test_a_loader_error_keeps_its_template_its_place_and_its_phrase():
     assert isinstance(error.values[2], Phrase)
 
 
-@pytest.mark.parametrize("path", sorted(CORE.glob("*.py")), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda path: str(path.relative_to(CORE)))
 def test_every_template_error_in_the_core_is_raised_with_a_constant_template(path):
     # An f-string would bake the values into the text, and no translation could ever match it.
     names = {name for name, value in vars(__import__("attention_explorer.core", fromlist=["*"])).items()

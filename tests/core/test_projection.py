@@ -7,13 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attention_explorer.core.projection import (
-    components_plane,
-    move_in_plane,
-    pca_plane,
-    project,
-    query_key_plane,
-)
+from attention_explorer.core.projection import components_plane, move_in_plane, pca_plane, project, query_key_plane
 
 finite = st.floats(-100, 100, allow_nan=False)
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.attention import entropy_bits, softmax_jacobian_norm
-from attention_explorer.core.saturation import (
+from attention_explorer.core.labs.saturation import (
     entropy_rows,
     factor_grid,
     jacobian_norm_rows,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.attention import sample_dot_products
-from attention_explorer.core.variance import (
+from attention_explorer.core.labs.variance import (
     D_K_LADDER,
     example_scores,
     example_vectors,

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from attention_explorer.app import create_window
 from attention_explorer.core.attention import attend
-from attention_explorer.ui.theme import theme
+from attention_explorer.ui.style.theme import theme
 
 NOT_A_NUMBER = re.compile(r"(?i)(?<![a-z])(nan|inf)(?![a-z])")
 # What a refusal may quote back (the user's own text in “…”) or name, without that being a number shown.

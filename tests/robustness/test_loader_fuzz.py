@@ -121,7 +121,7 @@ def bert_config_like(draw) -> dict:
 @given(st.one_of(bert_config_like(), JSON_VALUES))
 def test_generated_model_configs(document):
     """A config.json gives a BertConfig or one ModelError line naming the file, never another exception."""
-    from attention_explorer.core.hf_model import ModelError, config_from_dict
+    from attention_explorer.core.pretrained.checkpoint import ModelError, config_from_dict
 
     try:
         config_from_dict(document, "config.json")

@@ -19,7 +19,7 @@ from attention_explorer.core import scenario as sc
 from attention_explorer.core.attention import attend
 from attention_explorer.core.presets import load_preset, preset_names
 from attention_explorer.core.scenario import MAX_ABS, Scenario, ScenarioError
-from attention_explorer.model import ExplorerModel, new_merge_key
+from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 
 # Numbers an edit may be given: mostly ordinary ones (so that edits go through and gestures merge), and the
 # format's limits and what must be refused.

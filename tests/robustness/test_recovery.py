@@ -24,8 +24,8 @@ from PySide6.QtWidgets import QMessageBox
 from attention_explorer.core import scenario as scenario_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import MAX_DIM, MAX_KEYS, Scenario
-from attention_explorer.model import ExplorerModel
-from attention_explorer.ui.documents import Document
+from attention_explorer.state.document import Document
+from attention_explorer.state.explorer import ExplorerModel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,8 +35,8 @@ import os, signal, sys
 from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from attention_explorer.model import ExplorerModel
-from attention_explorer.ui.documents import Document
+from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.state.document import Document
 app = QApplication([])
 model = ExplorerModel()
 document = Document(model, QSettings(sys.argv[2], QSettings.Format.IniFormat), Path(sys.argv[1]))

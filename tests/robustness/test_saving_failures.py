@@ -17,7 +17,7 @@ from PySide6.QtCore import QStandardPaths
 
 from attention_explorer.core import scenario as scenario_file
 from attention_explorer.core.presets import load_preset
-from attention_explorer.ui.documents import Document, app_data_dir
+from attention_explorer.state.document import Document, app_data_dir
 
 
 def _disk_full(*_args, **_kwargs):

@@ -1,0 +1,1 @@
+"""The command line: `attention-explorer` and `python -m attention_explorer`."""

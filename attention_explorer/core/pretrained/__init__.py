@@ -1,0 +1,1 @@
+"""Real pretrained transformers in plain numpy: reading a local checkpoint and its forward pass."""

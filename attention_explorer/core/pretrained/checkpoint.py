@@ -1,0 +1,543 @@
+"""A BERT-family encoder from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
+
+Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
+they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
+the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_models` only looks at the
+cache folders that are already on the machine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from attention_explorer.core.messages import Phrase, TemplateError
+from attention_explorer.core.pretrained.bert import (
+    ACTIVATIONS,
+    BertConfig,
+    BertWeights,
+    EncoderOutput,
+    LayerAttention,
+    LayerWeights,
+    encode,
+)
+from attention_explorer.core.scenario import ScenarioError, _big, _kind, number_text, parse_json
+
+REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
+INSTALL_HINT = 'pip install "attention-explorer[model]"'
+# model_type in config.json → what it covers. Only the original BERT layout is implemented (absolute
+# positions, post-LayerNorm); RoBERTa, DistilBERT, ALBERT, ELECTRA and decoders differ in ways that matter.
+SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM"}
+_MAX_CONFIG_BYTES = 1024 * 1024
+# config.json's sizes → our field names and the largest value any real BERT comes near (the weights' shapes are
+# checked against them later; the bounds only keep a hostile number out of messages and arithmetic).
+_SIZES = {
+    "vocab_size": ("vocab_size", 10_000_000),
+    "hidden_size": ("hidden_size", 65_536),
+    "num_hidden_layers": ("num_layers", 1_000),
+    "num_attention_heads": ("num_heads", 4_096),
+    "intermediate_size": ("intermediate_size", 1_048_576),
+}
+_OPTIONAL_SIZES = {
+    "max_position_embeddings": ("max_position_embeddings", 1_048_576),
+    "type_vocab_size": ("type_vocab_size", 65_536),
+}
+
+# Our field names → the checkpoint's names (relative to the "bert." prefix, when there is one).
+_EMBEDDING_TENSORS = {
+    "word_embeddings": "embeddings.word_embeddings.weight",
+    "position_embeddings": "embeddings.position_embeddings.weight",
+    "token_type_embeddings": "embeddings.token_type_embeddings.weight",
+    "embedding_norm_weight": "embeddings.LayerNorm.weight",
+    "embedding_norm_bias": "embeddings.LayerNorm.bias",
+}
+_LAYER_TENSORS = {
+    "query_weight": "attention.self.query.weight", "query_bias": "attention.self.query.bias",
+    "key_weight": "attention.self.key.weight", "key_bias": "attention.self.key.bias",
+    "value_weight": "attention.self.value.weight", "value_bias": "attention.self.value.bias",
+    "attention_output_weight": "attention.output.dense.weight",
+    "attention_output_bias": "attention.output.dense.bias",
+    "attention_norm_weight": "attention.output.LayerNorm.weight",
+    "attention_norm_bias": "attention.output.LayerNorm.bias",
+    "intermediate_weight": "intermediate.dense.weight", "intermediate_bias": "intermediate.dense.bias",
+    "output_weight": "output.dense.weight", "output_bias": "output.dense.bias",
+    "output_norm_weight": "output.LayerNorm.weight", "output_norm_bias": "output.LayerNorm.bias",
+}
+# Checkpoints converted from the original TensorFlow BERT name LayerNorm's parameters gamma and beta.
+_LEGACY_SUFFIXES = {"LayerNorm.weight": "LayerNorm.gamma", "LayerNorm.bias": "LayerNorm.beta"}
+
+
+class ModelError(TemplateError):
+    """A model folder cannot be used; the message is one line naming the file and the problem."""
+
+
+def _installed(name: str) -> bool:
+    if name in sys.modules:
+        return sys.modules[name] is not None  # None: importing it was blocked
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing_packages() -> list[str]:
+    """The optional packages real transformer mode needs but this Python lacks (empty when all are there)."""
+    return [name for name in OPTIONAL_PACKAGES if not _installed(name)]
+
+
+def require_packages() -> None:
+    """Raise ModelError saying what to install when an optional package is missing."""
+    missing = missing_packages()
+    if missing:
+        if len(missing) == 1:
+            raise ModelError("real transformer mode needs the package {0}: {1}", missing[0], INSTALL_HINT)
+        raise ModelError("real transformer mode needs the packages {0}: {1}", " and ".join(missing), INSTALL_HINT)
+
+
+def supported_text() -> str:
+    """The supported architectures, for messages."""
+    return "; ".join(f'"{name}" ({what})' for name, what in SUPPORTED_MODEL_TYPES.items())
+
+
+def _model_type(document: dict) -> str | None:
+    """config.json's model_type (checked by the caller); very old BERT configs name only their architecture."""
+    if "model_type" in document:
+        return document["model_type"]
+    architectures = document.get("architectures")
+    if isinstance(architectures, list) and architectures and all(
+            isinstance(name, str) and name.startswith("Bert") for name in architectures):
+        return "bert"
+    return None
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:300] or type(error).__name__
+
+
+# ---------------------------------------------------------------- config.json
+
+
+def read_config(path: str | os.PathLike[str]) -> BertConfig:
+    """The BertConfig of a config.json; anything that is not a supported BERT raises ModelError."""
+    path = Path(path)
+    return config_from_dict(_config_document(path), str(path))
+
+
+def _config_document(path: Path) -> Any:
+    """config.json parsed by the scenario files' rules (duplicate keys, giant integers, deep nesting refused)."""
+    try:
+        size = path.stat().st_size
+        if size > _MAX_CONFIG_BYTES:
+            raise ModelError("{0}: {1} bytes is far too large for a config.json", path, size)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ModelError("{0}: no such file", path) from None
+    except OSError as error:
+        raise ModelError("{0}: cannot read it ({1})", path, error.strerror or error) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ModelError("{0}: not UTF-8 text", path) from None
+    try:
+        return parse_json(text)
+    except ScenarioError as error:
+        raise ModelError("{0}: {1}", path, error) from None
+
+
+def _whole(document: dict, key: str, place: str, largest: int) -> int:
+    """A size field: an int (true/false and 32.0 are not), from 1 to `largest`."""
+    value = document[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ModelError("{0}: expected a whole number, got {1}", f"{place}: {key}", _kind(value))
+    if not 1 <= value <= largest:
+        raise ModelError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", _big(value), 1, largest)
+    return value
+
+
+def _text(document: dict, key: str, place: str, default: str | None = None) -> str | None:
+    """A string field (absent: the default)."""
+    value = document.get(key, default)
+    if value is not default and not isinstance(value, str):
+        raise ModelError("{0}: expected a string, got {1}", f"{place}: {key}", _kind(value))
+    return value
+
+
+def _flag(document: dict, key: str, place: str) -> bool:
+    """A true/false field (absent or null: false)."""
+    value = document.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise ModelError("{0}: expected true or false, got {1}", f"{place}: {key}", _kind(value))
+    return bool(value)
+
+
+def _norm_epsilon(document: dict, place: str) -> float:
+    """layer_norm_eps: a finite number above 0 and below 1."""
+    value = document["layer_norm_eps"]
+    where = f"{place}: layer_norm_eps"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ModelError("{0}: expected a number, got {1}", where, _kind(value))
+    if isinstance(value, int) and abs(value) >= 10**15:  # float() of a 400-digit integer would overflow
+        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where, _big(value))
+    value = float(value)
+    if math.isnan(value):
+        raise ModelError("{0}: NaN is not allowed (every number must be finite)", where)
+    if not 0 < value < 1:
+        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where,
+                         number_text(value))
+    return value
+
+
+def _check_architecture(document: dict, place: str) -> str:
+    """The model_type, checked to be a supported one; `architectures` named in the message when it helps."""
+    architectures = document.get("architectures")
+    if architectures is not None:
+        if not isinstance(architectures, list):
+            raise ModelError("{0}: expected a list of strings, got {1}", f"{place}: architectures",
+                             _kind(architectures))
+        for index, name in enumerate(architectures):
+            if not isinstance(name, str):
+                raise ModelError("{0}: expected a string, got {1}", f"{place}: architectures[{index}]", _kind(name))
+    model_type = _text(document, "model_type", place)
+    if model_type is None:
+        model_type = _model_type(document)
+    named = f" ({architectures[0][:60]})" if architectures else ""
+    if model_type is None:
+        raise ModelError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
+    if model_type not in SUPPORTED_MODEL_TYPES:
+        raise ModelError(
+            "{0}: model_type {1}{2} is not supported; supported: {3}",
+            place, json.dumps(model_type, ensure_ascii=False)[:60], named, supported_text(),
+        )
+    return model_type
+
+
+def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
+    """A BertConfig from the parsed config.json: every field it uses type-checked, other architectures refused."""
+    if not isinstance(document, dict):
+        raise ModelError("{0}: expected a JSON object", place)
+    _check_architecture(document, place)
+    position_type = _text(document, "position_embedding_type", place, "absolute")
+    if position_type != "absolute":
+        raise ModelError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
+                         position_type[:60])
+    if _flag(document, "is_decoder", place) or _flag(document, "add_cross_attention", place):
+        raise ModelError("{0}: a BERT used as a decoder is not supported (only the encoder)", place)
+    hidden_act = _text(document, "hidden_act", place, "gelu")
+    if hidden_act not in ACTIVATIONS:
+        raise ModelError(
+            "{0}: hidden_act {1!r} is not supported (supported: {2})",
+            place, hidden_act[:60], ', '.join(ACTIVATIONS),
+        )
+    fields: dict[str, Any] = {}
+    for key, (field, largest) in _SIZES.items():
+        if key not in document:
+            raise ModelError("{0}: {1} is missing", place, key)
+        fields[field] = _whole(document, key, place, largest)
+    for key, (field, largest) in _OPTIONAL_SIZES.items():
+        if key in document:
+            fields[field] = _whole(document, key, place, largest)
+    if "layer_norm_eps" in document:
+        fields["layer_norm_eps"] = _norm_epsilon(document, place)
+    if fields["hidden_size"] % fields["num_heads"]:
+        raise ModelError("{0}: hidden_size {1} is not a multiple of num_attention_heads {2}", place,
+                         fields["hidden_size"], fields["num_heads"])
+    return BertConfig(hidden_act=hidden_act, **fields)
+
+
+# ---------------------------------------------------------------- model.safetensors
+
+
+def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
+    """"" for a BertModel checkpoint, "bert." for BertForMaskedLM, BertForPreTraining and the like."""
+    for prefix in ("", "bert."):
+        if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
+            return prefix
+    raise ModelError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
+
+
+def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
+                         place: str = "model.safetensors") -> BertWeights:
+    """Pick a BERT's weights out of a checkpoint's named tensors, checking every name and shape."""
+    prefix = _find_prefix(tensors, place)
+
+    def tensor(name: str) -> np.ndarray:
+        full = prefix + name
+        if full not in tensors:
+            for new, old in _LEGACY_SUFFIXES.items():
+                if full.endswith(new) and full[: -len(new)] + old in tensors:
+                    full = full[: -len(new)] + old
+                    break
+            else:
+                raise ModelError("{0}: tensor {1} is missing", place, full)
+        array = np.asarray(tensors[full])
+        if not np.issubdtype(array.dtype, np.floating):
+            raise ModelError("{0}: tensor {1} holds {2}, expected floating-point numbers", place, full, array.dtype)
+        return array
+
+    embeddings = {field: tensor(name) for field, name in _EMBEDDING_TENSORS.items()}
+    layers = []
+    for index in range(config.num_layers):
+        fields = {field: tensor(f"encoder.layer.{index}.{name}") for field, name in _LAYER_TENSORS.items()}
+        layers.append(LayerWeights(**fields))
+    try:
+        weights = BertWeights(config=config, layers=tuple(layers), **embeddings)
+    except ValueError as error:
+        raise ModelError("{0}: {1} (does config.json belong to these weights?)", place, error) from None
+    named = [*embeddings.items(), *((f"encoder layer {i}", array) for i, layer in enumerate(layers)
+                                    for array in vars(layer).values())]
+    for name, array in named:
+        if not np.isfinite(array).all():
+            raise ModelError("{0}: {1} holds NaN or infinite numbers", place, name)
+    return weights
+
+
+def read_weights(path: str | os.PathLike[str], config: BertConfig) -> BertWeights:
+    """BertWeights from a model.safetensors file (via safetensors' numpy API)."""
+    require_packages()
+    from safetensors.numpy import load_file
+
+    try:
+        tensors = load_file(str(path))
+    except FileNotFoundError:
+        raise ModelError("{0}: no such file", path) from None
+    except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
+        raise ModelError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
+    return weights_from_tensors(config, tensors, str(path))
+
+
+# ---------------------------------------------------------------- tokenizer.json
+
+
+def read_tokenizer(path: str | os.PathLike[str]):
+    """A `tokenizers.Tokenizer` from tokenizer.json, with padding and truncation off (one sentence, as typed)."""
+    require_packages()
+    from tokenizers import Tokenizer
+
+    if not Path(path).is_file():
+        raise ModelError("{0}: no such file", path)
+    try:
+        tokenizer = Tokenizer.from_file(str(path))
+    except Exception as error:  # tokenizers raises a bare Exception for malformed files
+        raise ModelError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
+    tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
+    tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
+    return tokenizer
+
+
+# ---------------------------------------------------------------- the loaded model
+
+
+@dataclass(frozen=True)
+class HeadAttention:
+    """One head of one layer for the analysed sentence: q, k, v (N × d_k) and the N × N matrices."""
+
+    layer: int
+    head: int
+    queries: np.ndarray
+    keys: np.ndarray
+    values: np.ndarray
+    scaled_scores: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def head_size(self) -> int:
+        """d_k = d_v of this head."""
+        return int(self.queries.shape[1])
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A sentence run through the model: its tokens and every layer's attention."""
+
+    text: str
+    tokens: tuple[str, ...]
+    ids: tuple[int, ...]
+    output: EncoderOutput
+
+    @property
+    def n(self) -> int:
+        """Number of tokens, [CLS] and [SEP] included."""
+        return len(self.tokens)
+
+    def layer(self, layer: int) -> LayerAttention:
+        """All heads of one layer."""
+        return self.output.layers[layer]
+
+    def head(self, layer: int, head: int) -> HeadAttention:
+        """q, k, v, scores and weights of one head (0-based layer and head)."""
+        if not 0 <= layer < len(self.output.layers):
+            raise ModelError(
+                "layer {0} is out of range: the model has {1} layers (0–{2})",
+                layer, len(self.output.layers), len(self.output.layers) - 1,
+            )
+        attention = self.output.layers[layer]
+        heads = attention.weights.shape[0]
+        if not 0 <= head < heads:
+            raise ModelError("head {0} is out of range: each layer has {1} heads (0–{2})", head, heads, heads - 1)
+        return HeadAttention(layer, head, attention.queries[head], attention.keys[head], attention.values[head],
+                             attention.scaled_scores[head], attention.weights[head])
+
+
+@dataclass(frozen=True)
+class LoadedModel:
+    """A BERT encoder read from a folder: its config, its weights and its tokenizer."""
+
+    folder: Path
+    name: str
+    config: BertConfig
+    weights: BertWeights
+    tokenizer: Any  # tokenizers.Tokenizer (an optional package: not imported at module level)
+
+    def analyse(self, text: str) -> Analysis:
+        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the encoder on it."""
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
+            raise ModelError("the text is not valid Unicode (character {0} is a lone surrogate)",
+                             error.start + 1) from None
+        try:
+            encoding = self.tokenizer.encode(text)
+        except Exception as error:
+            raise ModelError("cannot tokenize the text ({0})", _one_line(error)) from None
+        ids = list(encoding.ids)
+        limit = self.config.max_position_embeddings
+        if not ids:
+            raise ModelError("the tokenizer made no tokens of this text")
+        if len(ids) > limit:
+            raise ModelError("the text is {0} tokens long; this model takes at most {1}", len(ids), limit)
+        if max(ids) >= self.config.vocab_size:
+            raise ModelError(
+                "the tokenizer gave id {0}, but the model knows only {1} tokens: tokenizer.json does not "
+                "belong to this model",
+                max(ids), self.config.vocab_size,
+            )
+        try:
+            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
+        except ValueError as error:  # e.g. a token type the model has no embedding for
+            raise ModelError("the model cannot take these tokens ({0})", error) from None
+        return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
+
+
+def _display_name(folder: Path) -> str:
+    """"org/name" for a Hugging Face cache snapshot, else the folder's own name."""
+    parts = folder.parts
+    if len(parts) >= 3 and parts[-2] == "snapshots" and parts[-3].startswith("models--"):
+        return parts[-3][len("models--"):].replace("--", "/")
+    return folder.name or str(folder)
+
+
+def check_folder(folder: str | os.PathLike[str]) -> Path:
+    """The folder as a Path if it holds the three files a model needs; else ModelError saying what is missing."""
+    path = Path(folder).expanduser()
+    if not path.exists():
+        raise ModelError("{0}: no such folder", path)
+    if not path.is_dir():
+        raise ModelError("{0}: not a folder (give the folder that holds {1})", path, ', '.join(REQUIRED_FILES))
+    for name in REQUIRED_FILES:
+        if not (path / name).is_file():
+            extra = Phrase("")
+            if name == "model.safetensors" and (path / "model.safetensors.index.json").is_file():
+                extra = Phrase("; weights split over several files are not supported")
+            elif name == "model.safetensors" and (path / "pytorch_model.bin").is_file():
+                extra = Phrase("; only pytorch_model.bin is there, which needs PyTorch to read")
+            elif name == "tokenizer.json" and (path / "vocab.txt").is_file():
+                extra = Phrase("; only vocab.txt is there (a newer copy of the model has tokenizer.json)")
+            raise ModelError("{0}: {1} is missing{2} (a model folder holds {3})", path, name, extra,
+                             ", ".join(REQUIRED_FILES))
+    return path
+
+
+def load_model(folder: str | os.PathLike[str]) -> LoadedModel:
+    """Read a Hugging Face model folder; every problem is one ModelError, and nothing is downloaded."""
+    require_packages()
+    path = check_folder(folder)
+    config = read_config(path / "config.json")
+    weights = read_weights(path / "model.safetensors", config)
+    tokenizer = read_tokenizer(path / "tokenizer.json")
+    if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
+        raise ModelError(
+            "{0}: {1} tokens, but the model has only {2}: the files do not belong together",
+            path / 'tokenizer.json', tokenizer.get_vocab_size(with_added_tokens=True), config.vocab_size,
+        )
+    return LoadedModel(path, _display_name(path.resolve()), config, weights, tokenizer)
+
+
+# ---------------------------------------------------------------- models already on this machine
+
+
+@dataclass(frozen=True)
+class CachedModel:
+    """A usable model folder found in the Hugging Face cache."""
+
+    name: str  # "org/name"
+    path: Path  # the snapshot folder
+
+
+def hub_cache_dir() -> Path:
+    """Where the Hugging Face libraries keep downloaded models ($HF_HUB_CACHE, $HF_HOME/hub or the default)."""
+    if os.environ.get("HF_HUB_CACHE"):
+        return Path(os.environ["HF_HUB_CACHE"]).expanduser()
+    if os.environ.get("HF_HOME"):
+        return Path(os.environ["HF_HOME"]).expanduser() / "hub"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache").expanduser()
+    return cache / "huggingface" / "hub"
+
+
+def _snapshots(repository: Path) -> list[Path]:
+    """A repository's snapshot folders, the one refs/main points at first, then the newest."""
+    folder = repository / "snapshots"
+    try:
+        found = sorted((p for p in folder.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    try:
+        main = (repository / "refs" / "main").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        main = ""
+    return sorted(found, key=lambda p: p.name != main)
+
+
+def _is_listed_folder(folder: Path) -> bool:
+    """A snapshot with the three files whose config.json does not name another architecture.
+
+    A malformed config.json is listed too: choosing it then says what is wrong with it, and nothing else breaks.
+    """
+    try:
+        if not all((folder / name).is_file() for name in REQUIRED_FILES):
+            return False
+        document = _config_document(folder / "config.json")
+    except ModelError:
+        return True
+    except OSError:
+        return False
+    if not isinstance(document, dict):
+        return True
+    model_type = document.get("model_type") if "model_type" in document else _model_type(document)
+    return not isinstance(model_type, str) or model_type in SUPPORTED_MODEL_TYPES
+
+
+def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedModel]:
+    """BERT models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
+    root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
+    try:
+        repositories = sorted(p for p in root.iterdir() if p.name.startswith("models--") and p.is_dir())
+    except OSError:
+        return []
+    found = []
+    for repository in repositories:
+        for snapshot in _snapshots(repository):
+            if _is_listed_folder(snapshot):
+                found.append(CachedModel(repository.name[len("models--"):].replace("--", "/"), snapshot))
+                break
+    return sorted(found, key=lambda model: model.name.lower())

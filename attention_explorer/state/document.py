@@ -1,0 +1,382 @@
+"""The open document: its file, unsaved changes, recent files, and the crash-recovery autosave.
+
+Every window keeps its own recovery file, `recovery-<session>.json` in the application's data folder, guarded
+by a `QLockFile` beside it (`recovery-<session>.lock`). A window that dies leaves both behind; its lock then
+names a process that is gone, so the next window to start can take the lock and offer what was autosaved.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
+
+from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.state.explorer import ExplorerModel
+
+MAX_RECENT = 8
+# An edit is autosaved once the edits pause this long, and never later than AUTOSAVE_LATEST_MS after it:
+# a drag that goes on for a minute still reaches the disk about once a second.
+AUTOSAVE_QUIET_MS = 250
+AUTOSAVE_LATEST_MS = 900
+RECOVERY_PREFIX = "recovery-"
+
+
+def app_data_dir() -> Path:
+    """Per-user folder for the recovery files (created on demand; a failure shows later as a failed autosave)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    path = Path(folder or Path.home() / ".attention-explorer")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # a file in the folder's place must not stop the window from starting
+    return path
+
+
+@dataclass
+class Recovery:
+    """A recovery file left by a window that did not close cleanly; its lock is held while it is offered."""
+
+    path: Path
+    saved_at: float  # seconds since the epoch (the file's modification time)
+    scenario: Scenario
+    lock: QLockFile
+
+
+def _read_regular_file(path: Path) -> tuple[bytes, float]:
+    """The bytes and modification time of a regular file; a FIFO, folder, device or symlink raises OSError."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: a link to /dev/zero is not followed.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags)
+    with os.fdopen(handle, "rb") as stream:
+        status = os.fstat(stream.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if status.st_size > scenario_file.MAX_FILE_BYTES:
+            raise OSError(f"{path.name} is too large")
+        return stream.read(scenario_file.MAX_FILE_BYTES + 1), status.st_mtime
+
+
+def _take_stale_lock(path: Path) -> QLockFile | None:
+    """The lock at `path`, taken, when no live process holds it (absent or stale); otherwise None."""
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        status = None
+    except OSError:
+        return None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        return None  # no window makes a FIFO, folder or link here: not ours to judge, so leave it alone
+    lock = QLockFile(str(path))
+    # Never stale by age: a live window's lock may be hours old. Stale only when its process is gone.
+    lock.setStaleLockTime(0)
+    return lock if lock.tryLock(0) else None
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+class Document(QObject):
+    """Which file the model's scenario belongs to, whether it has unsaved changes, and its recovery copy."""
+
+    path_changed = Signal()
+    recent_changed = Signal()
+    # The autosave's standing problem changed: the ScenarioError that stops it (too large), or None once it works.
+    autosave_problem = Signal(object)
+    _written = Signal(object)  # from the writing thread: what the last write ran into (None: fine)
+
+    def __init__(self, model: ExplorerModel, settings: QSettings, data_dir: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.settings = settings
+        self.data_dir = data_dir or app_data_dir()
+        self._path: Path | None = None
+        self._session = self._new_session_name()
+        self._lock: QLockFile | None = None
+        self._ended = False
+        self._first_unwritten: float | None = None
+        self._autosave = QTimer(self)
+        self._autosave.setSingleShot(True)
+        self._autosave.timeout.connect(self._autosave_due)
+        # One writing thread at a time; it writes the newest scenario handed over, skipping older ones.
+        self._job_guard = threading.Lock()
+        self._job: object = _NO_JOB
+        self._writer: threading.Thread | None = None
+        self._too_large: tuple[Scenario, ScenarioError] | None = None
+        self._problem: ScenarioError | None = None
+        self._written.connect(self._note_written)
+        # Bound methods (not lambdas): Qt drops these connections when this object is destroyed.
+        model.undo_stack.cleanChanged.connect(self._clean_changed)
+        # Every change, the first after an open or save included: at that moment the undo stack has not yet
+        # moved off its clean index, so whether there is anything to keep is decided when the timer fires.
+        model.changed.connect(self._schedule_autosave)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.path_changed.emit()
+        self._schedule_autosave()
+
+    @staticmethod
+    def _new_session_name() -> str:
+        return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def path(self) -> Path | None:
+        """The file the scenario was opened from or saved to (None: never saved)."""
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        """True when there are edits since the last open or save."""
+        return not self.model.undo_stack.isClean()
+
+    @property
+    def recovery_path(self) -> Path:
+        """Where this window's autosave goes: our own folder, never next to (or over) a user's file."""
+        return self.data_dir / f"{RECOVERY_PREFIX}{self._session}.json"
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock that says this window's recovery file belongs to a live process."""
+        return self.data_dir / f"{RECOVERY_PREFIX}{self._session}.lock"
+
+    # ------------------------------------------------------------ files
+
+    def open(self, path: str | os.PathLike[str], loaded: Scenario | None = None) -> None:
+        """Load a scenario file (or its already-read `loaded` scenario) into the model; a bad file raises
+        ScenarioError and changes nothing."""
+        if loaded is None:
+            loaded = scenario_file.load(path)
+        self.model.load_scenario(loaded)
+        # Absolute, links kept: the title shows the name the user chose, and Save writes through the link.
+        self._path = Path(os.path.abspath(path))
+        self.model.undo_stack.setClean()
+        self.add_recent(self._path)
+        self.path_changed.emit()
+
+    def open_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
+        """Load an in-memory scenario (a preset, New, a recovery) as a document with no file."""
+        self.model.load_scenario(scenario)
+        self._path = path
+        self.model.undo_stack.setClean()
+        self.path_changed.emit()
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save atomically to `path` (or the current file); raises OSError/ScenarioError on failure."""
+        target = Path(path) if path is not None else self._path
+        if target is None:
+            raise ScenarioError("no file name yet: use Save As")
+        scenario = self.model.scenario
+        if self._too_large is not None and self._too_large[0] is scenario:
+            raise self._too_large[1]  # the autosave measured this very scenario already
+        scenario_file.save(scenario, target)
+        self._path = Path(os.path.abspath(target))
+        self.model.undo_stack.setClean()
+        self.add_recent(self._path)
+        self.path_changed.emit()
+        return self._path
+
+    # ------------------------------------------------------------ recent files
+
+    def recent_files(self) -> list[str]:
+        """Most recent first, only files that still exist."""
+        stored = self.settings.value("recentFiles", [])
+        if isinstance(stored, str):
+            stored = [stored]
+        return [name for name in (stored or []) if Path(name).is_file()][:MAX_RECENT]
+
+    def add_recent(self, path: Path) -> None:
+        """Put `path` at the top of the recent-files list."""
+        names = [name for name in self.recent_files() if name != str(path)]
+        self.settings.setValue("recentFiles", [str(path), *names][:MAX_RECENT])
+        self.recent_changed.emit()
+
+    # ------------------------------------------------------------ autosave
+
+    def _schedule_autosave(self) -> None:
+        if self._ended:
+            return
+        now = time.monotonic()
+        if self._first_unwritten is None:
+            self._first_unwritten = now
+        left_ms = AUTOSAVE_LATEST_MS - (now - self._first_unwritten) * 1000.0
+        self._autosave.start(int(max(0.0, min(AUTOSAVE_QUIET_MS, left_ms))))
+
+    def _autosave_due(self) -> None:
+        """Hand the current scenario (or, with nothing unsaved, the removal of the copy) to the writing thread."""
+        self._first_unwritten = None
+        if self.modified:
+            if not self._ensure_lock():
+                return
+            job: Scenario | None = self.model.scenario
+        elif self._lock is not None:
+            job = None  # saved or undone back to the file: nothing left to recover
+        else:
+            return
+        with self._job_guard:
+            self._job = job
+            if self._writer is not None:
+                return  # the running thread picks the newest job up when it is done
+            self._writer = threading.Thread(target=self._write_jobs, name="autosave", daemon=True)
+            self._writer.start()
+
+    def _write_jobs(self) -> None:
+        """The writing thread: write the newest job until none is left."""
+        while True:
+            with self._job_guard:
+                job, self._job = self._job, _NO_JOB
+                if job is _NO_JOB:
+                    self._writer = None
+                    return
+            problem = self._write(job)  # type: ignore[arg-type]
+            try:
+                self._written.emit(problem)
+            except RuntimeError:
+                pass  # the document was deleted while the file was written
+
+    def _write(self, scenario: Scenario | None) -> ScenarioError | None:
+        """Write `scenario` to the recovery file (None: remove it); returns the size error, if any."""
+        try:
+            if scenario is None:
+                _remove(self.recovery_path)
+            elif self._too_large is not None and self._too_large[0] is scenario:
+                return self._too_large[1]
+            else:
+                scenario_file.save(scenario, self.recovery_path)
+        except ScenarioError as error:
+            # Too large to load again: keep the last copy that fitted rather than nothing.
+            self._too_large = (scenario, error)  # type: ignore[assignment]
+            return error
+        except OSError:
+            pass  # a full disk must not interrupt a lecture; the next change tries again
+        return None
+
+    def _note_written(self, problem: ScenarioError | None) -> None:
+        """Tell the window when the autosave starts or stops failing: once, not at every edit."""
+        if (problem is None) != (self._problem is None) or (problem is not None and str(problem) != str(self._problem)):
+            self._problem = problem
+            self.autosave_problem.emit(problem)
+
+    def write_recovery(self) -> None:
+        """Write the current scenario to the recovery file now, on this thread (atomic; failures are not fatal)."""
+        self._wait_for_writer()
+        if self._ensure_lock():
+            self._note_written(self._write(self.model.scenario))
+
+    def _wait_for_writer(self) -> None:
+        with self._job_guard:
+            writer = self._writer
+        if writer is not None:
+            writer.join()
+
+    def _ensure_lock(self) -> bool:
+        """Hold this window's lock before its recovery file exists, so a live window's file is never offered."""
+        if self._lock is not None:
+            return True
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
+        for _attempt in range(3):
+            if not (os.path.lexists(self.recovery_path) or os.path.lexists(self.lock_path)):
+                break
+            self._session = self._new_session_name()  # something is already there: not ours to overwrite
+        else:
+            return False
+        lock = QLockFile(str(self.lock_path))
+        lock.setStaleLockTime(0)
+        if not lock.tryLock(0):
+            return False
+        self._lock = lock
+        return True
+
+    # ------------------------------------------------------------ crash recovery
+
+    def stale_recoveries(self) -> list[Recovery]:
+        """Recovery files of windows that are gone, newest first, each locked until discarded or released.
+
+        A live window's file is never among them (its lock is held); nor is anything that is not a regular
+        file, or does not load.
+        """
+        try:
+            candidates = sorted(self.data_dir.glob(f"{RECOVERY_PREFIX}*.json"))
+        except OSError:
+            return []
+        found = []
+        for path in candidates:
+            if path == self.recovery_path:
+                continue
+            lock = _take_stale_lock(path.with_suffix(".lock"))
+            if lock is None:
+                continue
+            try:
+                data, saved_at = _read_regular_file(path)
+                found.append(Recovery(path, saved_at, scenario_file.loads(data), lock))
+            except (OSError, ScenarioError):
+                lock.unlock()  # unreadable: left as it is, never offered
+        self._remove_orphan_locks()
+        found.sort(key=lambda recovery: recovery.saved_at, reverse=True)
+        return found
+
+    def _remove_orphan_locks(self) -> None:
+        """Stale locks whose recovery file is gone (a crash between the two removals of a clean quit)."""
+        try:
+            locks = list(self.data_dir.glob(f"{RECOVERY_PREFIX}*.lock"))
+        except OSError:
+            return
+        for path in locks:
+            if path != self.lock_path and not os.path.lexists(path.with_suffix(".json")):
+                lock = _take_stale_lock(path)
+                if lock is not None:
+                    lock.unlock()
+
+    def restore(self, recovery: Recovery, text: str) -> None:
+        """Load a recovered scenario as unsaved work with no file (Save asks where), then drop its old copy."""
+        self.model.load_scenario(recovery.scenario, text)
+        self._path = None
+        self.path_changed.emit()
+        self.write_recovery()  # our own copy first, so a crash right now still loses nothing
+        self.discard_recovery(recovery)
+
+    def discard_recovery(self, recovery: Recovery) -> None:
+        """Delete a recovery file the user declined (or restored), with its lock and any half-written copy."""
+        _remove(recovery.path)
+        for temporary in recovery.path.parent.glob(f".{recovery.path.name}.*.tmp"):
+            _remove(temporary)
+        recovery.lock.unlock()
+
+    @staticmethod
+    def release_recovery(recovery: Recovery) -> None:
+        """Let go of a recovery that was not answered: it is offered again at the next start."""
+        if recovery.lock.isLocked():
+            recovery.lock.unlock()
+
+    def end_session(self) -> None:
+        """A clean exit: remove this window's recovery file, then its lock (never another window's)."""
+        if not self._ended:
+            # A model that outlives its document (no window owns both) would call these on a dead object.
+            self.model.undo_stack.cleanChanged.disconnect(self._clean_changed)
+            self.model.changed.disconnect(self._schedule_autosave)
+        self._ended = True
+        self._autosave.stop()
+        self._wait_for_writer()
+        _remove(self.recovery_path)
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
+
+
+_NO_JOB = object()

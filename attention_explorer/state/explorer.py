@@ -1,0 +1,270 @@
+"""The one ExplorerModel every panel shares: the current scenario, its result, the selection, undo."""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from attention_explorer.core import scenario as sc
+from attention_explorer.core.attention import AttentionResult
+from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.scenario import Scenario, ScenarioError
+
+# lupdate reads calls through this alias (tools/update_translations.py passes -tr-function-alias).
+_translate = QCoreApplication.translate
+
+_merge_keys = itertools.count(1)
+
+
+def new_merge_key() -> int:
+    """A fresh token for one gesture (a drag, a slider move): its edits fold into one undo step."""
+    return next(_merge_keys)
+
+
+class _ScenarioCommand(QUndoCommand):
+    """Swap the model's scenario; edits sharing a merge key fold into one step."""
+
+    _ID = 0x4145  # any constant: Qt only merges commands whose id() matches
+
+    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: str,
+                 merge_key: int | None) -> None:
+        super().__init__(text)
+        # A weak reference: a strong one would put the model and its own undo stack's commands in a
+        # reference cycle, and the garbage collector may then free a command before the stack deletes it
+        # (a crash in QUndoStack::clear() when the model is finally destroyed).
+        self._model = weakref.ref(model)
+        self._before = before
+        self._after = after
+        self._merge_key = merge_key
+
+    def id(self) -> int:
+        return self._ID if self._merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
+            return False
+        self._after = other._after
+        # A drag that ends where it started leaves no undo step behind (Qt drops obsolete commands).
+        self.setObsolete(self._after == self._before)
+        return True
+
+    def redo(self) -> None:
+        model = self._model()
+        if model is not None:
+            model._apply(self._after)
+
+    def undo(self) -> None:
+        model = self._model()
+        if model is not None:
+            model._apply(self._before)
+
+
+class ExplorerModel(QObject):
+    """Holds the scenario and its result; every edit is an undoable command; emits `changed` after each."""
+
+    changed = Signal()  # the scenario (and so the result) changed
+    selection_changed = Signal(int)  # the selected key's index
+    steps_changed = Signal()  # step-through mode or the number of revealed steps changed
+
+    STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
+
+    def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._scenario = scenario if scenario is not None else load_preset(DEFAULT_PRESET)
+        self._result = self._scenario.compute()
+        self._selected = 0
+        self._step_through = False
+        self._revealed_steps = self.STEP_COUNT
+        self.undo_stack = QUndoStack(self)
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def scenario(self) -> Scenario:
+        """The current (immutable) scenario."""
+        return self._scenario
+
+    @property
+    def result(self) -> AttentionResult:
+        """The attention result of the current scenario."""
+        return self._result
+
+    @property
+    def selected_key(self) -> int:
+        """Index of the key every panel highlights."""
+        return self._selected
+
+    @property
+    def step_through(self) -> bool:
+        """True while the four steps are revealed one at a time (presenter mode)."""
+        return self._step_through
+
+    @property
+    def revealed_steps(self) -> int:
+        """How many of the four steps are shown (always 4 outside step-through mode)."""
+        return self._revealed_steps if self._step_through else self.STEP_COUNT
+
+    # ------------------------------------------------------------ presentation state (not edits: no undo)
+
+    def set_step_through(self, enabled: bool) -> None:
+        """Turn step-through on (starting from step 1) or off (all steps shown)."""
+        if enabled != self._step_through:
+            self._step_through = enabled
+            self._revealed_steps = 1 if enabled else self.STEP_COUNT
+            self.steps_changed.emit()
+
+    def reveal_next_step(self) -> None:
+        """Show one more step (step-through mode only; stays at 4)."""
+        if self._step_through and self._revealed_steps < self.STEP_COUNT:
+            self._revealed_steps += 1
+            self.steps_changed.emit()
+
+    def reveal_previous_step(self) -> None:
+        """Hide the last shown step (step-through mode only; stays at 1)."""
+        if self._step_through and self._revealed_steps > 1:
+            self._revealed_steps -= 1
+            self.steps_changed.emit()
+
+
+    def select_key(self, index: int) -> None:
+        """Make key `index` the highlighted one (out-of-range indices are refused)."""
+        if not 0 <= index < self._scenario.n:
+            raise ScenarioError(f"key index {index} is out of range (there are {self._scenario.n} keys)")
+        if index != self._selected:
+            self._selected = index
+            self.selection_changed.emit(index)
+
+    # ------------------------------------------------------------ edits
+
+    def _apply(self, scenario: Scenario) -> None:
+        self._scenario = scenario
+        self._result = scenario.compute()
+        clamped = self._selected >= scenario.n
+        if clamped:
+            self._selected = scenario.n - 1
+        # `changed` first: a view redrawing the selection must already see the scenario it belongs to.
+        self.changed.emit()
+        if clamped:
+            self.selection_changed.emit(self._selected)
+
+    def _edit(self, build: Callable[[Scenario], Scenario], text: str, merge_key: int | None = None) -> None:
+        after = build(self._scenario)  # raises ScenarioError before anything changes
+        if after == self._scenario:
+            return
+        gesture = self._gesture_command(merge_key)
+        if gesture is not None and not after == gesture._before:
+            # The next step of the gesture on top of the stack: what push() + mergeWith() would do, without
+            # the stack's index/text signals (the history view rebuilds its list on each: 0.2 ms per drag move).
+            gesture._after = after
+            self._apply(after)
+            return
+        self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+
+    def _gesture_command(self, merge_key: int | None) -> _ScenarioCommand | None:
+        """The command on top of the undo stack if the stack would merge an edit with `merge_key` into it."""
+        stack = self.undo_stack
+        index = stack.index()
+        # Qt merges only into the top command, never into the one the stack was saved at (the clean index).
+        if merge_key is None or index == 0 or index != stack.count() or index == stack.cleanIndex():
+            return None
+        command = stack.command(index - 1)
+        if isinstance(command, _ScenarioCommand) and command._merge_key == merge_key and command.childCount() == 0:
+            return command
+        return None
+
+    def set_component(self, role: str, index: int, component: int, value: float,
+                      merge_key: int | None = None) -> None:
+        """Set one number of Q (role "query"), of K_index ("key") or of V_index ("value")."""
+        self._edit(lambda s: sc.with_component(s, role, index, component, value),
+                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
+
+    def set_vector(self, role: str, index: int, values: Sequence[float], merge_key: int | None = None) -> None:
+        """Replace Q, K_index or V_index as a whole."""
+        self._edit(lambda s: sc.with_vector(s, role, index, values),
+                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
+
+    def set_plane_position(self, role: str, index: int, x: float, y: float,
+                           merge_key: int | None = None) -> None:
+        """Move Q or K_index in the plane of components 0 and 1 (a drag); other components stay."""
+        def build(scenario: Scenario) -> Scenario:
+            current = list(sc.vector(scenario, role, index))
+            current[0] = x
+            if len(current) > 1:
+                current[1] = y
+            return sc.with_vector(scenario, role, index, current)
+        self._edit(build, _translate("ExplorerModel", "Move {0}").format(self._vector_name(role, index)), merge_key)
+
+    def add_pair(self, key: Sequence[float] | None = None, value: Sequence[float] | None = None,
+                 label: str | None = None) -> None:
+        """Append a key–value pair (zeros unless given) and select it."""
+        text = _translate("ExplorerModel", "Add key–value pair")
+        self._edit(lambda s: sc.with_pair_added(s, key, value, label), text)
+        self.select_key(self._scenario.n - 1)
+
+    def remove_pair(self, index: int) -> None:
+        """Remove key–value pair `index` (one must remain); the selected pair stays selected if it remains."""
+        selected = self._selected
+        self._edit(lambda s: sc.with_pair_removed(s, index),
+                   _translate("ExplorerModel", "Remove {0}").format(self._label(index)))
+        if index < selected and self._selected == selected:  # the selected pair moved up one row
+            self.select_key(selected - 1)
+
+    def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0, merge_key: int | None = None) -> None:
+        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples.
+
+        Within a gesture (a slider drag) each step starts from the scenario before the gesture, so shrinking
+        d_k and growing it back in one drag gives the original components back.
+        """
+        gesture = self._gesture_command(merge_key)
+        base = gesture._before if gesture is not None else self._scenario
+        text = _translate("ExplorerModel", "Set d_k = {0}").format(d_k)
+        self._edit(lambda _current: sc.with_d_k(base, d_k, fill, seed), text, merge_key)
+
+    def set_d_v(self, d_v: int, fill: str = "zeros", seed: int = 0) -> None:
+        """Change d_v of every V."""
+        text = _translate("ExplorerModel", "Set d_v = {0}").format(d_v)
+        self._edit(lambda s: sc.with_d_v(s, d_v, fill, seed), text)
+
+    def set_scale(self, scale: float | None, merge_key: int | None = None) -> None:
+        """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on the raw scores."""
+        if scale is None:
+            text = _translate("ExplorerModel", "Scale 1/√d_k")
+        else:
+            try:
+                text = _translate("ExplorerModel", "Scale × {0:.3g}").format(scale)
+            except (TypeError, ValueError):  # not a number (e.g. "x"): with_scale refuses it with a ScenarioError
+                text = ""
+        self._edit(lambda s: sc.with_scale(s, scale), text, merge_key)
+
+    def set_label(self, index: int, label: str) -> None:
+        """Rename key–value pair `index`."""
+        text = _translate("ExplorerModel", "Rename {0}").format(self._label(index))
+        self._edit(lambda s: sc.with_label(s, index, label), text)
+
+    def set_title(self, title: str) -> None:
+        """Set the scenario's title."""
+        self._edit(lambda s: sc.with_title(s, title), _translate("ExplorerModel", "Set title"))
+
+    def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
+        """Replace the whole scenario (open a file, a preset); undoable like any edit."""
+        self._edit(lambda s: scenario, text or _translate("ExplorerModel", "Open {0}").format(
+            _translate("presets", scenario.title) if scenario.title else _translate("ExplorerModel", "scenario")))
+        if self._selected != 0:
+            self._selected = 0
+            self.selection_changed.emit(0)
+
+    # ------------------------------------------------------------ names for undo texts
+
+    def _label(self, index: int) -> str:
+        labels = self._scenario.labels
+        return labels[index] if 0 <= index < len(labels) else str(index)
+
+    def _vector_name(self, role: str, index: int) -> str:
+        if role == "query":
+            return "Q"
+        prefix = "K" if role == "key" else "V"
+        return f"{prefix}({self._label(index)})"

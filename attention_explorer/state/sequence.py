@@ -1,0 +1,216 @@
+"""The self-attention lab's own model: the current token sequence, its result, the seed and the hovered cell.
+
+Like ExplorerModel it is the only writer: the lab's views call its edit methods and redraw on `changed`.
+Edits are not undoable (the lab is a playground beside the explorer, whose undo history stays its own).
+An invalid edit raises ScenarioError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal
+
+from attention_explorer.core import sequence as sq
+from attention_explorer.core.presets import load_preset
+from attention_explorer.core.scenario import MAX_TITLE, ScenarioError
+from attention_explorer.core.sequence import SelfAttentionScenario, SequenceResult
+
+DEFAULT_PRESET = "self-attention"
+ENGLISH_EXAMPLE = "the cat sat on the mat"
+CHINESE_EXAMPLE = "我 爱 北京"
+WEIGHT_MATRICES = ("w_q", "w_k", "w_v")
+
+
+def default_sequence() -> SelfAttentionScenario:
+    """The 我 爱 北京 preset, or a seeded sequence of the same words should the preset not be a sequence."""
+    preset = load_preset(DEFAULT_PRESET)
+    if isinstance(preset, SelfAttentionScenario):
+        return preset
+    return sq.build_sequence(CHINESE_EXAMPLE.split(), 4, 2, 2)
+
+
+def split_tokens(text: str) -> list[str]:
+    """The tokens of a typed sentence: words separated by spaces."""
+    return text.split()
+
+
+class SequenceModel(QObject):
+    """Holds the SelfAttentionScenario and its SequenceResult; emits `changed` after every edit."""
+
+    changed = Signal()  # the sequence (and so the result) changed
+    hover_changed = Signal()  # the hovered score cell changed
+
+    def __init__(self, sequence: SelfAttentionScenario | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._sequence = sequence if sequence is not None else default_sequence()
+        self._result = self._sequence.compute()
+        self._seed = 0
+        # W's that are exactly the seeded generator's output: a change of d_model regenerates them;
+        # other W's (edited, identity, from a file) keep their numbers where the new shape overlaps.
+        self._generated: set[str] = set()
+        # Every token's last embedding row: "the cat sat…" and back restores the words' numbers.
+        self._vocabulary: dict[str, np.ndarray] = {}
+        self._remember_rows()
+        self._hovered: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def sequence(self) -> SelfAttentionScenario:
+        """The current (immutable) self-attention scenario."""
+        return self._sequence
+
+    @property
+    def result(self) -> SequenceResult:
+        """Q, K, V, the scores, the weights and the output of the current sequence."""
+        return self._result
+
+    @property
+    def seed(self) -> int:
+        """Seed of the random embeddings and projections."""
+        return self._seed
+
+    @property
+    def hovered(self) -> tuple[int, int] | None:
+        """(query row, key column) of the score cell under the mouse, or None."""
+        return self._hovered
+
+    # ------------------------------------------------------------ hover (presentation state)
+
+    def set_hover(self, cell: tuple[int, int] | None) -> None:
+        """Mark the score cell (i, j) under the mouse (None: nothing)."""
+        if cell is not None:
+            i, j = int(cell[0]), int(cell[1])
+            cell = (i, j) if 0 <= i < self._sequence.n and 0 <= j < self._sequence.n else None
+        if cell != self._hovered:
+            self._hovered = cell
+            self.hover_changed.emit()
+
+    # ------------------------------------------------------------ edits
+
+    def _apply(self, sequence: SelfAttentionScenario) -> None:
+        if sequence == self._sequence:
+            return
+        self._sequence = sequence
+        self._result = sequence.compute()
+        self._remember_rows()
+        if self._hovered is not None and max(self._hovered) >= sequence.n:
+            self._hovered = None
+            self.hover_changed.emit()
+        self.changed.emit()
+
+    def _remember_rows(self) -> None:
+        for token, row in zip(reversed(self._sequence.tokens), reversed(self._sequence.embeddings)):
+            self._vocabulary[token] = row  # reversed: the first occurrence wins
+
+    def load_sequence(self, sequence: SelfAttentionScenario) -> None:
+        """Replace the whole sequence (a file or a preset); its numbers are kept through later resizes."""
+        if not isinstance(sequence, SelfAttentionScenario):
+            raise ScenarioError("expected a self-attention scenario")
+        self._generated = set()
+        self._vocabulary = {}
+        self._apply(sequence)
+        self._remember_rows()
+
+    def set_tokens(self, tokens: Sequence[str]) -> None:
+        """New words: rows of words seen before are kept, new words get their seeded embedding."""
+        tokens = tuple(tokens)
+        current = self._sequence
+        if tokens == current.tokens:
+            return
+        embeddings = sq.embeddings_for_tokens(current, tokens, self._seed, known=self._vocabulary)
+        title = ("Self-attention: " + " ".join(tokens))[:MAX_TITLE]
+        self._apply(sq.replace_sequence(current, tokens=tokens, embeddings=embeddings, title=title, description=""))
+
+    def set_tokens_text(self, text: str) -> None:
+        """Tokens from a typed sentence (split at spaces)."""
+        tokens = split_tokens(text)
+        if not tokens:
+            raise ScenarioError("tokens: type at least one word")
+        self.set_tokens(tokens)
+
+    def _fresh_weights(self, name: str, d_model: int, width: int) -> np.ndarray:
+        return sq.random_projection(name, d_model, width, self._seed)
+
+    def _resize_weights(self, name: str, d_model: int, width: int) -> np.ndarray:
+        fresh = self._fresh_weights(name, d_model, width)
+        if name in self._generated:
+            return fresh
+        return sq.resized(getattr(self._sequence, name), fresh)
+
+    def set_d_model(self, d_model: int) -> None:
+        """Change d_model: embeddings and the rows of every W are cut or extended with seeded numbers."""
+        current = self._sequence
+        if d_model == current.d_model:
+            return
+        _check_size("d_model", d_model)
+        embeddings = sq.resized(current.embeddings, sq.token_embeddings(current.tokens, d_model, self._seed))
+        weights = {name: self._resize_weights(name, d_model, getattr(current, name).shape[1])
+                   for name in WEIGHT_MATRICES}
+        self._vocabulary = {}
+        self._apply(sq.replace_sequence(current, embeddings=embeddings, **weights))
+
+    def set_d_k(self, d_k: int) -> None:
+        """Change d_k: W_Q and W_K lose or gain columns (new ones seeded)."""
+        current = self._sequence
+        if d_k == current.d_k:
+            return
+        _check_size("d_k", d_k)
+        self._apply(sq.replace_sequence(
+            current, w_q=self._resize_weights("w_q", current.d_model, d_k),
+            w_k=self._resize_weights("w_k", current.d_model, d_k)))
+
+    def set_d_v(self, d_v: int) -> None:
+        """Change d_v: W_V loses or gains columns (new ones seeded)."""
+        current = self._sequence
+        if d_v == current.d_v:
+            return
+        _check_size("d_v", d_v)
+        self._apply(sq.replace_sequence(current, w_v=self._resize_weights("w_v", current.d_model, d_v)))
+
+    def randomize(self, seed: int | None = None) -> None:
+        """New seeded N(0, 1) embeddings and N(0, 1/d_model) projections (same sizes, tokens, mask and scale)."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise ScenarioError(f"seed: expected a whole number ≥ 0, got {seed!r}")
+            self._seed = seed
+        current = self._sequence
+        built = sq.build_sequence(current.tokens, current.d_model, current.d_k, current.d_v, self._seed,
+                                  causal=current.causal, scale=current.scale, title=current.title)
+        self._generated = set(WEIGHT_MATRICES)
+        self._vocabulary = {}
+        self._apply(built)
+
+    def set_identity(self) -> None:
+        """W_Q = W_K = W_V = I, so Q = K = V = X (only when d_k = d_v = d_model)."""
+        current = self._sequence
+        refusal = sq.identity_refusal(current.d_model, current.d_k, current.d_v)
+        if refusal is not None:
+            raise refusal
+        identity = np.eye(current.d_model)
+        self._apply(sq.replace_sequence(current, w_q=identity, w_k=identity, w_v=identity))
+        self._generated = set()
+
+    def set_cell(self, matrix: str, row: int, column: int, value: float) -> None:
+        """Edit one number of X ("embeddings"), W_Q, W_K or W_V."""
+        self.paste_block(matrix, row, column, [[value]])
+
+    def paste_block(self, matrix: str, row: int, column: int, rows: Sequence[Sequence[float]]) -> None:
+        """Replace a block of numbers (e.g. pasted from a spreadsheet) starting at (row, column)."""
+        self._apply(sq.with_block(self._sequence, matrix, row, column, rows))
+        self._generated.discard(matrix)
+
+    def set_causal(self, causal: bool) -> None:
+        """Turn the causal mask (−∞ above the diagonal before softmax) on or off."""
+        self._apply(sq.replace_sequence(self._sequence, causal=bool(causal)))
+
+    def set_scale(self, scale: float | None) -> None:
+        """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on Q·Kᵀ."""
+        self._apply(sq.replace_sequence(self._sequence, scale=scale))
+
+
+def _check_size(name: str, size: int) -> None:
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= sq.MAX_DIM:
+        raise ScenarioError(f"{name}: expected a whole number from 1 to {sq.MAX_DIM}, got {size!r}")

@@ -1,0 +1,1 @@
+"""The vector canvas: Q and the keys as arrows you drag."""

@@ -1,0 +1,1 @@
+"""Run-time language switching and the texts generated for translation."""

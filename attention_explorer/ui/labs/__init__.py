@@ -1,0 +1,1 @@
+"""The labs beside the canvas: saturation, variance, self-attention, a real transformer."""

@@ -1,0 +1,939 @@
+"""Self-attention lab, "every position is Q, K and V": a sentence, X·W_Q, X·W_K, X·W_V, Q·Kᵀ and its row softmax.
+
+The lab keeps its sequence in a SequenceModel of its own (the explorer's model holds one query); clicking a
+row of either heatmap hands that token to the explorer as its query, with the sequence's keys and values.
+Heatmaps stay interactive up to N = 512: the image, the colour bar, the mask and the cell texts are built once
+(texts once per N, and only for N ≤ 16) and updated in place.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPointF, QRectF, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QKeySequence, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.sequence import SelfAttentionScenario, query_scenario
+from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.safe_text import escaped
+
+CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
+SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
+TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
+SCORE_COLOURS = ("#2166AC", "#F7F7F7", "#B2182B")  # negative blue, 0 white, positive red
+WEIGHT_COLOURS = ("#FFFFFF", "#6BAED6", "#08306B")  # 0 white to 1 dark blue
+MASK_FILL_HEX = "#D4D4D4"
+MASK_HATCH_HEX = "#8A8A8A"
+QUERY_ROW_HEX = "#FFE08A"  # the hovered query row in Q (and its band in the heatmaps)
+KEY_ROW_HEX = "#BFE0F5"  # the hovered key row in K
+ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's text is light
+ERROR_HEX = "#B03A2E"
+ERROR_ON_DARK_HEX = "#FF8A65"
+DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
+MINUS = "\u2212"
+STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
+
+
+def number_text(value: float, decimals: int = 2) -> str:
+    """A number for a cell: fixed decimals while short, else 3 significant digits; typographic minus."""
+    if math.isinf(value):
+        return MINUS + "∞" if value < 0 else "∞"
+    text = f"{value:.{decimals}f}" if abs(value) < 1000 else f"{value:.3g}"
+    if text.startswith("-"):
+        text = MINUS + text[1:] if float(text) != 0 else text[1:]  # never "−0.00"
+    return text
+
+
+def parse_number(text: str) -> float:
+    """A typed or pasted number ("−1.5" and "1,5" too); raises ScenarioError when it is none."""
+    cleaned = text.strip().replace(MINUS, "-")
+    if cleaned.count(",") == 1 and "." not in cleaned:
+        cleaned = cleaned.replace(",", ".")
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise ScenarioError(f"{text.strip()!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ScenarioError(f"{text.strip()!r}: every number must be finite")
+    return value
+
+
+def parse_block(text: str) -> list[list[float]]:
+    """Rows of numbers from pasted text: lines, cells split by tabs (or commas, semicolons, spaces)."""
+    rows = []
+    for line in text.strip("\r\n").splitlines():
+        if not line.strip():
+            continue
+        separator = "\t" if "\t" in line else (";" if ";" in line else None)
+        cells = line.split(separator) if separator else line.replace(",", " ").split()
+        rows.append([parse_number(cell) for cell in cells])
+    if not rows:
+        raise ScenarioError("nothing to paste")
+    if len({len(row) for row in rows}) != 1:
+        raise ScenarioError("the pasted rows have different lengths")
+    return rows
+
+
+def _colormap(colours: Sequence[str]) -> pg.ColorMap:
+    return pg.ColorMap(np.linspace(0.0, 1.0, len(colours)), [QColor(c) for c in colours])
+
+
+# ---------------------------------------------------------------- matrices as tables
+
+
+class MatrixTableModel(QAbstractTableModel):
+    """A read-through table of one matrix of the sequence model (no copy of the numbers is kept)."""
+
+    def __init__(self, matrix: Callable[[], np.ndarray], row_names: Callable[[], Sequence[str]], column_prefix: str,
+                 edit: Callable[[int, int, float], None] | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self._matrix = matrix
+        self._row_names = row_names
+        self._column_prefix = column_prefix
+        self._edit = edit
+        self._shape = self._matrix().shape
+        self.highlighted_row = -1
+        self.highlight = QBrush(QColor(QUERY_ROW_HEX))
+        self.error_handler: Callable[[str], None] | None = None
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._shape[0]
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._shape[1]
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return number_text(float(self._matrix()[index.row(), index.column()]))
+        if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
+            return repr(float(self._matrix()[index.row(), index.column()]))
+        if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
+            return self.highlight
+        if role == Qt.ItemDataRole.ForegroundRole and index.row() == self.highlighted_row:
+            return QBrush(QColor(ROW_TEXT_HEX))
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return f"{self._column_prefix}{section + 1}"
+        names = self._row_names()
+        return names[section] if section < len(names) else None
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        return flags | Qt.ItemFlag.ItemIsEditable if self._edit is not None else flags
+
+    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if self._edit is None or role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        try:
+            self._edit(index.row(), index.column(), parse_number(str(value)))
+        except ScenarioError as error:
+            if self.error_handler is not None:
+                self.error_handler(error_text(error))
+            return False
+        return True
+
+    def refresh(self) -> None:
+        """Re-read the matrix: a reset when its shape changed, else one dataChanged for every cell."""
+        shape = self._matrix().shape
+        if shape != self._shape:
+            self.beginResetModel()
+            self._shape = shape
+            self.endResetModel()
+            return
+        if shape[0] and shape[1]:
+            self.dataChanged.emit(self.index(0, 0), self.index(shape[0] - 1, shape[1] - 1))
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, shape[0] - 1)
+
+    def set_highlighted_row(self, row: int) -> None:
+        """Tint one row (−1: none)."""
+        if row == self.highlighted_row:
+            return
+        old, self.highlighted_row = self.highlighted_row, row
+        for changed in (old, row):
+            if 0 <= changed < self._shape[0]:
+                self.dataChanged.emit(self.index(changed, 0), self.index(changed, self._shape[1] - 1),
+                                      [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole])
+
+
+class MatrixTable(QTableView):
+    """A compact table of a matrix; Ctrl+V pastes a block of numbers (from a spreadsheet) at the current cell."""
+
+    def __init__(self, model: MatrixTableModel, paste: Callable[[int, int, list[list[float]]], None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self._paste = paste
+        self.horizontalHeader().setDefaultSectionSize(62)
+        self.verticalHeader().setDefaultSectionSize(28)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        model.modelReset.connect(self.fit_columns)
+        self.fit_columns()
+        triggers = QAbstractItemView.EditTrigger
+        if paste is not None:  # typing a number on a cell starts editing it, as in a spreadsheet
+            self.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed | triggers.AnyKeyPressed)
+        else:
+            self.setEditTriggers(triggers.NoEditTriggers)
+            self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+            self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def fit_columns(self) -> None:
+        """A few columns share the width; many keep a readable fixed width and scroll."""
+        header = self.horizontalHeader()
+        few = self.model().columnCount() <= STRETCH_MAX_COLUMNS
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch if few else QHeaderView.ResizeMode.Interactive)
+
+    def keyPressEvent(self, event) -> None:
+        if self._paste is not None and event.matches(QKeySequence.StandardKey.Paste):
+            current = self.currentIndex()
+            row, column = (current.row(), current.column()) if current.isValid() else (0, 0)
+            table_model = self.model()
+            try:
+                self._paste(row, column, parse_block(QGuiApplication.clipboard().text()))
+            except ScenarioError as error:
+                if table_model.error_handler is not None:
+                    table_model.error_handler(error_text(error))
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+# ---------------------------------------------------------------- an N×N heatmap
+
+
+class MatrixHeatmap(pg.PlotWidget):
+    """An N×N matrix as an image (row i = query token, column j = key token) with a colour bar and cell texts."""
+
+    def __init__(self, colours: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(200, 200)
+        self.colormap = _colormap(colours)
+        item = self.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom the matrix
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        cache_axes(item)
+        item.showAxis("top")
+        item.hideAxis("bottom")
+        self.view_box = item.getViewBox()
+        self.view_box.invertY(True)  # row 0 at the top, as a matrix is written
+        self.view_box.disableAutoRange()
+        for name in ("left", "top"):
+            axis = item.getAxis(name)
+            axis.setPen(pg.mkPen("#303030"))
+            axis.setTextPen(pg.mkPen("#202020"))
+        # keep our own references: pyqtgraph holds items weakly in places
+        self.image = pg.ImageItem(axisOrder="row-major")
+        item.addItem(self.image)
+        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self.colormap, rounding=0.01,
+                                          interactive=False, width=14)
+        self.colour_bar.setImageItem(self.image, insert_in=item)
+        self.mask_fill = QGraphicsPathItem()
+        self.mask_fill.setBrush(QBrush(QColor(MASK_FILL_HEX)))
+        self.mask_fill.setPen(QPen(Qt.PenStyle.NoPen))
+        self.mask_hatch = QGraphicsPathItem()
+        self.mask_hatch.setBrush(QBrush(QColor(MASK_HATCH_HEX), Qt.BrushStyle.BDiagPattern))
+        self.mask_hatch.setPen(QPen(Qt.PenStyle.NoPen))
+        self.row_band = QGraphicsRectItem()
+        band_pen = QPen(QColor("#C98A00"), 2.5)
+        band_pen.setCosmetic(True)
+        band_pen.setStyle(Qt.PenStyle.DashLine)
+        self.row_band.setPen(band_pen)
+        self.row_band.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self.hover_box = QGraphicsRectItem()
+        hover_pen = QPen(QColor("#111111"), 3.5)
+        hover_pen.setCosmetic(True)
+        self.hover_box.setPen(hover_pen)
+        self.hover_box.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        for z, graphics in enumerate((self.mask_fill, self.mask_hatch, self.row_band, self.hover_box)):
+            graphics.setZValue(5 + z)
+            graphics.setVisible(False)
+            item.addItem(graphics)
+        self.cell_texts: list[pg.TextItem] = []
+        self._n = -1
+        self._tokens: tuple[str, ...] = ()
+        self._masked = np.zeros((0, 0), dtype=bool)
+        self._longest = 5  # characters of the longest cell text: the fonts are fitted to it
+        self.view_box.sigResized.connect(self._on_resized)
+
+    @property
+    def n(self) -> int:
+        """Size of the matrix shown."""
+        return self._n
+
+    def cell_pixels(self) -> float:
+        """Width of one cell on screen."""
+        return self.view_box.width() / max(self._n, 1)
+
+    def cell_height(self) -> float:
+        """Height of one cell on screen."""
+        return self.view_box.height() / max(self._n, 1)
+
+    def _rebuild_for_n(self, n: int) -> None:
+        """Items whose count depends on N: the cell texts (reused when possible) and the view range."""
+        self._n = n
+        self.view_box.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
+        wanted = n * n if n <= CELL_TEXT_MAX_N else 0
+        while len(self.cell_texts) > wanted:
+            self.removeItem(self.cell_texts.pop())
+        while len(self.cell_texts) < wanted:
+            text = pg.TextItem(anchor=(0.5, 0.5))
+            text.setZValue(20)
+            self.addItem(text)
+            self.cell_texts.append(text)
+        for index, text in enumerate(self.cell_texts):
+            text.setPos(index % n + 0.5, index // n + 0.5)
+        self._update_fonts()
+
+    def show_matrix(self, values: np.ndarray, levels: tuple[float, float], texts: Sequence[str] | None,
+                    masked: np.ndarray, tokens: Sequence[str]) -> None:
+        """Draw `values` (NaN where masked) at `levels`, with `texts` in the cells (N ≤ 16) and the mask hatched."""
+        n = values.shape[0]
+        if n != self._n:
+            self._rebuild_for_n(n)
+        self.image.setImage(values, levels=levels, autoLevels=False)
+        self.image.setRect(QRectF(0.0, 0.0, n, n))
+        self.colour_bar.setLevels(levels)
+        if tuple(tokens) != self._tokens:
+            self._tokens = tuple(tokens)
+            self._update_ticks()
+        if not np.array_equal(masked, self._masked):
+            self._masked = masked.copy()
+            self._update_mask()
+        if texts is not None and self.cell_texts:
+            longest = max(len(content) for content in texts)
+            if longest != self._longest:
+                self._longest = longest
+                self._update_fonts()
+            colours = self._text_colours(values, levels)
+            for text, content, colour in zip(self.cell_texts, texts, colours):
+                text.setText(content)
+                text.setColor(colour)
+
+    def _text_colours(self, values: np.ndarray, levels: tuple[float, float]) -> list[QColor]:
+        """Dark text on light cells, white text on dark ones; dark on the grey masked cells."""
+        low, high = levels
+        flat = values.ravel()
+        share = np.clip((np.nan_to_num(flat, nan=low) - low) / (high - low or 1.0), 0.0, 1.0)
+        rgb = self.colormap.map(share, mode="float")[:, :3]
+        luminance = rgb @ np.array([0.299, 0.587, 0.114])
+        dark, light = QColor("#141414"), QColor("#FFFFFF")
+        return [dark if np.isnan(v) or lum > 0.55 else light for v, lum in zip(flat, luminance)]
+
+    def _update_mask(self) -> None:
+        """The masked cells (above the diagonal) as one grey, hatched staircase."""
+        path = QPainterPath()
+        for i, row in enumerate(self._masked):
+            columns = np.flatnonzero(row)
+            if columns.size:
+                path.addRect(QRectF(float(columns[0]), float(i), float(columns[-1] + 1 - columns[0]), 1.0))
+        path = path.simplified()
+        for graphics in (self.mask_fill, self.mask_hatch):
+            graphics.setPath(path)
+            graphics.setVisible(bool(self._masked.any()))
+
+    def _update_ticks(self) -> None:
+        """Tokens on both axes, elided to a cell's width (every k-th one when N is large)."""
+        n = len(self._tokens)
+        if not n:
+            return
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        metrics = QFontMetrics(font)
+        room_left = max(metrics.horizontalAdvance("MMMMMM"), 40)
+        widest = min(max(metrics.horizontalAdvance(token) for token in self._tokens), room_left)
+        # rows need a line height each; columns need the (elided) width of a label
+        row_step = next((s for s in TICK_STEPS if self.cell_height() * s >= metrics.height() + 2), TICK_STEPS[-1])
+        column_step = next((s for s in TICK_STEPS if self.cell_pixels() * s >= min(widest, 3 * metrics.height()) + 4),
+                           TICK_STEPS[-1])
+        room_top = max(int(self.cell_pixels() * column_step) - 6, 14)
+        left = [(i + 0.5, metrics.elidedText(self._tokens[i], Qt.TextElideMode.ElideRight, room_left))
+                for i in range(0, n, row_step)]
+        top = [(j + 0.5, metrics.elidedText(self._tokens[j], Qt.TextElideMode.ElideRight, room_top))
+               for j in range(0, n, column_step)]
+        item = self.getPlotItem()
+        item.getAxis("left").setTicks([left, []])
+        item.getAxis("top").setTicks([top, []])
+        for name in ("left", "top"):
+            # the steps above keep labels apart; pyqtgraph's own check would drop the first one at the edge
+            item.getAxis(name).setStyle(tickFont=font, hideOverlappingLabels=False)
+
+    def _update_fonts(self) -> None:
+        """Cell numbers as large as a cell allows (the number size at most); hidden when none fits."""
+        if not self.cell_texts:
+            return
+        room = self.cell_pixels() - 6
+        sample = MINUS + "0" * max(self._longest - 1, 1)
+        font = QFont(self.font())
+        size = theme().number_pt()
+        while size > 7.0:
+            font.setPointSizeF(size)
+            metrics = QFontMetrics(font)
+            if metrics.horizontalAdvance(sample) <= room and metrics.height() <= self.cell_height():
+                break
+            size -= 0.5
+        font.setPointSizeF(size)
+        fits = QFontMetrics(font).horizontalAdvance(sample) <= room + 4
+        for text in self.cell_texts:
+            text.setFont(font)
+            text.setVisible(fits)
+
+    def apply_theme(self) -> None:
+        """Re-apply sizes after a presentation-zoom change."""
+        self._update_ticks()
+        self._update_fonts()
+
+    def _on_resized(self) -> None:
+        self._update_ticks()
+        self._update_fonts()
+
+    def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
+        """(row, column) of the cell under a scene position, or None outside the matrix."""
+        if self._n <= 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.view_box.mapSceneToView(scene_pos)
+        row, column = math.floor(point.y()), math.floor(point.x())
+        if 0 <= row < self._n and 0 <= column < self._n:
+            return row, column
+        return None
+
+    def cell_center(self, row: int, column: int) -> QPointF:
+        """Widget coordinates of a cell's centre (for tests and tooltips)."""
+        scene = self.view_box.mapViewToScene(QPointF(column + 0.5, row + 0.5))
+        return QPointF(self.mapFromScene(scene))
+
+    def show_hover(self, cell: tuple[int, int] | None) -> None:
+        """Outline the hovered cell and its row (the row a click would send to the explorer)."""
+        if cell is None:
+            self.hover_box.setVisible(False)
+            self.row_band.setVisible(False)
+            return
+        row, column = cell
+        self.hover_box.setRect(QRectF(column, row, 1.0, 1.0))
+        self.row_band.setRect(QRectF(0.0, row, self._n, 1.0))
+        self.hover_box.setVisible(True)
+        self.row_band.setVisible(True)
+
+
+# ---------------------------------------------------------------- the lab
+
+
+class SelfAttentionLab(QWidget):
+    """Every position is Q, K and V: a sentence, its projections, Q·Kᵀ, the row softmax, one click to the explorer."""
+
+    hint = Signal(str)
+
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None,
+                 sequence: SelfAttentionScenario | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("selfAttentionLab")
+        self.model = model
+        self.sequence_model = SequenceModel(sequence if sequence is not None else default_sequence(), parent=self)
+        self._error = ""
+        self._status = ""
+        self._build_controls()
+        self._build_tables()
+        self._build_maps()
+        self._build_layout()
+        self.sequence_model.changed.connect(self.refresh)
+        self.sequence_model.hover_changed.connect(self._show_hover)
+        theme().changed.connect(self._apply_theme)
+        self.retranslate()
+        self._apply_theme()
+
+    # ------------------------------------------------------------ building
+
+    def _build_controls(self) -> None:
+        self.tokens_label = QLabel(self)
+        self.tokens_edit = QLineEdit(self)
+        self.tokens_edit.setObjectName("tokensEdit")
+        self.tokens_edit.editingFinished.connect(self._on_tokens_typed)
+        self.chinese_button = QPushButton(CHINESE_EXAMPLE, self)
+        self.chinese_button.setObjectName("chineseExample")
+        self.chinese_button.clicked.connect(self._load_chinese_example)
+        self.english_button = QPushButton(ENGLISH_EXAMPLE, self)
+        self.english_button.setObjectName("englishExample")
+        self.english_button.clicked.connect(lambda: self._guarded(self.sequence_model.set_tokens,
+                                                                  ENGLISH_EXAMPLE.split()))
+        self.size_labels: dict[str, QLabel] = {}
+        self.size_spins: dict[str, QSpinBox] = {}
+        for name in ("d_model", "d_k", "d_v", "seed"):
+            label = QLabel(self)
+            spin = QSpinBox(self)
+            spin.setMinimumWidth(64)
+            spin.setMaximumWidth(110)
+            spin.setObjectName(f"{name}Spin")
+            spin.setKeyboardTracking(False)  # typing "512" is one change, not 5, 51, 512
+            spin.setRange(0 if name == "seed" else 1, 2**31 - 1 if name == "seed" else SPIN_MAX)
+            label.setBuddy(spin)
+            spin.valueChanged.connect(lambda value, n=name: self._on_size(n, value))
+            self.size_labels[name] = label
+            self.size_spins[name] = spin
+        self.random_button = QPushButton(self)
+        self.random_button.setObjectName("randomButton")
+        self.random_button.clicked.connect(lambda: self._guarded(self.sequence_model.randomize))
+        self.identity_button = QPushButton(self)
+        self.identity_button.setObjectName("identityButton")
+        self.identity_button.clicked.connect(lambda: self._guarded(self.sequence_model.set_identity))
+        self.causal_check = QCheckBox(self)
+        self.causal_check.setObjectName("causalCheck")
+        self.causal_check.toggled.connect(lambda on: self._guarded(self.sequence_model.set_causal, on))
+        self.scale_check = QCheckBox(self)
+        self.scale_check.setObjectName("scaleCheck")
+        self.scale_check.toggled.connect(lambda on: self._guarded(self.sequence_model.set_scale, None if on else 1.0))
+        self.message_label = QLabel(self)
+        self.message_label.setObjectName("labMessage")
+        self.message_label.setWordWrap(True)
+        self.message_label.setTextFormat(Qt.TextFormat.RichText)
+
+    def _build_tables(self) -> None:
+        model = self.sequence_model
+        tokens = lambda: model.sequence.tokens  # noqa: E731
+        dims = lambda: [f"x{r + 1}" for r in range(model.sequence.d_model)]  # noqa: E731
+        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", parent=self)
+        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", parent=self)
+        self.k_model.highlight = QBrush(QColor(KEY_ROW_HEX))
+        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", parent=self)
+        self.edit_models: dict[str, MatrixTableModel] = {}
+        self.edit_tables: dict[str, MatrixTable] = {}
+        for name, rows, prefix in (("embeddings", tokens, "x"), ("w_q", dims, "q"), ("w_k", dims, "k"),
+                                   ("w_v", dims, "v")):
+            table_model = MatrixTableModel(
+                lambda n=name: getattr(model.sequence, n), rows, prefix,
+                edit=lambda r, c, value, n=name: self._edit_cell(n, r, c, value), parent=self)
+            table_model.error_handler = self._show_error
+            table = MatrixTable(table_model, paste=lambda r, c, block, n=name: self._paste(n, r, c, block), parent=self)
+            table.setObjectName(f"{name}Table")
+            self.edit_models[name] = table_model
+            self.edit_tables[name] = table
+        self.q_table = MatrixTable(self.q_model, parent=self)
+        self.q_table.setObjectName("queriesTable")
+        self.k_table = MatrixTable(self.k_model, parent=self)
+        self.k_table.setObjectName("keysTable")
+        self.v_table = MatrixTable(self.v_model, parent=self)
+        self.v_table.setObjectName("valuesTable")
+        self.q_caption, self.k_caption, self.v_caption = QLabel(self), QLabel(self), QLabel(self)
+        self.edit_captions = {name: QLabel(self) for name in self.edit_tables}
+        for caption in (self.q_caption, self.k_caption, self.v_caption, *self.edit_captions.values()):
+            caption.setTextFormat(Qt.TextFormat.RichText)
+            caption.setWordWrap(True)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("matrixTabs")
+        self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 10px 6px 10px; }")  # room for the _ of W_Q
+        projections = QWidget(self.tabs)
+        column = QVBoxLayout(projections)
+        column.setContentsMargins(4, 4, 4, 4)
+        for caption, table in ((self.q_caption, self.q_table), (self.k_caption, self.k_table),
+                               (self.v_caption, self.v_table)):
+            column.addWidget(caption)
+            column.addWidget(table, 1)
+        self.tabs.addTab(projections, "")
+        for name, table in self.edit_tables.items():
+            page = QWidget(self.tabs)
+            page_layout = QVBoxLayout(page)
+            page_layout.setContentsMargins(4, 4, 4, 4)
+            page_layout.addWidget(self.edit_captions[name])
+            page_layout.addWidget(table, 1)
+            self.tabs.addTab(page, "")
+
+    def _build_maps(self) -> None:
+        self.score_map = MatrixHeatmap(SCORE_COLOURS, self)
+        self.score_map.setObjectName("scoreMap")
+        self.weight_map = MatrixHeatmap(WEIGHT_COLOURS, self)
+        self.weight_map.setObjectName("weightMap")
+        self.score_title = QLabel(self)
+        self.score_title.setObjectName("scoreTitle")
+        self.weight_title = QLabel(self)
+        self.weight_title.setObjectName("weightTitle")
+        self.weight_caption = QLabel(self)
+        self.weight_caption.setObjectName("weightCaption")
+        self.score_caption = QLabel(self)
+        self.score_caption.setObjectName("scoreCaption")
+        self.dot_label = QLabel(self)
+        self.dot_label.setObjectName("dotProduct")
+        for label in (self.score_title, self.weight_title, self.weight_caption, self.score_caption, self.dot_label):
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+        self.dot_label.setMinimumHeight(52)
+        for heatmap in (self.score_map, self.weight_map):
+            heatmap.scene().sigMouseMoved.connect(lambda pos, h=heatmap: self._on_mouse_moved(h, pos))
+            heatmap.scene().sigMouseClicked.connect(lambda event, h=heatmap: self._on_click(h, event))
+            heatmap.viewport().installEventFilter(self)
+
+    def _build_layout(self) -> None:
+        controls = QGridLayout()
+        controls.setHorizontalSpacing(8)
+        controls.setVerticalSpacing(6)
+        first = QHBoxLayout()
+        first.addWidget(self.tokens_label)
+        first.addWidget(self.tokens_edit, 1)
+        first.addWidget(self.chinese_button)
+        first.addWidget(self.english_button)
+        first.addSpacing(12)
+        first.addWidget(self.causal_check)
+        first.addWidget(self.scale_check)
+        second = QHBoxLayout()
+        for name in ("d_model", "d_k", "d_v", "seed"):
+            second.addWidget(self.size_labels[name])
+            second.addWidget(self.size_spins[name])
+            second.addSpacing(6)
+        second.addWidget(self.random_button)
+        second.addWidget(self.identity_button)
+        second.addStretch(1)
+        controls.addLayout(first, 0, 0)
+        controls.addLayout(second, 1, 0)
+
+        # One grid for both maps: their titles share a row height, so the two matrices always line up.
+        maps = QWidget(self)
+        grid = QGridLayout(maps)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(4)
+        for column, (title, heatmap, caption) in enumerate(((self.score_title, self.score_map, self.score_caption),
+                                                            (self.weight_title, self.weight_map, self.weight_caption))):
+            title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
+            caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(title, 0, column)
+            grid.addWidget(heatmap, 1, column)
+            grid.addWidget(caption, 2, column)
+            grid.setColumnStretch(column, 1)
+        grid.setRowStretch(1, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.addWidget(maps)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 8)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([300, 700])
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(6)
+        layout.addLayout(controls)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.dot_label)
+
+    # ------------------------------------------------------------ public
+
+    def load_sequence(self, sequence: SelfAttentionScenario) -> None:
+        """Show a self-attention scenario (a file or the preset) in the lab."""
+        self.sequence_model.load_sequence(sequence)
+        self._set_status(self.tr("Opened “{0}”.").format(escaped(sequence.title or " ".join(sequence.tokens))))
+
+    def use_as_query(self, index: int) -> None:
+        """Token `index` becomes the explorer's query: q = Q[index] against the sequence's K and V."""
+        sequence, result = self.sequence_model.sequence, self.sequence_model.result
+        if not 0 <= index < sequence.n:
+            return
+        token = sequence.tokens[index]
+        sentence = " ".join(sequence.tokens)
+        if len(sentence) > 300:
+            sentence = sentence[:300] + "…"
+        title = self.tr("“{0}” as the query").format(token)
+        description = self.tr(
+            "Self-attention on “{0}”: the query is row {1} of Q = X·W_Q (the token “{2}”); the keys and values "
+            "are the rows of K = X·W_K and V = X·W_V, one per token."
+        ).format(sentence, index + 1, token)
+        if sequence.causal:
+            title = self.tr("“{0}” as the query (causal: keys up to it)").format(token)
+            description += " " + self.tr(
+                "The causal mask cannot be drawn with a single query, so only the keys and values up to “{0}” "
+                "(the first {1}) are included: the tokens after it are left out."
+            ).format(token, index + 1)
+        try:
+            scenario = query_scenario(sequence, result, index, title, description)
+            self.model.load_scenario(scenario)
+        except ScenarioError as error:
+            self._show_error(error_text(error))
+            return
+        message = self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(escaped(token))
+        self._set_status(message)
+        self.hint.emit(self.tr("“{0}” is now the query in the explorer: drag it on the canvas.").format(token))
+
+    # ------------------------------------------------------------ input
+
+    def _guarded(self, edit: Callable, *args) -> bool:
+        """Run a model edit; a ScenarioError is shown in the lab (and as a hint) and changes nothing."""
+        try:
+            edit(*args)
+        except ScenarioError as error:
+            self._show_error(error_text(error))
+            self._sync_controls()
+            return False
+        self._clear_error()
+        return True
+
+    def _on_tokens_typed(self) -> None:
+        if self.tokens_edit.text().split() != list(self.sequence_model.sequence.tokens):
+            self._guarded(self.sequence_model.set_tokens_text, self.tokens_edit.text())
+
+    def _load_chinese_example(self) -> None:
+        self._guarded(self.sequence_model.load_sequence, default_sequence())
+
+    def _on_size(self, name: str, value: int) -> None:
+        edits = {"d_model": self.sequence_model.set_d_model, "d_k": self.sequence_model.set_d_k,
+                 "d_v": self.sequence_model.set_d_v, "seed": self.sequence_model.randomize}
+        self._guarded(edits[name], value)
+
+    def _edit_cell(self, matrix: str, row: int, column: int, value: float) -> None:
+        """A typed number (the table reports a ScenarioError itself)."""
+        self.sequence_model.set_cell(matrix, row, column, value)
+        self._clear_error()
+
+    def _paste(self, matrix: str, row: int, column: int, block: list[list[float]]) -> None:
+        self._guarded(self.sequence_model.paste_block, matrix, row, column, block)
+
+    def _on_mouse_moved(self, heatmap: MatrixHeatmap, scene_pos: QPointF) -> None:
+        self.sequence_model.set_hover(heatmap.cell_at(scene_pos))
+
+    def _on_click(self, heatmap: MatrixHeatmap, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        cell = heatmap.cell_at(event.scenePos())
+        if cell is not None:
+            event.accept()
+            self.use_as_query(cell[0])
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Leave and watched in (self.score_map.viewport(), self.weight_map.viewport()):
+            self.sequence_model.set_hover(None)
+        return super().eventFilter(watched, event)
+
+    # ------------------------------------------------------------ messages
+
+    def _show_error(self, message: str) -> None:
+        self._error = message
+        self._update_message()
+        self.hint.emit(message)
+
+    def _clear_error(self) -> None:
+        if self._error:
+            self._error = ""
+            self._update_message()
+
+    def _set_status(self, message: str) -> None:
+        self._error = ""
+        self._status = message
+        self._update_message()
+
+    def _update_message(self) -> None:
+        if self._error:
+            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
+        else:
+            self.message_label.setText(self._status)
+        self.message_label.setVisible(bool(self._error or self._status))
+
+    # ------------------------------------------------------------ drawing
+
+    def _sync_controls(self) -> None:
+        """Controls show the model's values (without feeding them back as edits)."""
+        sequence = self.sequence_model.sequence
+        values = {"d_model": sequence.d_model, "d_k": sequence.d_k, "d_v": sequence.d_v,
+                  "seed": self.sequence_model.seed}
+        for name, spin in self.size_spins.items():
+            with QSignalBlocker(spin):
+                if name != "seed":
+                    spin.setMaximum(max(SPIN_MAX, values[name]))
+                spin.setValue(values[name])
+        with QSignalBlocker(self.tokens_edit):
+            if self.tokens_edit.text().split() != list(sequence.tokens):
+                self.tokens_edit.setText(" ".join(sequence.tokens))
+        with QSignalBlocker(self.causal_check):
+            self.causal_check.setChecked(sequence.causal)
+        with QSignalBlocker(self.scale_check):
+            self.scale_check.setChecked(sequence.scale is None)
+
+    def refresh(self) -> None:
+        """Redraw every view in place from the sequence model."""
+        sequence, result = self.sequence_model.sequence, self.sequence_model.result
+        self._sync_controls()
+        for table_model in (self.q_model, self.k_model, self.v_model, *self.edit_models.values()):
+            table_model.refresh()
+        masked = result.mask
+        scores = np.where(masked, np.nan, result.scores)
+        visible = result.scores[~masked]
+        peak = float(np.max(np.abs(visible))) if visible.size else 0.0
+        peak = math.ceil(peak * 100.0) / 100.0 or 1.0  # whole hundredths, like the bar's rounding
+        small = sequence.n <= CELL_TEXT_MAX_N
+        score_texts = weight_texts = None
+        if small:
+            minus_infinity = MINUS + "∞"
+            score_texts = [minus_infinity if m else number_text(v) for v, m in
+                           zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
+            weight_texts = ["0" if m else number_text(v) for v, m in
+                            zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
+        self.score_map.show_matrix(scores, (-peak, peak), score_texts, masked, sequence.tokens)
+        self.weight_map.show_matrix(result.weights, (0.0, 1.0), weight_texts, masked, sequence.tokens)
+        self._update_texts()
+        self._show_hover()
+
+    def _update_texts(self) -> None:
+        """Shapes, titles and captions (the parts that depend on the numbers)."""
+        sequence, result = self.sequence_model.sequence, self.sequence_model.result
+        n, d_model, d_k, d_v = sequence.n, sequence.d_model, sequence.d_k, sequence.d_v
+        shape = "{0} × {1}".format
+        for caption, letter, width in ((self.q_caption, "Q", d_k), (self.k_caption, "K", d_k),
+                                       (self.v_caption, "V", d_v)):
+            caption.setText(self.tr("<b>{0}</b> = X·W<sub>{0}</sub>: &nbsp;<b>{1}</b>").format(letter, shape(n, width)))
+            caption.setToolTip(self.tr("{0} = X·W_{0}: ({1}) · ({2}) = {3}").format(
+                letter, shape(n, d_model), shape(d_model, width), shape(n, width)))
+        captions = {
+            "embeddings": self.tr("<b>X</b>: one embedding row per token, <b>{0}</b> (seeded N(0, 1) for new words; "
+                                  "type over a number to edit it, Ctrl+V pastes a block)").format(shape(n, d_model)),
+            "w_q": self.tr("<b>W<sub>Q</sub></b>: <b>{0}</b>, turns an embedding into a query").format(
+                shape(d_model, d_k)),
+            "w_k": self.tr("<b>W<sub>K</sub></b>: <b>{0}</b>, turns an embedding into a key").format(
+                shape(d_model, d_k)),
+            "w_v": self.tr("<b>W<sub>V</sub></b>: <b>{0}</b>, turns an embedding into a value").format(
+                shape(d_model, d_v)),
+        }
+        for name, caption in self.edit_captions.items():
+            caption.setText(captions[name])
+        self.score_title.setText(self.tr(
+            "<b>Scores Q·K<sup>T</sup></b><br/>N×d<sub>k</sub> · d<sub>k</sub>×N = N×N: &nbsp;"
+            "({0}) · ({1}) = <b>{2}</b>").format(shape(n, d_k), shape(d_k, n), shape(n, n)))
+        if sequence.causal:
+            score_caption = self.tr("Row = query token, column = key token. Causal mask: "
+                                    "<b>{0}</b> above the diagonal (a token may not look ahead).").format(MINUS + "∞")
+        else:
+            score_caption = self.tr("Row = query token, column = key token.")
+        self.score_caption.setText(score_caption)
+        scale = (self.tr("1/√{0} = {1}").format(d_k, f"{result.scale:.3f}") if sequence.scale is None
+                 else f"{result.scale:.3g}")
+        self.weight_title.setText(
+            self.tr("<b>Weights</b><br/>softmax of each row of Q·K<sup>T</sup> × {0}").format(scale))
+        masked_note = self.tr(" Masked cells get exactly 0.") if sequence.causal else ""
+        self.weight_caption.setText(self.tr("<b>Each row sums to 1.</b>{0} Click a row: that token becomes the "
+                                            "explorer's query.").format(masked_note))
+
+    def _show_hover(self) -> None:
+        """Hovered cell (i, j): outlined in both maps, row i of Q and row j of K tinted, q_i·k_j written out."""
+        cell = self.sequence_model.hovered
+        self.score_map.show_hover(cell)
+        self.weight_map.show_hover(cell)
+        self.q_model.set_highlighted_row(cell[0] if cell else -1)
+        self.k_model.set_highlighted_row(cell[1] if cell else -1)
+        if cell is None:
+            self.dot_label.setText(self.tr("Hover over a cell (i, j) to see q<sub>i</sub>·k<sub>j</sub> written out; "
+                                           "click a row to make its token the explorer's query."))
+            self.hint.emit("")
+            return
+        i, j = cell
+        self.q_table.scrollTo(self.q_model.index(i, 0))
+        self.k_table.scrollTo(self.k_model.index(j, 0))
+        sequence, result = self.sequence_model.sequence, self.sequence_model.result
+        query_token, key_token = sequence.tokens[i], sequence.tokens[j]
+        q, k = result.queries[i], result.keys[j]
+        terms = [f"{number_text(a)}×{number_text(b)}" for a, b in zip(q[:DOT_TERMS_SHOWN], k[:DOT_TERMS_SHOWN])]
+        if sequence.d_k > DOT_TERMS_SHOWN:
+            terms.append(self.tr("… ({0} terms)").format(sequence.d_k))
+        score = number_text(float(result.scores[i, j]), 3)
+        weight = number_text(float(result.weights[i, j]), 3)
+        q_name = (f'<span style="background:{QUERY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
+                  f'q<sub>{escaped(query_token)}</sub></span>')
+        k_name = (f'<span style="background:{KEY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
+                  f'k<sub>{escaped(key_token)}</sub></span>')
+        if result.mask[i, j]:
+            tail = self.tr("masked: {0} before softmax, weight <b>0</b>").format(MINUS + "∞")
+        else:
+            tail = self.tr("weight <b>{0}</b>").format(weight)
+        text = self.tr("{0} · {1} = {2} = <b>{3}</b> &nbsp;→&nbsp; {4}").format(
+            q_name, k_name, " + ".join(terms), score, tail)
+        self.dot_label.setText(f'<span style="font-size:{theme().number_pt():.0f}pt">{text}</span>')
+        self.hint.emit(self.tr("q·k of “{0}” (query) and “{1}” (key) = {2}; click to make “{0}” the explorer's "
+                               "query").format(query_token, key_token, score))
+
+    def _apply_theme(self) -> None:
+        """Re-apply sizes after a presentation-zoom change."""
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        for widget in (self.q_table, self.k_table, self.v_table, *self.edit_tables.values()):
+            widget.setFont(font)
+            widget.horizontalHeader().setFont(font)
+            widget.verticalHeader().setFont(font)
+        title_font = QFont(font)
+        title_font.setPointSizeF(theme().font_pt() * 1.08)
+        for label in (self.score_title, self.weight_title):
+            label.setFont(title_font)
+        for heatmap in (self.score_map, self.weight_map):
+            heatmap.apply_theme()
+        self.refresh()
+
+    def retranslate(self) -> None:
+        """Static texts in the current language."""
+        self.tokens_label.setText(self.tr("Sentence"))
+        self.tokens_edit.setPlaceholderText(self.tr("Words separated by spaces"))
+        self.tokens_edit.setToolTip(self.tr("Type a sentence, words separated by spaces, and press Enter "
+                                            "(1 to 512 tokens)"))
+        self.chinese_button.setToolTip(self.tr("The example sentence with its hand-made numbers"))
+        self.english_button.setToolTip(self.tr("A longer sentence; new words get seeded random embeddings"))
+        self.size_labels["d_model"].setText(self.tr("d_model"))
+        self.size_labels["d_k"].setText(self.tr("d_k"))
+        self.size_labels["d_v"].setText(self.tr("d_v"))
+        self.size_labels["seed"].setText(self.tr("seed"))
+        self.size_spins["d_model"].setToolTip(self.tr("Width of each embedding (rows of W_Q, W_K, W_V)"))
+        self.size_spins["d_k"].setToolTip(self.tr("Width of each query and key (columns of W_Q and W_K)"))
+        self.size_spins["d_v"].setToolTip(self.tr("Width of each value (columns of W_V)"))
+        self.size_spins["seed"].setToolTip(self.tr("Changing the seed draws new random X and W"))
+        self.random_button.setText(self.tr("Random X, W"))
+        self.random_button.setToolTip(self.tr("Seeded N(0, 1) embeddings and N(0, 1/d_model) weights, "
+                                              "like a freshly initialised layer"))
+        self.identity_button.setText(self.tr("W = I"))
+        self.identity_button.setToolTip(self.tr("W_Q = W_K = W_V = identity, so Q = K = V = X "
+                                                "(needs d_k = d_v = d_model)"))
+        for index, name in enumerate((self.tr("Q, K, V"), "X", "W_Q", "W_K", "W_V")):
+            self.tabs.setTabText(index, name)
+        self.causal_check.setText(self.tr("Causal mask"))
+        self.causal_check.setToolTip(self.tr("−∞ above the diagonal before softmax: no token looks ahead"))
+        self.scale_check.setText(self.tr("Scale by 1/√d_k"))
+        self.scale_check.setToolTip(self.tr("Off: softmax of the raw scores (factor 1)"))
+        self._update_message()
+        self._update_texts()
+        self._show_hover()
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange:
+            # A widget with a style sheet keeps the palette it was polished with: the tables would stay light on a
+            # dark theme. Setting the sheet again re-polishes the tabs with the new application palette.
+            self.tabs.setStyleSheet(self.tabs.styleSheet())
+            self._update_message()  # its error colour depends on the theme
+        super().changeEvent(event)

@@ -1,0 +1,954 @@
+"""Real transformer mode: a local BERT's attention on the user's sentence, and one token sent to the explorer as Q.
+
+The panel is a lab with its own state (the loaded model, the analysed sentence, the chosen layer, head and
+query token); the numbers come from core.bert / core.hf_model. It writes to the explorer only through
+`model.load_scenario` (one undo step), and reads the model back to mark which key is selected there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QFileDialog,
+    QGraphicsRectItem,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from attention_explorer.core.pretrained import checkpoint as hf_model
+from attention_explorer.core.pretrained.checkpoint import Analysis, LoadedModel, ModelError
+from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
+from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.theme import key_color, query_color, theme
+from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free, plain_label
+
+CELL_TEXT_MAX_TOKENS = 16  # numbers in the cells up to this many tokens; beyond that they cannot be read
+DEFAULT_SENTENCE = "I love Beijing"
+WEIGHT_COLOURS = ((255, 255, 255), (8, 48, 107))  # white → dark blue: 0 → 1
+SCORE_COLOURS = ((178, 24, 43), (255, 255, 255), (33, 102, 172))  # red (negative) → white (0) → blue
+MARK_HEX = "#D55E00"  # the query row and the explorer's selected key
+AXIS_HEX = "#303030"
+ERROR_HEX = "#B00020"
+ERROR_ON_DARK_HEX = "#FF8A65"
+TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
+GRID_GAP = 0.25  # gap between the small multiples, in tiles
+GRID_BACKGROUND = "#E4E4E4"
+
+
+def _text_colour(rgb: np.ndarray) -> QColor:
+    """Black on light cells, white on dark ones."""
+    luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    return QColor("#FFFFFF" if luminance < 140 else "#111111")
+
+
+def _number(number_format: str, value: float) -> str:
+    """A formatted number with a typographic minus, and no "−0.0" for tiny negatives."""
+    text = number_format.format(value)
+    if text.startswith("-") and float(text) == 0.0:
+        text = text[1:]
+    return text.replace("-", "−")
+
+
+def _short(token: str, limit: int = 14) -> str:
+    return token if len(token) <= limit else token[: limit - 1] + "…"
+
+
+class _Heatmap(pg.PlotWidget):
+    """An N × N matrix with tokens on both axes (queries down the left, keys along the top), numbers in cells."""
+
+    cell_hovered = Signal(int, int)  # row, column; -1, -1 when the mouse leaves the matrix
+    cell_clicked = Signal(int, int)
+
+    def __init__(self, colours: tuple, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+        self._colour_map = pg.ColorMap(np.linspace(0.0, 1.0, len(colours)), [QColor(*c) for c in colours])
+        self._lookup = self._colour_map.getLookupTable(0.0, 1.0, 256)
+        item = self.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)  # a click in a lecture must not pan or zoom the matrix
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        cache_axes(item)
+        item.invertY(True)
+        item.showAxis("top")
+        item.hideAxis("bottom")
+        self.setAspectLocked(True)
+        self.view_box = item.getViewBox()
+        self.view_box.disableAutoRange()
+        for name in ("left", "top"):
+            item.getAxis(name).setPen(pg.mkPen(AXIS_HEX))
+            item.getAxis(name).setTextPen(pg.mkPen(AXIS_HEX))
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setLookupTable(self._lookup)
+        item.addItem(self.image)
+        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self._colour_map, interactive=False,
+                                          width=12, rounding=0.01, colorMapMenu=False)
+        self.colour_bar.setImageItem(self.image, insert_in=item)
+        self.row_mark = QGraphicsRectItem()
+        self.column_mark = QGraphicsRectItem()
+        for mark in (self.row_mark, self.column_mark):
+            mark.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            mark.setZValue(20)
+            mark.setVisible(False)
+            item.addItem(mark)
+        self._pen_style = {self.row_mark: Qt.PenStyle.SolidLine, self.column_mark: Qt.PenStyle.DashLine}
+        self.cell_texts: list[list[pg.TextItem]] = []
+        self._matrix = np.zeros((0, 0))
+        self._tokens: tuple[str, ...] = ()
+        self._format = "{:.2f}"
+        self._hovered = (-1, -1)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.scene().sigMouseClicked.connect(self._on_click)
+        self.view_box.sigResized.connect(self._fit_texts)
+        self.apply_theme()
+
+    @property
+    def n(self) -> int:
+        """Number of tokens shown."""
+        return len(self._tokens)
+
+    def apply_theme(self) -> None:
+        """Tick fonts and mark pens for the current zoom."""
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        for name in ("left", "top"):
+            self.getPlotItem().getAxis(name).setStyle(tickFont=font)
+        for mark, style in self._pen_style.items():
+            pen = QPen(QColor(MARK_HEX), theme().line_px())
+            pen.setCosmetic(True)
+            pen.setStyle(style)
+            mark.setPen(pen)
+        self._update_ticks()
+        self._fit_texts()
+
+    def set_matrix(self, matrix: np.ndarray, tokens: tuple[str, ...], levels: tuple[float, float],
+                   number_format: str) -> None:
+        """Show a matrix; cell texts are made only when the number of tokens changes, then updated in place."""
+        n = matrix.shape[0]
+        if tokens != self._tokens:
+            resized = n != self.n
+            self._tokens = tokens
+            if resized:
+                self._rebuild_texts(n)
+                self.view_box.setRange(xRange=(0, n), yRange=(0, n), padding=0.02)
+            self._update_ticks()
+        self._matrix = matrix
+        self._format = number_format
+        self.image.setImage(matrix, autoLevels=False)
+        self.colour_bar.setLevels(levels)
+        if self.cell_texts:
+            low, high = levels
+            positions = np.clip((matrix - low) / (high - low if high > low else 1.0), 0.0, 1.0)
+            rgb = self._lookup[np.round(positions * 255).astype(int)]
+            for i, row in enumerate(self.cell_texts):
+                for j, text in enumerate(row):
+                    text.setColor(_text_colour(rgb[i, j]))
+        self._fit_texts()
+
+    def _cell_text(self, value: float, compact: bool) -> str:
+        text = _number(self._format, value)
+        if compact:  # ".85" instead of "0.85" where a cell is narrow
+            text = text.replace("0.", ".", 1) if text.startswith(("0.", "−0.")) else text
+        return text
+
+    def set_marks(self, row: int, column: int) -> None:
+        """Outline one query row (solid) and one key column (dashed); -1 hides a mark."""
+        n = self.n
+        self.row_mark.setVisible(0 <= row < n)
+        self.column_mark.setVisible(0 <= column < n)
+        if 0 <= row < n:
+            self.row_mark.setRect(QRectF(0, row, n, 1))
+        if 0 <= column < n:
+            self.column_mark.setRect(QRectF(column, 0, 1, n))
+
+    def _rebuild_texts(self, n: int) -> None:
+        for row in self.cell_texts:
+            for text in row:
+                self.getPlotItem().removeItem(text)
+        self.cell_texts = []
+        if n > CELL_TEXT_MAX_TOKENS:
+            return
+        for i in range(n):
+            row = []
+            for j in range(n):
+                text = pg.TextItem(anchor=(0.5, 0.5))
+                text.setPos(j + 0.5, i + 0.5)
+                text.setZValue(10)
+                self.getPlotItem().addItem(text)
+                row.append(text)
+            self.cell_texts.append(row)
+
+    def _update_ticks(self) -> None:
+        """Tokens under every row and column while they fit, else under every k-th."""
+        n = self.n
+        item = self.getPlotItem()
+        if n == 0:
+            for name in ("left", "top"):
+                item.getAxis(name).setTicks([[]])
+            return
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        metrics = QFontMetrics(font)
+        per_cell = max(min(self.view_box.width(), self.view_box.height()), 80.0) / n
+        step = next((s for s in TICK_STEPS if per_cell * s >= metrics.height()), TICK_STEPS[-1])
+        left = [(i + 0.5, _short(self._tokens[i])) for i in range(0, n, step)]
+        # Along the top every k-th key so that about four letters fit (longer tokens are elided to their room).
+        needed = min(max(metrics.horizontalAdvance(token) for token in self._tokens), metrics.horizontalAdvance("Mmmm"))
+        top_step = next((s for s in TICK_STEPS if per_cell * s >= needed + 4), TICK_STEPS[-1])
+        room = max(int(per_cell * top_step) - 4, 10)
+        top = [(j + 0.5, metrics.elidedText(self._tokens[j], Qt.TextElideMode.ElideRight, room))
+               for j in range(0, n, top_step)]
+        item.getAxis("left").setTicks([left])
+        item.getAxis("top").setTicks([top])
+
+    def _fit_texts(self) -> None:
+        """Cell numbers as large as a cell allows (number size at most); in a narrow cell ".85" for "0.85";
+        hidden when even that will not fit."""
+        # A colour bar squeezed below ~140 px is a smear of overlapping tick labels: the cells say it then.
+        self.colour_bar.setVisible(self.view_box.height() >= 140)
+        if not self.cell_texts:
+            return
+        cell = min(self.view_box.width(), self.view_box.height()) / max(self.n, 1)
+        font = QFont(self.font())
+        chosen = None
+        for compact, smallest in ((False, 8.0), (True, 6.0)):
+            widest = max((self._cell_text(x, compact) for x in self._matrix.ravel()), key=len, default="0.00")
+            size = theme().number_pt()
+            while size >= smallest:
+                font.setPointSizeF(size)
+                if QFontMetrics(font).horizontalAdvance(widest) <= cell - 3:
+                    chosen = (compact, size)
+                    break
+                size -= 1.0
+            if chosen is not None:
+                break
+        if chosen is not None:
+            font.setPointSizeF(chosen[1])
+        for i, row in enumerate(self.cell_texts):
+            for j, text in enumerate(row):
+                text.setVisible(chosen is not None)
+                if chosen is not None:
+                    text.setFont(font)
+                    text.setText(self._cell_text(self._matrix[i, j], chosen[0]))
+        self._update_ticks()
+
+    def cell_at(self, scene_pos: QPointF) -> tuple[int, int]:
+        """(row, column) of the cell under a scene position, or (-1, -1)."""
+        if self.n == 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
+            return -1, -1
+        point = self.view_box.mapSceneToView(scene_pos)
+        row, column = int(np.floor(point.y())), int(np.floor(point.x()))
+        if 0 <= row < self.n and 0 <= column < self.n:
+            return row, column
+        return -1, -1
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        cell = self.cell_at(scene_pos)
+        if cell != self._hovered:
+            self._hovered = cell
+            self.cell_hovered.emit(*cell)
+
+    def _on_click(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        row, column = self.cell_at(event.scenePos())
+        if row >= 0:
+            event.accept()
+            self.cell_clicked.emit(row, column)
+
+    def leaveEvent(self, event) -> None:
+        """Nothing is under the mouse any more."""
+        super().leaveEvent(event)
+        if self._hovered != (-1, -1):
+            self._hovered = (-1, -1)
+            self.cell_hovered.emit(-1, -1)
+
+
+class _HeadGrid(pg.PlotWidget):
+    """Every head of every layer as a small attention matrix: layers down, heads across; one ImageItem each."""
+
+    head_clicked = Signal(int, int)  # layer, head
+    head_hovered = Signal(int, int)  # -1, -1 when none
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background=GRID_BACKGROUND)  # grey, so nearly-white tiles keep their edges
+        item = self.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        cache_axes(item)
+        item.invertY(True)
+        item.showAxis("top")
+        item.hideAxis("bottom")
+        self.setAspectLocked(True)
+        self.view_box = item.getViewBox()
+        self.view_box.disableAutoRange()
+        for name in ("left", "top"):
+            item.getAxis(name).setPen(pg.mkPen(AXIS_HEX))
+            item.getAxis(name).setTextPen(pg.mkPen(AXIS_HEX))
+        colour_map = pg.ColorMap([0.0, 1.0], [QColor(*c) for c in WEIGHT_COLOURS])
+        self._lookup = colour_map.getLookupTable(0.0, 1.0, 256)
+        self.images: list[list[pg.ImageItem]] = []
+        self.current = QGraphicsRectItem()
+        self.current.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self.current.setZValue(20)
+        item.addItem(self.current)
+        self._n = 0
+        self._shape = (0, 0)
+        self._hovered = (-1, -1)
+        self.scene().sigMouseClicked.connect(self._on_click)
+        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.apply_theme()
+
+    def apply_theme(self) -> None:
+        """Fonts and the pen of the current head's frame."""
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        for name in ("left", "top"):
+            self.getPlotItem().getAxis(name).setStyle(tickFont=font)
+        pen = QPen(QColor(MARK_HEX), theme().line_px())
+        pen.setCosmetic(True)
+        self.current.setPen(pen)
+
+    def build(self, layers: int, heads: int) -> None:
+        """One ImageItem per head (done once per model; `show` then updates them in place)."""
+        for row in self.images:
+            for image in row:
+                self.getPlotItem().removeItem(image)
+        self.images = []
+        for _ in range(layers):
+            row = []
+            for _ in range(heads):
+                image = pg.ImageItem(axisOrder="row-major")
+                image.setLookupTable(self._lookup)
+                self.getPlotItem().addItem(image)
+                row.append(image)
+            self.images.append(row)
+        self._shape = (layers, heads)
+        self._n = 0
+
+    def show_attentions(self, attentions: np.ndarray) -> None:
+        """attentions: layers × heads × N × N."""
+        for layer, row in enumerate(self.images):
+            for head, image in enumerate(row):
+                image.setImage(attentions[layer, head], levels=(0.0, 1.0), autoLevels=False)
+        n = attentions.shape[-1]
+        if n != self._n:  # after setImage: setRect scales by the image's size in pixels
+            self._n = n
+            self._place_tiles()
+
+    def _pitch(self) -> float:
+        return self._n * (1.0 + GRID_GAP)
+
+    def _place_tiles(self) -> None:
+        pitch = self._pitch()
+        for layer, row in enumerate(self.images):
+            for head, image in enumerate(row):
+                image.setRect(QRectF(head * pitch, layer * pitch, self._n, self._n))
+        layers, heads = self._shape
+        self.view_box.setRange(xRange=(0, heads * pitch), yRange=(0, layers * pitch), padding=0.02)
+        item = self.getPlotItem()
+        item.getAxis("left").setTicks([[(layer * pitch + self._n / 2, f"L{layer}") for layer in range(layers)]])
+        step = 1 if heads <= 12 else 2
+        item.getAxis("top").setTicks([[(head * pitch + self._n / 2, f"H{head}") for head in range(0, heads, step)]])
+
+    def set_current(self, layer: int, head: int) -> None:
+        """Frame the head shown in the large matrix."""
+        pitch = self._pitch()
+        margin = self._n * GRID_GAP * 0.3
+        self.current.setRect(QRectF(head * pitch - margin, layer * pitch - margin, self._n + 2 * margin,
+                                    self._n + 2 * margin))
+
+    def head_at(self, scene_pos: QPointF) -> tuple[int, int]:
+        """(layer, head) of the tile under a scene position, or (-1, -1)."""
+        if not self.images or self._n == 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
+            return -1, -1
+        point = self.view_box.mapSceneToView(scene_pos)
+        pitch = self._pitch()
+        layer, head = int(np.floor(point.y() / pitch)), int(np.floor(point.x() / pitch))
+        layers, heads = self._shape
+        if 0 <= layer < layers and 0 <= head < heads:
+            return layer, head
+        return -1, -1
+
+    def _on_click(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        layer, head = self.head_at(event.scenePos())
+        if layer >= 0:
+            event.accept()
+            self.head_clicked.emit(layer, head)
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        found = self.head_at(scene_pos)
+        if found != self._hovered:
+            self._hovered = found
+            self.head_hovered.emit(*found)
+
+
+class TransformerPanel(QWidget):
+    """Open a local BERT, type a sentence, see each head's attention, q, k, v; send a token to the explorer."""
+
+    hint = Signal(str)
+    model_loaded = Signal(str)  # the loaded model's name
+
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("transformerPanel")
+        self.model = model
+        self.loaded: LoadedModel | None = None
+        self.analysis: Analysis | None = None
+        self._sent: Scenario | None = None
+        self._sent_text = ""
+        self._error = ""
+        self._missing = hf_model.missing_packages()
+
+        self.missing_label = plain_label(QLabel(self))
+        self.missing_label.setObjectName("transformerMissing")
+        self.missing_label.setWordWrap(True)
+        self.missing_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.open_button = QPushButton(self)
+        self.open_button.setObjectName("transformerOpen")
+        self.models_combo = QComboBox(self)
+        self.models_combo.setObjectName("transformerModels")
+        self.models_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.models_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.models_combo.setMinimumContentsLength(12)
+        self.sentence_edit = QLineEdit(DEFAULT_SENTENCE, self)
+        self.sentence_edit.setObjectName("transformerSentence")
+        self.show_button = QPushButton(self)
+        self.show_button.setObjectName("transformerShow")
+        self.layer_label = QLabel(self)
+        self.layer_spin = QSpinBox(self)
+        self.layer_spin.setObjectName("transformerLayer")
+        self.head_label = QLabel(self)
+        self.head_spin = QSpinBox(self)
+        self.head_spin.setObjectName("transformerHead")
+        for spin in (self.layer_spin, self.head_spin):
+            spin.setRange(0, 0)
+            spin.setKeyboardTracking(False)
+        self.query_label = QLabel(self)
+        self.query_combo = QComboBox(self)
+        self.query_combo.setObjectName("transformerQuery")
+        self.query_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.query_combo.setMinimumContentsLength(8)
+        self.send_button = QPushButton(self)
+        self.send_button.setObjectName("transformerSend")
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("transformerStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.RichText)
+
+        self.weights_map = _Heatmap(WEIGHT_COLOURS, self)
+        self.weights_map.setObjectName("transformerWeights")
+        self.scores_map = _Heatmap(SCORE_COLOURS, self)
+        self.scores_map.setObjectName("transformerScores")
+        self.grid = _HeadGrid(self)
+        self.grid.setObjectName("transformerAllHeads")
+        self.vectors_page = QWidget(self)
+        self.role_buttons = QButtonGroup(self)
+        role_row = QHBoxLayout()
+        role_row.setContentsMargins(0, 0, 0, 0)
+        for index, name in enumerate(("q", "k", "v")):
+            button = QPushButton(name, self.vectors_page)
+            button.setObjectName(f"transformerRole_{name}")
+            button.setCheckable(True)
+            button.setChecked(index == 0)
+            button.setFixedWidth(button.fontMetrics().horizontalAdvance("MMM") + 16)
+            self.role_buttons.addButton(button, index)
+            role_row.addWidget(button)
+        self.vectors_caption = QLabel(self.vectors_page)
+        self.vectors_caption.setWordWrap(True)
+        role_row.addWidget(self.vectors_caption, 1)
+        self.vectors_table = QTableWidget(self.vectors_page)
+        self.vectors_table.setObjectName("transformerVectors")
+        self.vectors_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.vectors_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.vectors_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.vectors_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        vectors_layout = QVBoxLayout(self.vectors_page)
+        vectors_layout.setContentsMargins(4, 4, 4, 4)
+        vectors_layout.addLayout(role_row)
+        vectors_layout.addWidget(self.vectors_table, 1)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("transformerTabs")
+        self.tabs.setMinimumHeight(180)  # below this a matrix of 16 tokens is unreadable
+        self.tabs.addTab(self.weights_map, "")
+        self.tabs.addTab(self.scores_map, "")
+        self.tabs.addTab(self.grid, "")
+        self.tabs.addTab(self.vectors_page, "")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(6)
+        layout.addWidget(self.missing_label)
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.open_button)
+        model_row.addWidget(self.models_combo, 1)
+        layout.addLayout(model_row)
+        sentence_row = QHBoxLayout()
+        sentence_row.addWidget(self.sentence_edit, 1)
+        sentence_row.addWidget(self.show_button)
+        layout.addLayout(sentence_row)
+        choice_row = QHBoxLayout()
+        for widget in (self.layer_label, self.layer_spin, self.head_label, self.head_spin):
+            choice_row.addWidget(widget)
+        choice_row.addSpacing(12)
+        choice_row.addWidget(self.query_label)
+        choice_row.addWidget(self.query_combo, 1)
+        choice_row.addWidget(self.send_button)
+        layout.addLayout(choice_row)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.tabs, 1)
+
+        self.open_button.clicked.connect(self.open_dialog)
+        self.models_combo.activated.connect(self._on_model_chosen)
+        self.sentence_edit.returnPressed.connect(self.analyse_sentence)
+        self.show_button.clicked.connect(self.analyse_sentence)
+        self.layer_spin.valueChanged.connect(self._on_head_changed)
+        self.head_spin.valueChanged.connect(self._on_head_changed)
+        self.query_combo.currentIndexChanged.connect(self._on_query_changed)
+        self.send_button.clicked.connect(self.send_query_to_explorer)
+        self.role_buttons.idClicked.connect(lambda _id: self._show_vectors())
+        self.weights_map.cell_clicked.connect(self._on_cell_clicked)
+        self.scores_map.cell_clicked.connect(self._on_cell_clicked)
+        self.weights_map.cell_hovered.connect(self._on_cell_hovered)
+        self.scores_map.cell_hovered.connect(self._on_cell_hovered)
+        self.grid.head_clicked.connect(self._on_grid_clicked)
+        self.grid.head_hovered.connect(self._on_grid_hovered)
+        model.changed.connect(self._sync_with_explorer)
+        model.selection_changed.connect(self._sync_with_explorer)
+        theme().changed.connect(self._apply_theme)
+
+        self.cached_models: list[hf_model.CachedModel] = []
+        self.refresh_cached_models()
+        self.retranslate()
+        self._apply_theme()
+        self._update_enabled()
+
+    # ------------------------------------------------------------ public API (the main window calls these)
+
+    @property
+    def available(self) -> bool:
+        """True when the optional packages (safetensors, tokenizers) are installed."""
+        return not self._missing
+
+    def refresh_cached_models(self) -> None:
+        """List the supported models already in the Hugging Face cache (reads the disk only, never the network)."""
+        self.cached_models = hf_model.find_cached_models() if self.available else []
+        current = self.loaded.folder if self.loaded is not None else None
+        with QSignalBlocker(self.models_combo):
+            self.models_combo.clear()
+            self.models_combo.addItem("", None)  # the placeholder; its text is set in retranslate
+            for cached in self.cached_models:
+                self.models_combo.addItem(cached.name, str(cached.path))
+                self.models_combo.setItemData(self.models_combo.count() - 1, literal(str(cached.path)),
+                                              Qt.ItemDataRole.ToolTipRole)
+            if current is not None:
+                self._select_folder_item(current, self.loaded.name)
+        self._retranslate_placeholder()
+
+    def ask_model_folder(self) -> str:
+        """The folder dialog (tests replace this method)."""
+        start = hf_model.hub_cache_dir()
+        return QFileDialog.getExistingDirectory(self, self.tr("Open a model folder"),
+                                                str(start if start.is_dir() else Path.home()))
+
+    def open_dialog(self) -> bool:
+        """"Open model…": choose a folder and load it; says what to install when the packages are missing."""
+        if not self.available:
+            self.hint.emit(self._missing_text())
+            return False
+        folder = self.ask_model_folder()
+        return bool(folder) and self.open_model(folder)
+
+    def open_model(self, folder: str | Path) -> bool:
+        """Load a model folder and analyse the current sentence; on failure show why and keep the old model."""
+        if not self.available:
+            self.hint.emit(self._missing_text())
+            return False
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            loaded = hf_model.load_model(folder)
+        except ModelError as error:
+            self._show_error(error_text(error))
+            return False
+        except MemoryError:
+            self._show_error(self.tr("{0}: not enough memory for this model").format(folder))
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.loaded = loaded
+        self.analysis = None
+        with QSignalBlocker(self.models_combo):
+            self._select_folder_item(loaded.folder, loaded.name)
+        config = loaded.config
+        with QSignalBlocker(self.layer_spin), QSignalBlocker(self.head_spin):
+            self.layer_spin.setRange(0, config.num_layers - 1)
+            self.head_spin.setRange(0, config.num_heads - 1)
+            self.layer_spin.setValue(0)
+            self.head_spin.setValue(0)
+        self.grid.build(config.num_layers, config.num_heads)
+        self._error = ""
+        self.model_loaded.emit(loaded.name)
+        self.analyse_sentence()
+        self._update_enabled()
+        return True
+
+    def set_sentence(self, text: str) -> bool:
+        """Type a sentence and analyse it (as Enter does)."""
+        self.sentence_edit.setText(text)
+        return self.analyse_sentence()
+
+    def analyse_sentence(self) -> bool:
+        """Run the loaded model on the sentence in the line edit; an error is shown and the old result kept."""
+        if self.loaded is None:
+            self._show_error(self.tr("Open a model first (“Open model…”)."))
+            return False
+        text = self.sentence_edit.text()
+        try:
+            analysis = self.loaded.analyse(text)
+        except ModelError as error:
+            self._show_error(error_text(error))
+            return False
+        query = self.query_combo.currentIndex()
+        self.analysis = analysis
+        self._error = ""
+        with QSignalBlocker(self.query_combo):
+            self.query_combo.clear()
+            for index, token in enumerate(analysis.tokens):
+                self.query_combo.addItem(f"{index}: {token}", index)
+                self.query_combo.setItemData(index, key_color(index), Qt.ItemDataRole.DecorationRole)
+            self.query_combo.setCurrentIndex(query if 0 <= query < analysis.n else min(1, analysis.n - 1))
+        self.grid.show_attentions(analysis.output.attentions)
+        self._refresh()
+        self._update_enabled()
+        return True
+
+    def set_head(self, layer: int, head: int) -> None:
+        """Show one head (0-based), as the spin boxes do."""
+        with QSignalBlocker(self.layer_spin):
+            self.layer_spin.setValue(layer)
+        self.head_spin.setValue(head)
+        self._on_head_changed()
+
+    def set_query_token(self, index: int) -> None:
+        """Make token `index` the query that "Use as the query" sends."""
+        if 0 <= index < self.query_combo.count():
+            self.query_combo.setCurrentIndex(index)
+
+    @property
+    def layer(self) -> int:
+        """The layer shown (0-based)."""
+        return self.layer_spin.value()
+
+    @property
+    def head(self) -> int:
+        """The head shown (0-based)."""
+        return self.head_spin.value()
+
+    @property
+    def query_token(self) -> int:
+        """Index of the token chosen as the query."""
+        return max(self.query_combo.currentIndex(), 0)
+
+    def query_scenario(self) -> Scenario | None:
+        """The chosen token as a single-query scenario of the chosen head (None before a sentence is analysed)."""
+        if self.analysis is None or self.loaded is None:
+            return None
+        head = self.analysis.head(self.layer, self.head)
+        index = self.query_token
+        tokens = self.analysis.tokens
+        labels = tuple(token[:MAX_LABEL] for token in tokens)
+        title = self.tr("“{0}” as the query (layer {1}, head {2})").format(
+            _short(tokens[index], 40), self.layer, self.head)[:MAX_TITLE]
+        sentence = self.analysis.text if len(self.analysis.text) <= 300 else self.analysis.text[:299] + "…"
+        description = self.tr(
+            "Real numbers from {0}, layer {1}, head {2}, for the sentence “{3}”. Q is the query vector of "
+            "“{4}”; the keys and values are the k and v of every token ({5} of them) in this head, d_k = {6}. "
+            "BERT scales the scores by 1/√{6}, as the explorer does.").format(
+            self.loaded.name, self.layer, self.head, sentence, tokens[index], len(tokens), head.head_size)
+        return Scenario(query=head.queries[index], keys=head.keys, values=head.values, labels=labels,
+                        title=title, description=description, scale=None)
+
+    def send_query_to_explorer(self) -> bool:
+        """Put the chosen token's q, and the sentence's k's and v's, into the explorer (one undo step)."""
+        try:
+            scenario = self.query_scenario()
+            if scenario is None:
+                self._show_error(self.tr("Open a model and type a sentence first."))
+                return False
+            self._sent_text = scenario.title
+            self._sent = scenario
+            self.model.load_scenario(scenario)
+            weights = self.model.result.weights
+            self.model.select_key(int(np.argmax(weights)))  # the key this query attends to most
+        except ScenarioError as error:
+            self._sent = None
+            self._show_error(error_text(error))
+            return False
+        self.hint.emit(self.tr("In the explorer now: {0}").format(scenario.title))
+        self._sync_with_explorer()
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def _refresh(self) -> None:
+        """Redraw the head's matrices, the grid frame, the vectors and the status from the current analysis."""
+        if self.analysis is None:
+            self._update_status()
+            return
+        head = self.analysis.head(self.layer, self.head)
+        tokens = self.analysis.tokens
+        self.weights_map.set_matrix(head.weights, tokens, (0.0, 1.0), "{:.2f}")
+        peak = float(np.max(np.abs(head.scaled_scores))) or 1.0
+        self.scores_map.set_matrix(head.scaled_scores, tokens, (-peak, peak), "{:.1f}")
+        self.grid.set_current(self.layer, self.head)
+        self._show_vectors()
+        self._update_marks()
+        self._update_status()
+
+    def _show_vectors(self) -> None:
+        """The chosen role's vectors, one token per row: its norm, then every component (updated in place)."""
+        if self.analysis is None:
+            return
+        head = self.analysis.head(self.layer, self.head)
+        role = self.role_buttons.checkedId()
+        vectors = (head.queries, head.keys, head.values)[max(role, 0)]
+        n, d = vectors.shape
+        table = self.vectors_table
+        if table.rowCount() != n or table.columnCount() != d + 1:
+            table.clear()
+            table.setRowCount(n)
+            table.setColumnCount(d + 1)
+            for i in range(n):
+                for j in range(d + 1):
+                    item = QTableWidgetItem()
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    table.setItem(i, j, item)
+        table.setHorizontalHeaderLabels(["‖·‖", *(str(j) for j in range(d))])
+        table.setVerticalHeaderLabels([f"{i}: {token}" for i, token in enumerate(self.analysis.tokens)])
+        norms = np.linalg.norm(vectors, axis=1)
+        for i in range(n):
+            header = table.verticalHeaderItem(i)
+            header.setForeground(QBrush(key_color(i) if role else query_color()))
+            table.item(i, 0).setText(f"{norms[i]:.3f}")
+            for j in range(d):
+                table.item(i, j + 1).setText(_number("{:.3f}", vectors[i, j]))
+        table.selectRow(self.query_token)
+        self.vectors_caption.setText(self._vectors_caption(role, d))
+
+    def _vectors_caption(self, role: int, d: int) -> str:
+        if role == 1:
+            return self.tr("k of each token: what it offers to be matched ({0} numbers)").format(d)
+        if role == 2:
+            return self.tr("v of each token: what it passes on when attended to ({0} numbers)").format(d)
+        return self.tr("q of each token: what it looks for ({0} numbers)").format(d)
+
+    def _update_marks(self) -> None:
+        """The query row, and the explorer's selected key while the explorer shows what we sent."""
+        column = self.model.selected_key if self._explorer_shows_ours() else -1
+        for heatmap in (self.weights_map, self.scores_map):
+            heatmap.set_marks(self.query_token, column)
+
+    def _explorer_shows_ours(self) -> bool:
+        return self._sent is not None and self.model.scenario is self._sent
+
+    def _sync_with_explorer(self, *_args) -> None:
+        """The explorer changed: mark its selected key while it shows what we sent (again after Undo, Redo)."""
+        self._update_marks()
+        self._update_status()
+
+    def _update_status(self) -> None:
+        """One line: the error, or what is shown (and what the explorer holds)."""
+        if self._error:
+            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            self.status_label.setText(f'<span style="color:{colour}">{escaped(self._error)}</span>')
+            return
+        if self.loaded is None:
+            self.status_label.setText(escaped(self.tr(
+                "Open a BERT-family model folder (config.json, model.safetensors, tokenizer.json); nothing is "
+                "downloaded.")) if self.available else "")
+            return
+        config = self.loaded.config
+        parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads, d_k = {3}").format(
+            escaped(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
+        if self.analysis is not None:
+            parts.append(self.tr("{0} tokens").format(self.analysis.n))
+        if self._explorer_shows_ours():
+            parts.append(self.tr("in the explorer: {0}").format(escaped(self._sent_text)))
+        self.status_label.setText(" · ".join(parts))
+
+    def _show_error(self, message: str) -> None:
+        self._error = message
+        self._update_status()
+        self.hint.emit(message)
+
+    def _update_enabled(self) -> None:
+        available = self.available
+        self.missing_label.setVisible(not available)
+        for widget in (self.open_button, self.models_combo, self.sentence_edit, self.show_button):
+            widget.setEnabled(available)
+        ready = available and self.analysis is not None
+        for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.tabs):
+            widget.setEnabled(ready)
+
+    # ------------------------------------------------------------ reactions
+
+    def _on_model_chosen(self, index: int) -> None:
+        folder = self.models_combo.itemData(index)
+        if folder and (self.loaded is None or Path(folder) != self.loaded.folder):
+            if not self.open_model(folder):
+                with QSignalBlocker(self.models_combo):
+                    self._select_folder_item(self.loaded.folder if self.loaded else None, "")
+
+    def _select_folder_item(self, folder: Path | None, name: str) -> None:
+        """Select the combo item of a folder, adding it when it came from the dialog."""
+        if folder is None:
+            self.models_combo.setCurrentIndex(0)
+            return
+        for index in range(1, self.models_combo.count()):
+            if self.models_combo.itemData(index) and Path(self.models_combo.itemData(index)) == Path(folder):
+                self.models_combo.setCurrentIndex(index)
+                return
+        self.models_combo.addItem(name, str(folder))
+        self.models_combo.setItemData(self.models_combo.count() - 1, literal(str(folder)),
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.models_combo.setCurrentIndex(self.models_combo.count() - 1)
+
+    def _on_head_changed(self, *_args) -> None:
+        self._refresh()
+
+    def _on_query_changed(self, _index: int) -> None:
+        if self.analysis is not None:
+            self.vectors_table.selectRow(self.query_token)
+            self._update_marks()
+            self._update_send_text()
+
+    def _on_cell_clicked(self, row: int, column: int) -> None:
+        """A row chooses the query token; while the explorer shows our tokens, the column selects that key there."""
+        self.set_query_token(row)
+        if self._explorer_shows_ours():
+            try:
+                self.model.select_key(column)
+            except ScenarioError as error:
+                self._show_error(error_text(error))
+
+    def _on_cell_hovered(self, row: int, column: int) -> None:
+        if row < 0 or self.analysis is None:
+            self.hint.emit("")
+            return
+        head = self.analysis.head(self.layer, self.head)
+        tokens = self.analysis.tokens
+        self.hint.emit(self.tr("“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” "
+                               "the query").format(tokens[row], tokens[column], f"{head.weights[row, column]:.4f}",
+                                                  head.head_size, f"{head.scaled_scores[row, column]:.4f}"))
+
+    def _on_grid_clicked(self, layer: int, head: int) -> None:
+        self.set_head(layer, head)
+        self.tabs.setCurrentWidget(self.weights_map)
+
+    def _on_grid_hovered(self, layer: int, head: int) -> None:
+        if layer < 0:
+            self.hint.emit("")
+        else:
+            self.hint.emit(self.tr("Layer {0}, head {1}: click to show it large").format(layer, head))
+
+    # ------------------------------------------------------------ language and theme
+
+    def _missing_text(self) -> str:
+        packages = " ".join(self._missing)
+        text = self.tr("Real transformer mode needs the optional packages safetensors and tokenizers "
+                       "(missing here: {0}). Install them with: {1}").format(packages, hf_model.INSTALL_HINT)
+        return text
+
+    def _retranslate_placeholder(self) -> None:
+        if not self.available:
+            text = self.tr("(optional packages missing)")
+        elif self.cached_models:
+            text = self.tr("Models on this computer ({0})…").format(len(self.cached_models))
+        else:
+            text = self.tr("No models in the Hugging Face cache")
+        self.models_combo.setItemText(0, text)
+
+    def _update_send_text(self) -> None:
+        token = self.analysis.tokens[self.query_token] if self.analysis is not None else ""
+        self.send_button.setText(self.tr("Explore “{0}” as Q").format(mnemonic_free(_short(token, 12))) if token
+                                 else self.tr("Explore as Q"))
+
+    def retranslate(self) -> None:
+        """Every static text in the current language (called again on LanguageChange)."""
+        self.missing_label.setText(self._missing_text())
+        self.open_button.setText(self.tr("Open model…"))
+        self.open_button.setToolTip(self.tr(
+            "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model"))
+        self.models_combo.setToolTip(self.tr("BERT-family models already in the Hugging Face cache on this computer"))
+        self.sentence_edit.setPlaceholderText(self.tr("Type a sentence (English or 中文) and press Enter"))
+        self.show_button.setText(self.tr("Show"))
+        self.show_button.setToolTip(self.tr("Run the model on the sentence"))
+        self.layer_label.setText(self.tr("Layer"))
+        self.head_label.setText(self.tr("Head"))
+        self.layer_spin.setToolTip(self.tr("Layer, counted from 0"))
+        self.head_spin.setToolTip(self.tr("Attention head, counted from 0"))
+        self.query_label.setText(self.tr("Query"))
+        self.query_combo.setToolTip(self.tr("The token whose q asks; click a row of the matrix to choose it"))
+        self.send_button.setToolTip(self.tr(
+            "Open this head's q of the chosen token, with every token's k and v, in the explorer: the canvas, "
+            "steps and weights then show the model's real numbers"))
+        self.tabs.setTabText(0, self.tr("Attention"))
+        self.tabs.setTabToolTip(0, self.tr("softmax(q·k/√d_k) for every query (row) and key (column)"))
+        self.tabs.setTabText(1, self.tr("Scaled scores"))
+        self.tabs.setTabToolTip(1, self.tr("q·k/√d_k before the softmax"))
+        self.tabs.setTabText(2, self.tr("All heads"))
+        self.tabs.setTabToolTip(2, self.tr("Every head of every layer; click one to show it large"))
+        self.tabs.setTabText(3, self.tr("q, k, v"))
+        self.tabs.setTabToolTip(3, self.tr("This head's query, key and value vectors of every token"))
+        for heatmap in (self.weights_map, self.scores_map):
+            heatmap.getPlotItem().setLabel("left", self.tr("query"))
+            heatmap.getPlotItem().setLabel("top", self.tr("key"))
+        self.grid.getPlotItem().setLabel("left", self.tr("layer"))
+        self.grid.getPlotItem().setLabel("top", self.tr("head"))
+        self._retranslate_placeholder()
+        self._update_send_text()
+        if self.analysis is not None:
+            self.vectors_caption.setText(self._vectors_caption(self.role_buttons.checkedId(),
+                                                               self.loaded.config.head_size))
+        self._update_status()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _apply_theme(self) -> None:
+        """Fonts for the current presentation zoom, and the texts whose colour depends on the theme."""
+        text_font = QFont(self.font())
+        text_font.setPointSizeF(theme().font_pt())
+        for widget in (self.missing_label, self.status_label, self.vectors_caption):
+            widget.setFont(text_font)
+        table_font = QFont(self.font())
+        table_font.setPointSizeF(theme().font_pt())
+        self.vectors_table.setFont(table_font)
+        for view in (self.weights_map, self.scores_map, self.grid):
+            view.apply_theme()
+        self._show_vectors()  # the q rows' labels are in Q's colour, which is light on dark themes
+        self._update_status()

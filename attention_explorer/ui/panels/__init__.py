@@ -1,0 +1,1 @@
+"""The explorer's panels around the canvas; each redraws from the ExplorerModel."""

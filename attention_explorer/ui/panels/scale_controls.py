@@ -1,0 +1,481 @@
+"""d_k and the scale factor: a log slider for d_k, auto 1/√d_k or a manual factor, and the temperature it means.
+
+Every widget shows the model's state (set under QSignalBlocker, so showing never edits); user input goes
+through ExplorerModel.set_d_k / set_scale.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QButtonGroup,
+    QComboBox,
+    QDoubleSpinBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSlider,
+    QSpinBox,
+    QStyle,
+    QStyleOptionSlider,
+    QWidget,
+)
+
+from attention_explorer.core.scenario import MAX_DIM, MAX_SCALE, ScenarioError
+from attention_explorer.state.explorer import ExplorerModel, new_merge_key
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.hover_hints import HoverHints
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+# d_k slider: its positions index D_K_STOPS, the distinct values of round(2^(j/4)) for j = 0…48: log-spaced
+# (four stops an octave from 16 up), all integers, every power of two among them, and each step changes d_k
+# (below 16 round(2^(j/4)) repeats, so the repeats are dropped: 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, …).
+D_K_STEPS_PER_OCTAVE = 4
+D_K_STOPS = tuple(
+    sorted(
+        {round(2.0 ** (j / D_K_STEPS_PER_OCTAVE)) for j in range(D_K_STEPS_PER_OCTAVE * round(math.log2(MAX_DIM)) + 1)}
+    )
+)
+D_K_MAX_POSITION = len(D_K_STOPS) - 1
+
+# Factor slider: position 0 is exactly 0; p in 1..900 means 10^(p/300 − 2), i.e. 0.01 … 10, 300 steps a decade
+# (0.77 % apart); 0.1, 1 and 10 fall exactly on positions 300, 600 and 900.
+FACTOR_STEPS_PER_DECADE = 300
+FACTOR_MAX_POSITION = 3 * FACTOR_STEPS_PER_DECADE
+
+
+def d_k_from_position(position: int) -> int:
+    """d_k for a d_k-slider position."""
+    return D_K_STOPS[min(max(position, 0), D_K_MAX_POSITION)]
+
+
+def position_from_d_k(d_k: int) -> int:
+    """The d_k-slider position whose d_k is nearest to d_k on a log scale."""
+    target = math.log(max(d_k, 1))
+    return min(range(len(D_K_STOPS)), key=lambda position: abs(math.log(D_K_STOPS[position]) - target))
+
+
+def factor_from_position(position: int) -> float:
+    """The scale factor for a factor-slider position (0 → exactly 0, 600 → exactly 1)."""
+    if position <= 0:
+        return 0.0
+    return 10.0 ** (position / FACTOR_STEPS_PER_DECADE - 2)
+
+
+def position_from_factor(factor: float) -> int:
+    """The factor-slider position nearest to a factor (factors beyond 0.01…10 sit at the ends)."""
+    if factor <= 0:
+        return 0
+    position = round(FACTOR_STEPS_PER_DECADE * (math.log10(factor) + 2))
+    return min(max(position, 1), FACTOR_MAX_POSITION)
+
+
+def format_factor(value: float) -> str:
+    """Three decimals for ordinary factors, three significant digits for tiny or huge ones; '∞' for infinity."""
+    if math.isinf(value):
+        return "∞"
+    if value == 0 or 0.1 <= abs(value) < 1000:
+        return f"{value:.3f}"
+    return f"{value:.3g}"
+
+
+class SliderTicks(QWidget):
+    """Tick marks and their numbers drawn exactly under chosen positions of a horizontal slider."""
+
+    def __init__(self, slider: QSlider, ticks: list[tuple[int, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._slider = slider
+        self._ticks = ticks
+
+    def sizeHint(self) -> QSize:
+        return QSize(100, self.fontMetrics().height() + 8)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def tick_x(self, position: int) -> float:
+        """x (in this widget) of the slider handle's centre at `position`."""
+        option = QStyleOptionSlider()
+        self._slider.initStyleOption(option)
+        style = self._slider.style()
+        groove = style.subControlRect(
+            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self._slider
+        )
+        handle = style.subControlRect(
+            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self._slider
+        )
+        span = groove.width() - handle.width()
+        offset = QStyle.sliderPositionFromValue(self._slider.minimum(), self._slider.maximum(), position, span)
+        x_in_slider = groove.x() + offset + handle.width() / 2
+        return self.mapFromGlobal(self._slider.mapToGlobal(QPointF(x_in_slider, 0))).x()
+
+    def shown_labels(self) -> list[tuple[float, str]]:
+        """(left x, text) of every label drawn at the current width: inner ones that would collide are left out."""
+        metrics = self.fontMetrics()
+        gap = metrics.horizontalAdvance(" ")
+
+        def label_left(position: int, text: str) -> float:
+            """Where a label starts: centred under its tick, but kept inside the widget."""
+            width = metrics.horizontalAdvance(text)
+            return min(max(self.tick_x(position) - width / 2, 0), self.width() - width)
+
+        last = len(self._ticks) - 1
+        last_left = label_left(*self._ticks[last])
+        shown: list[tuple[float, str]] = []
+        taken_until = -math.inf
+        for number, (position, text) in enumerate(self._ticks):
+            left, width = label_left(position, text), metrics.horizontalAdvance(text)
+            # In a narrow dock labels would run into each other ("2564096"): skip an inner one that would.
+            # The last label (the range's end) is always drawn, where it really is (pushed in from the edge).
+            if number < last and (left < taken_until + gap or left + width + gap > last_left):
+                continue
+            shown.append((left, text))
+            taken_until = left + width
+        return shown
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        for position, _text in self._ticks:
+            x = self.tick_x(position)
+            painter.drawLine(QPointF(x, 0), QPointF(x, 4))
+        ascent = self.fontMetrics().ascent()
+        for left, text in self.shown_labels():
+            painter.drawText(QPointF(left, 5 + ascent), text)
+        painter.end()
+
+
+class ScaleControls(QWidget):
+    """Set d_k (slider + spin box, zeros or random new components) and the scale factor (auto or manual)."""
+
+    hint = Signal(str)
+
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scaleControls")
+        self.model = model
+        self._factor_gesture: int | None = None  # merge key of the factor-slider drag in progress
+        self._d_k_gesture: int | None = None  # merge key of the d_k-slider drag in progress
+        self._hover = HoverHints(self.hint, self)
+        self._shown: tuple | None = None  # _shown_state() when the panel was last redrawn
+
+        # ---- d_k
+        self.d_k_slider = QSlider(Qt.Orientation.Horizontal)
+        self.d_k_slider.setObjectName("dKSlider")
+        self.d_k_slider.setRange(0, D_K_MAX_POSITION)
+        self.d_k_slider.setPageStep(D_K_STEPS_PER_OCTAVE)  # Page Up/Down doubles / halves d_k (from 16 up)
+        self.d_k_spin = QSpinBox()
+        self.d_k_spin.setObjectName("dKScaleSpin")
+        self.d_k_spin.setRange(1, MAX_DIM)
+        self.d_k_spin.setKeyboardTracking(False)
+        self.d_k_spin.setAccelerated(True)
+        self.fill_combo = QComboBox()
+        self.fill_combo.setObjectName("fillCombo")
+        self.fill_combo.addItem("", "zeros")  # item texts: retranslate()
+        self.fill_combo.addItem("", "random")
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setObjectName("seedSpin")
+        self.seed_spin.setRange(0, 9999)
+        self.seed_spin.setEnabled(False)
+        self.d_k_ticks = SliderTicks(self.d_k_slider, [(position_from_d_k(d), str(d)) for d in (1, 16, 256, 4096)])
+
+        # ---- scale factor
+        self.auto_radio = QRadioButton()
+        self.auto_radio.setObjectName("autoScaleRadio")
+        self.manual_radio = QRadioButton()
+        self.manual_radio.setObjectName("manualScaleRadio")
+        self._mode_group = QButtonGroup(self)
+        self._mode_group.addButton(self.auto_radio)
+        self._mode_group.addButton(self.manual_radio)
+        self.no_scaling_button = QPushButton()
+        self.no_scaling_button.setObjectName("noScalingButton")
+        self.factor_slider = QSlider(Qt.Orientation.Horizontal)
+        self.factor_slider.setObjectName("factorSlider")
+        self.factor_slider.setRange(0, FACTOR_MAX_POSITION)
+        self.factor_slider.setSingleStep(3)  # arrow keys: ≈ 2.3 % per press
+        self.factor_slider.setPageStep(FACTOR_STEPS_PER_DECADE // 10)  # Page Up/Down: ≈ 26 % per press
+        self.factor_spin = QDoubleSpinBox()
+        self.factor_spin.setObjectName("factorSpin")
+        self.factor_spin.setDecimals(4)
+        self.factor_spin.setRange(0.0, MAX_SCALE)
+        self.factor_spin.setKeyboardTracking(False)
+        self.factor_spin.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
+        self.factor_spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
+        self.factor_ticks = SliderTicks(
+            self.factor_slider,
+            [
+                (0, "0"),
+                (FACTOR_STEPS_PER_DECADE, "0.1"),
+                (2 * FACTOR_STEPS_PER_DECADE, "1"),
+                (FACTOR_MAX_POSITION, "10"),
+            ],
+        )
+        self.factor_label = QLabel()
+        self.factor_label.setObjectName("factorLabel")
+        self.temperature_label = QLabel()
+        self.temperature_label.setObjectName("temperatureLabel")
+        self.note_label = QLabel()
+        self.note_label.setObjectName("scaleNote")
+        self.note_label.setWordWrap(True)
+        self.message_label = QLabel()
+        self.message_label.setObjectName("scaleMessage")
+        self.message_label.setWordWrap(True)
+        self.message_label.hide()
+
+        # One grid, no group-box frames: the panel shares a 720-pixel-high column with the vector table.
+        grid = QGridLayout(self)
+        grid.setContentsMargins(10, 8, 10, 8)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(4)
+        d_k_label = QLabel("d_k")
+        d_k_label.setBuddy(self.d_k_spin)
+        grid.addWidget(d_k_label, 0, 0)
+        grid.addWidget(self.d_k_slider, 0, 1)
+        grid.addWidget(self.d_k_spin, 0, 2)
+        grid.addWidget(self.d_k_ticks, 1, 1)
+        self.fill_label = QLabel()
+        self.fill_label.setBuddy(self.fill_combo)
+        fill_row = QHBoxLayout()
+        fill_row.addWidget(self.fill_combo)
+        fill_row.addWidget(self.seed_spin)
+        fill_row.addStretch(1)
+        grid.addWidget(self.fill_label, 2, 0)
+        grid.addLayout(fill_row, 2, 1, 1, 2)
+        separator = QFrame()
+        separator.setFrameShape(QFrame.Shape.HLine)
+        separator.setFrameShadow(QFrame.Shadow.Sunken)
+        grid.addWidget(separator, 3, 0, 1, 3)
+        modes = QHBoxLayout()
+        modes.addWidget(self.auto_radio)
+        modes.addWidget(self.manual_radio)
+        modes.addStretch(1)
+        modes.addWidget(self.no_scaling_button)
+        grid.addLayout(modes, 4, 0, 1, 3)
+        grid.addWidget(QLabel("×"), 5, 0)
+        grid.addWidget(self.factor_slider, 5, 1)
+        grid.addWidget(self.factor_spin, 5, 2)
+        grid.addWidget(self.factor_ticks, 6, 1)
+        grid.addWidget(self.factor_label, 7, 0, 1, 3)
+        grid.addWidget(self.temperature_label, 8, 0, 1, 3)
+        grid.addWidget(self.note_label, 9, 0, 1, 3)
+        grid.addWidget(self.message_label, 10, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(11, 1)
+
+        self.d_k_slider.valueChanged.connect(self._d_k_slider_moved)
+        self.d_k_slider.sliderReleased.connect(self._d_k_slider_released)
+        self.d_k_spin.valueChanged.connect(self._set_d_k)
+        self.fill_combo.currentIndexChanged.connect(self._fill_changed)
+        self.auto_radio.clicked.connect(lambda: self._set_scale(None))
+        self.manual_radio.clicked.connect(lambda: self._set_scale(self.model.result.scale))
+        self.no_scaling_button.clicked.connect(lambda: self._set_scale(1.0))
+        self.factor_slider.sliderPressed.connect(self._factor_gesture_started)
+        self.factor_slider.sliderReleased.connect(self._factor_gesture_ended)
+        self.factor_slider.valueChanged.connect(self._factor_slider_moved)
+        self.factor_spin.valueChanged.connect(lambda value: self._set_scale(float(value)))
+        model.changed.connect(self._on_model_changed)
+        theme().changed.connect(self._apply_theme)
+
+        self._apply_theme()
+        self.retranslate()  # also draws the model's state
+
+    def retranslate(self) -> None:
+        """Every static text in the current language, then the model's state in it (again on LanguageChange)."""
+        self.fill_label.setText(_translate("ScaleControls", "fill"))
+        self.fill_combo.setItemText(0, _translate("ScaleControls", "zeros"))
+        self.fill_combo.setItemText(1, _translate("ScaleControls", "random N(0,1)"))
+        self.seed_spin.setPrefix(_translate("ScaleControls", "seed "))
+        self.auto_radio.setText(_translate("ScaleControls", "Auto 1/√d_k"))
+        self.manual_radio.setText(_translate("ScaleControls", "Manual"))
+        self.no_scaling_button.setText(_translate("ScaleControls", "No scaling (× 1)"))
+        self._describe(
+            self.d_k_slider,
+            _translate(
+                "ScaleControls",
+                "Drag to change d_k (log scale; Page Up/Down ≈ doubles or halves it); one drag is one undo step.",
+            ),
+        )
+        self._describe(self.d_k_spin, _translate("ScaleControls", "Type d_k (1–4096) and press Enter"))
+        self._describe(
+            self.fill_combo, _translate("ScaleControls", "What the new components of Q and every K hold when d_k grows")
+        )
+        self._describe(
+            self.seed_spin,
+            _translate("ScaleControls", "Seed of the random N(0,1) components (same seed, same numbers)"),
+        )
+        self._describe(
+            self.factor_slider,
+            _translate(
+                "ScaleControls",
+                "Drag to set a manual factor on the raw scores (log scale, 0 at the left end, 1 in the middle marks)",
+            ),
+        )
+        self._describe(self.factor_spin, _translate("ScaleControls", "Type a manual factor and press Enter"))
+        self._describe(
+            self.no_scaling_button, _translate("ScaleControls", "Use the raw scores Q·K (factor 1) to compare")
+        )
+        self._describe(
+            self.auto_radio, _translate("ScaleControls", "The standard factor 1/√d_k keeps the scores' spread near 1")
+        )
+        self._describe(self.manual_radio, _translate("ScaleControls", "Keep the current factor and set it yourself"))
+        self._update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _describe(self, widget: QWidget, text: str) -> None:
+        self._hover.describe(widget, text)
+
+    def _apply_theme(self) -> None:
+        big = QFont(self.font())
+        big.setPointSizeF(theme().number_pt())
+        big.setBold(True)
+        self.factor_label.setFont(big)
+        self.temperature_label.setFont(big)
+        number = QFont(self.font())
+        number.setPointSizeF(theme().number_pt())
+        for widget in (self.d_k_spin, self.factor_spin):
+            widget.setFont(number)
+        small = QFont(self.font())
+        small.setPointSizeF(theme().font_pt() * 0.85)
+        for widget in (self.d_k_ticks, self.factor_ticks, self.note_label):
+            widget.setFont(small)
+        self.factor_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("0000.0000") + 16)
+        self.d_k_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("00000") + 36)
+        error_colour = "#B03A2E" if theme().mode == "light" else "#FF8A65"
+        self.message_label.setStyleSheet(f"color: {error_colour}; font-weight: bold;")
+
+    # ------------------------------------------------------------ redraw from the model
+
+    def _shown_state(self) -> tuple:
+        """Everything this panel shows that a model change can alter."""
+        scenario, result = self.model.scenario, self.model.result
+        return scenario.d_k, scenario.scale, result.scale, result.temperature
+
+    def _on_model_changed(self) -> None:
+        # A drag of a vector changes neither d_k nor the factor: most model changes leave this panel as it is.
+        if self._shown_state() != self._shown:
+            self._update()
+
+    def _update(self) -> None:
+        self._shown = self._shown_state()
+        scenario, result = self.model.scenario, self.model.result
+        d_k = scenario.d_k
+        if not self.d_k_slider.isSliderDown():  # while dragging, the handle stays under the mouse
+            with QSignalBlocker(self.d_k_slider):
+                self.d_k_slider.setValue(position_from_d_k(d_k))
+        with QSignalBlocker(self.d_k_spin):
+            self.d_k_spin.setValue(d_k)
+
+        factor = result.scale
+        automatic = scenario.scale is None
+        with QSignalBlocker(self.auto_radio), QSignalBlocker(self.manual_radio):
+            self.auto_radio.setChecked(automatic)
+            self.manual_radio.setChecked(not automatic)
+        if not self.factor_slider.isSliderDown():
+            with QSignalBlocker(self.factor_slider):
+                self.factor_slider.setValue(position_from_factor(factor))
+        with QSignalBlocker(self.factor_spin):
+            self.factor_spin.setValue(factor)
+        self.no_scaling_button.setEnabled(not (scenario.scale is not None and factor == 1.0))
+
+        auto_factor = 1.0 / math.sqrt(d_k)
+        if automatic:
+            self.factor_label.setText(
+                _translate("ScaleControls", "factor × {0} = 1/√{1}").format(format_factor(factor), d_k)
+            )
+            self.note_label.setText(
+                _translate("ScaleControls", "Automatic: follows d_k (√{0} = {1}).").format(
+                    d_k, format_factor(math.sqrt(d_k))
+                )
+            )
+        else:
+            self.factor_label.setText(_translate("ScaleControls", "factor × {0}").format(format_factor(factor)))
+            self.note_label.setText(
+                _translate("ScaleControls", "Manual; auto would be 1/√{0} = {1}.").format(
+                    d_k, format_factor(auto_factor)
+                )
+            )
+        self.temperature_label.setText(
+            _translate("ScaleControls", "T = 1/factor = {0}").format(format_factor(result.temperature))
+        )
+        if factor == 0:
+            self.note_label.setText(
+                self.note_label.text()
+                + " "
+                + _translate("ScaleControls", "Every scaled score is 0: all weights equal.")
+            )
+
+    # ------------------------------------------------------------ d_k input
+
+    def _fill(self) -> str:
+        return str(self.fill_combo.currentData())
+
+    def _fill_changed(self) -> None:
+        self.seed_spin.setEnabled(self._fill() == "random")
+
+    def _d_k_slider_moved(self, position: int) -> None:
+        # A drag applies every step live, all of it one undo step; keyboard, wheel or a click on the groove
+        # make one step each.
+        if self.d_k_slider.isSliderDown() and self._d_k_gesture is None:
+            self._d_k_gesture = new_merge_key()
+        merge_key = self._d_k_gesture if self.d_k_slider.isSliderDown() else None
+        self._set_d_k(d_k_from_position(position), merge_key)
+
+    def _d_k_slider_released(self) -> None:
+        self._set_d_k(d_k_from_position(self.d_k_slider.value()), self._d_k_gesture)
+        self._d_k_gesture = None
+
+    def _set_d_k(self, d_k: int, merge_key: int | None = None) -> None:
+        try:
+            self.model.set_d_k(d_k, fill=self._fill(), seed=self.seed_spin.value(), merge_key=merge_key)
+        except ScenarioError as error:
+            self._show_error(error_text(error))
+            self._update()
+            return
+        self._clear_message()
+        self._update()  # also when nothing changed (the spin box may show a pending d_k)
+
+    # ------------------------------------------------------------ scale input
+
+    def _factor_gesture_started(self) -> None:
+        self._factor_gesture = new_merge_key()
+
+    def _factor_gesture_ended(self) -> None:
+        self._factor_gesture = None
+
+    def _factor_slider_moved(self, position: int) -> None:
+        merge_key = self._factor_gesture if self.factor_slider.isSliderDown() else None
+        self._set_scale(factor_from_position(position), merge_key)
+
+    def _set_scale(self, factor: float | None, merge_key: int | None = None) -> None:
+        try:
+            self.model.set_scale(factor, merge_key)
+        except ScenarioError as error:
+            self._show_error(error_text(error))
+            self._update()
+            return
+        self._clear_message()
+        self._update()  # radio buttons show the model's mode even if the click changed nothing
+
+    # ------------------------------------------------------------ messages
+
+    def _show_error(self, text: str) -> None:
+        self.message_label.setText(text)
+        self.message_label.show()
+        self.hint.emit(text)
+
+    def _clear_message(self) -> None:
+        self.message_label.clear()
+        self.message_label.hide()

@@ -1,0 +1,649 @@
+"""The four steps of attention written out with the current numbers, and why Q·K = |Q||K| cos θ."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QTextDocument
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
+from attention_explorer.ui.widgets.safe_text import escaped, literal
+
+# At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
+MAX_ROWS = 12
+# Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
+EXPAND_PRODUCTS_MAX_DK = 4
+# Vectors longer than this are shown as their first components and "…".
+SHOWN_COMPONENTS = 4
+# The Σ of step 3 lists its terms up to this many keys.
+LISTED_SUM_TERMS = 5
+
+# Below this panel width (in pixels, at zoom 1) the numbers shrink towards the text size.
+FULL_SIZE_WIDTH = 440
+# The labels FULL_SIZE_WIDTH was chosen with; a wider label column takes its extra width from the numbers.
+SHORT_LABELS = tuple(f"K{i}" for i in range(1, 10))
+# Labels up to as wide as this many "M"s stay on one line ("key 1"); wider ones wrap at a space onto two.
+LABEL_KEPT_WHOLE_M = 4
+# The label column is at most as wide as this many "M"s (140 px at the full number size, 112 px at 12 pt).
+LABEL_COLUMN_MAX_M = 7
+
+MINUS = "\u2212"
+# Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
+MUTED_HEX = "#505050"  # italic notes
+WORKED_NUMBERS_HEX = "#1A4E8A"  # the numbers under each step of the derivation
+_TAGS = re.compile(r"(<[^>]*>)")
+_HUGE = 1e6  # from here on numbers are shown as a × 10^b so a cell stays short
+
+
+def _power_of_ten(value: float) -> str:
+    """`value` as 1.234×10⁸ (3 decimals in the mantissa)."""
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10.0**exponent
+    if round(abs(mantissa), 3) >= 10.0:
+        mantissa /= 10.0
+        exponent += 1
+    return f"{_signed(f'{mantissa:.3f}')}×10<sup>{_signed(str(exponent))}</sup>"
+
+
+def _signed(text: str) -> str:
+    """Typographic minus sign instead of the hyphen."""
+    return text.replace("-", MINUS)
+
+
+def number(value: float) -> str:
+    """A result as the user reads it: 3 decimals (no "−0.000"); very large values as a × 10^b."""
+    if not math.isfinite(value):
+        return escaped(str(value))
+    if abs(value) >= _HUGE:
+        return _power_of_ten(value)
+    text = f"{value:.3f}"
+    if text == "-0.000":
+        text = "0.000"
+    return _signed(text)
+
+
+def small_number(value: float) -> str:
+    """Like `number`, but tiny non-zero values (e^x far below 1) keep their size visible as a × 10^−b."""
+    if value != 0.0 and abs(value) < 5e-4:
+        return _power_of_ten(value)
+    return number(value)
+
+
+def compact(value: float) -> str:
+    """An input component or factor as a lecturer writes it: up to 3 decimals, no trailing zeros."""
+    if abs(value) >= _HUGE:
+        return _power_of_ten(value)
+    if value != 0.0 and abs(value) < 5e-4:
+        return _signed(f"{value:.3g}")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else _signed(text)
+
+
+def factor(value: float) -> str:
+    """A factor inside a product: negative ones in parentheses."""
+    text = compact(value)
+    return f"({text})" if value < 0 else text
+
+
+def full(value: float) -> str:
+    """Full precision, for tooltips."""
+    return _signed(repr(float(value)))
+
+
+def tip(shown: str, value: float) -> str:
+    """`shown` with a hover tooltip of the full-precision value."""
+    return f'<span title="{full(value)}">{shown}</span>'
+
+
+def nowrap(text: str) -> str:
+    """HTML whose visible spaces are non-breaking, so a line never breaks inside it (tags are left alone).
+
+    Qt's tables honour these; a `white-space: nowrap` cell squeezed by its neighbours gets broken mid-number.
+    """
+    return "".join(part if part.startswith("<") else part.replace(" ", "&nbsp;") for part in _TAGS.split(text))
+
+
+def vector_text(values: Sequence[float] | np.ndarray, fmt=number) -> str:
+    """[a, b, …] with at most SHOWN_COMPONENTS components, then the count of the rest."""
+    values = np.asarray(values, dtype=np.float64)
+    shown = [fmt(float(v)) for v in values[:SHOWN_COMPONENTS]]
+    if values.shape[0] > SHOWN_COMPONENTS:
+        shown.append(f"… ({values.shape[0]})")
+    return "[" + ", ".join(shown) + "]"
+
+
+def full_vector(values: Sequence[float] | np.ndarray) -> str:
+    """Every component at full precision (for tooltips; long vectors cut at 16)."""
+    values = np.asarray(values, dtype=np.float64)
+    text = ", ".join(full(float(v)) for v in values[:16])
+    return f"[{text}{', …' if values.shape[0] > 16 else ''}]"
+
+
+def _keep_together(formula: str) -> str:
+    """Let a formula wrap only at its "=" signs: the spaces inside each side become non-breaking."""
+    sides = formula.split(" = ")
+    return " = ".join(side.replace(" ", "&nbsp;").replace("<span&nbsp;", "<span ") for side in sides)
+
+
+def _tint(hex_colour: str, amount: float) -> str:
+    """`hex_colour` mixed with white (amount 0 = white, 1 = the colour)."""
+    colour = QColor(hex_colour)
+    mix = [round(255 + (c - 255) * amount) for c in (colour.red(), colour.green(), colour.blue())]
+    return "#{:02X}{:02X}{:02X}".format(*mix)
+
+
+def _text_on(hex_colour: str) -> str:
+    """Black or white, whichever reads better on `hex_colour`."""
+    colour = QColor(hex_colour)
+    luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
+    return "#000000" if luminance > 150 else "#FFFFFF"
+
+
+@lru_cache(maxsize=64)
+def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> str:
+    """Background of a selected row: a light tint of the key colour, or on dark themes a deep one under light text."""
+    # A light tint under light text would be unreadable: on dark themes the key colour is sunk into the background.
+    if mode == "light":
+        return _tint(hex_colour, 0.32)
+    colour, background, text = QColor(hex_colour), QColor(background_hex), QColor(text_hex)
+    for amount in (0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1):
+        mix = QColor.fromRgbF(*(b + (c - b) * amount for c, b in zip(colour.getRgbF()[:3], background.getRgbF()[:3])))
+        if contrast_ratio(text, mix) >= 4.5:
+            return mix.name()
+    return background.name()
+
+
+@lru_cache(maxsize=64)
+def _label_column_px(font_description: str, point_size: float, labels: tuple[str, ...]) -> int:
+    """Width of the label column for `labels` in bold `point_size` of the font `font_description` (QFont.toString).
+
+    A long label wraps at its spaces: the column is just wide enough for it on two lines. "shared state" takes the
+    width of "shared", two lines beside a d_k = 4 Q·K of two lines, where on one line it left that Q·K room for
+    four. Cached: the text is rebuilt once per frame during a drag, with the same labels.
+    """
+    font = QFont()
+    font.fromString(font_description)
+    font.setPointSizeF(point_size)
+    font.setBold(True)
+    metrics = QFontMetrics(font)
+    whole = LABEL_KEPT_WHOLE_M * metrics.horizontalAdvance("M")
+    widest = max([_width_on_two_lines(metrics, label, whole) for label in labels] + [metrics.horizontalAdvance("Σ")])
+    return min(widest + 20, LABEL_COLUMN_MAX_M * metrics.horizontalAdvance("M"))
+
+
+def _width_on_two_lines(metrics: QFontMetrics, label: str, kept_whole: int) -> int:
+    """The least width `label` takes when broken at one of its spaces; its whole width if that is at most
+    `kept_whole` or it has no space."""
+    width = metrics.horizontalAdvance(label)
+    words = label.split()
+    if len(words) < 2 or width <= kept_whole:
+        return width
+    return min(max(metrics.horizontalAdvance(" ".join(words[:k])), metrics.horizontalAdvance(" ".join(words[k:])))
+               for k in range(1, len(words)))
+
+
+def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
+    """Which keys get a row: all when few; else the `limit` largest weights (the selected key always), in order."""
+    n = int(weights.shape[0])
+    if n <= limit:
+        return list(range(n))
+    top = np.argpartition(-weights, limit - 1)[:limit]
+    rows = set(int(i) for i in top)
+    if selected not in rows:
+        rows.discard(min(rows, key=lambda i: weights[i]))
+        rows.add(selected)
+    return sorted(rows)
+
+
+class _StepsBrowser(QTextBrowser):
+    """A read-only rich-text view; number spans carry their full precision as tooltips (HTML title).
+
+    Its text is brought up to date by `bring_up_to_date` just before the viewport is painted or handles the mouse,
+    so what is painted, clicked or hovered is always the current text.
+    """
+
+    def __init__(self, bring_up_to_date: Callable[[], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bring_up_to_date = bring_up_to_date
+        self.setOpenLinks(False)
+        self.setReadOnly(True)
+        self.setFrameShape(QTextBrowser.Shape.NoFrame)
+        # A scroll bar that appears or vanishes makes Qt lay the document out twice per update.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() in _NEEDS_CURRENT_TEXT:
+            self._bring_up_to_date()
+        return super().viewportEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):  # copy, select all
+            self._bring_up_to_date()
+        return super().event(event)
+
+    def set_html_keep_scroll(self, text: str) -> None:
+        """Replace the content without jumping back to the top (it changes on every drag move)."""
+        vertical = self.verticalScrollBar().value()
+        horizontal = self.horizontalScrollBar().value()
+        self.setHtml(text)
+        self.verticalScrollBar().setValue(vertical)
+        self.horizontalScrollBar().setValue(horizontal)
+
+
+# Viewport events that must see the current text: painting it, and the mouse on its links, numbers and tooltips.
+_NEEDS_CURRENT_TEXT = frozenset({
+    QEvent.Type.Paint, QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
+    QEvent.Type.MouseMove, QEvent.Type.ToolTip, QEvent.Type.Wheel, QEvent.Type.ContextMenu,
+})
+
+
+class StepsView(QWidget):
+    """The computation of the current scenario, step by step, like a lecturer writes it on the board."""
+
+    hint = Signal(str)
+
+    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stepsView")
+        self.model = model
+        self.browser = _StepsBrowser(self.bring_up_to_date, self)
+        self.browser.setObjectName("stepsText")
+        self.browser.anchorClicked.connect(self._on_anchor_clicked)
+        self.browser.highlighted.connect(self._on_anchor_hovered)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+        self.setMinimumWidth(260)
+        self._text_is_current = False
+        self._watched_window: QWidget | None = None
+        self._number_pt = theme().number_pt()
+        self._label_width = 60
+        model.changed.connect(self.refresh)
+        model.selection_changed.connect(self.refresh)
+        theme().changed.connect(self.refresh)
+        self.refresh()
+
+    # ------------------------------------------------------------ updating
+
+    def refresh(self) -> None:
+        """Note that the text no longer matches the model; it is rebuilt once, before it is next painted or read.
+
+        Laying out the five tables costs more than everything else a drag move does (~3 ms for 3 keys, ~8 ms
+        for 64), and a mouse sends moves faster than the screen shows frames: rebuilding per frame instead of
+        per move keeps a drag smooth, the way pyqtgraph builds a curve's path when it paints, not when its data
+        is set.
+        """
+        self._text_is_current = False
+        self._watch_window()
+        self.browser.viewport().update()
+
+    def bring_up_to_date(self) -> None:
+        """Rebuild the text from the model if it changed since the last rebuild (one setHtml)."""
+        if self._text_is_current:
+            return
+        self._text_is_current = True
+        self._number_pt = self._fitted_number_pt()
+        self.browser.set_html_keep_scroll(self.html())
+
+    def _watch_window(self) -> None:
+        """Follow the top-level window (it changes when the dock floats): its paint request rebuilds the text."""
+        window = self.window()
+        if window is self._watched_window:
+            return
+        if self._watched_window is not None:
+            self._watched_window.removeEventFilter(self)
+        self._watched_window = window
+        if window is not self:
+            window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Rebuilt when the window is about to paint, before Qt collects what to repaint: the new text's own
+        # repaint then joins this frame instead of asking for a second one.
+        # A closed or tabbed-away panel is not rebuilt at all: its viewport's first paint, when shown, does it.
+        if event.type() == QEvent.Type.UpdateRequest and watched is self._watched_window and self.isVisible():
+            self.bring_up_to_date()
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Every text is rebuilt from the model, so a new language only needs a refresh."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
+        super().changeEvent(event)
+
+    def document(self) -> QTextDocument:
+        """The current text as a document (brought up to date first)."""
+        self.bring_up_to_date()
+        return self.browser.document()
+
+    def plain_text(self) -> str:
+        """What the user reads, without markup."""
+        return self.document().toPlainText()
+
+    def html(self) -> str:
+        """The whole panel as one HTML document built from model.result."""
+        result = self.model.result
+        selected = self.model.selected_key
+        rows = shown_rows(result.weights, selected)
+        self._label_width = self._label_column_width(rows, self._number_pt)
+        parts: list[str] = [
+            f'<html><body style="font-size:{theme().font_pt():.1f}pt; color:{theme().foreground().name()}">',
+            self._formula_line(),
+        ]
+        if len(rows) < result.n:
+            parts.append(self._para(self.tr(
+                "… and {0} more keys: the rows show the {1} largest weights (and the selected key); "
+                "every sum is over all {2} keys."
+            ).format(result.n - len(rows), len(rows), result.n), italic=True))
+        self._raw_scores(parts, rows)
+        self._scaling(parts, rows)
+        self._softmax(parts, rows)
+        self._weighted_sum(parts, rows)
+        self._derivation(parts)
+        parts.append("</body></html>")
+        return "".join(parts)
+
+    # ------------------------------------------------------------ pieces
+
+    def _label_column_width(self, rows: Sequence[int], point_size: float) -> int:
+        """Pixel width of the label column at `point_size`, the same in every table so the steps line up."""
+        labels = tuple(self.model.scenario.labels[i] for i in rows)
+        return _label_column_px(self.font().toString(), point_size, labels)
+
+    def _number_style(self) -> str:
+        return f"font-size:{self._number_pt:.1f}pt"
+
+    def _fitted_number_pt(self) -> float:
+        """theme().number_pt() when the panel is wide enough (~460 px); smaller, down to the text size, when not.
+
+        A narrower dock would otherwise need a horizontal scroll bar for the softmax rows, and long labels
+        (code-review's "shared state") make it narrower for the numbers.
+        """
+        full_size, text_size = theme().number_pt(), theme().font_pt()
+        # From our own width: in resizeEvent the browser's viewport still has its old size.
+        width = self.width() - self.browser.verticalScrollBar().sizeHint().width()
+        # Labels wider than K1 take their extra width from the numbers, which keep the room they have beside K1.
+        rows = shown_rows(self.model.result.weights, self.model.selected_key)
+        font = self.font().toString()
+        width -= max(0, self._label_column_width(rows, full_size) - _label_column_px(font, full_size, SHORT_LABELS))
+        fraction = min(1.0, max(width, 1) / (FULL_SIZE_WIDTH * theme().zoom))
+        return round(max(text_size, full_size * fraction) * 2) / 2  # half points: fewer rebuilds while resizing
+
+    def resizeEvent(self, event) -> None:
+        """A narrower panel gets smaller numbers rather than a horizontal scroll bar."""
+        super().resizeEvent(event)
+        if self._fitted_number_pt() != self._number_pt:
+            self.refresh()
+
+    def _ink(self, hex_colour: str) -> str:
+        """A text colour that reads on the panel's background in the current theme (unchanged on the light one)."""
+        return theme_ink(hex_colour)
+
+    def _para(self, text: str, italic: bool = False, top: int = 4) -> str:
+        style = f"margin-top:{top}px; margin-bottom:4px;"
+        if italic:
+            style += f" font-style:italic; color:{self._ink(MUTED_HEX)};"
+        return f'<p style="{style}">{text}</p>'
+
+    def _heading(self, number_text: str, title: str, formula: str) -> str:
+        prefix = f"{number_text}&nbsp;·&nbsp;" if number_text else ""
+        return (
+            f'<p style="margin-top:14px; margin-bottom:4px;"><b>{prefix}{title}</b>'
+            f'&nbsp;&nbsp;<span style="{self._number_style()}">{_keep_together(formula)}</span></p>'
+        )
+
+    def _formula_line(self) -> str:
+        scenario = self.model.scenario
+        q = f'<span style="color:{query_color().name()}"><b>Q</b></span>'
+        if scenario.scale is None:
+            formula = "softmax(<b>Q</b>·<b>K</b><sup>T</sup> / √d<sub>k</sub>)·<b>V</b>"
+        else:
+            formula = f"softmax({compact(scenario.scale)} × <b>Q</b>·<b>K</b><sup>T</sup>)·<b>V</b>"
+        return (
+            f'<p style="margin-top:2px; {self._number_style()}">{formula}</p>'
+            + self._para(self.tr("{0} = {1}, d<sub>k</sub> = {2}, d<sub>v</sub> = {3}, {4} keys").format(
+                q, vector_text(scenario.query, compact), scenario.d_k, scenario.d_v, scenario.n))
+        )
+
+    def _label_cell(self, index: int, title: str) -> str:
+        colour = key_hex(index)
+        ink = _text_on(colour)
+        label = escaped(self.model.scenario.labels[index])
+        return (
+            f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{escaped(literal(title))}" '
+            f'style="padding:4px 8px; font-weight:bold">'
+            f'<a href="key:{index}" style="color:{ink}; text-decoration:none">{label}</a></td>'
+        )
+
+    def _row(self, index: int, title: str, cells: Sequence[str]) -> str:
+        """One key's row: the label cell in its colour, then the cells; the selected key tinted and bold.
+
+        Cells wrap only where their text has ordinary spaces (see `nowrap`), the last one is right-aligned.
+        """
+        selected = index == self.model.selected_key
+        current = theme()
+        tint = row_tint(key_hex(index), current.mode, current.background().name(), current.foreground().name())
+        background = f' bgcolor="{tint}"' if selected else ""
+        last = len(cells) - 1
+        body = "".join(
+            f'<td style="padding:4px 6px"{" align=right" if i == last else ""}>'
+            f'{f"<b>{cell}</b>" if selected else cell}</td>'
+            for i, cell in enumerate(cells)
+        )
+        return f"<tr{background}>{self._label_cell(index, title)}{body}</tr>"
+
+    def _table(self, rows: Sequence[str]) -> str:
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="3" style="{self._number_style()}">'
+            + "".join(rows) + "</table>"
+        )
+
+    def _raw_scores(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        parts.append(self._heading("1", self.tr("Raw scores"),
+                                   "s<sub>i</sub> = Q·K<sub>i</sub>"))
+        expand = scenario.d_k <= EXPAND_PRODUCTS_MAX_DK
+        if not expand:
+            parts.append(self._para(self.tr("d<sub>k</sub> = {0}: each score is the sum of {0} products "
+                                            "q<sub>j</sub>·k<sub>j</sub>.").format(scenario.d_k), italic=True, top=0))
+        table = []
+        for i in rows:
+            score = float(result.scores[i])
+            if expand:
+                terms = " + ".join(f"{factor(q)}·{factor(k)}" for q, k in zip(scenario.query, scenario.keys[i]))
+                expression = f"Q·K = {terms}"
+            else:
+                expression = "Q·K"
+            title = f"{scenario.labels[i]}: K = {full_vector(scenario.keys[i])}, Q·K = {full(score)}"
+            table.append(self._row(i, title, [expression, "= " + tip(number(score), score)]))
+        parts.append(self._table(table))
+
+    def _scaling(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        if scenario.scale is None:
+            root = math.sqrt(scenario.d_k)
+            shown_root = compact(root)
+            formula = (f"x<sub>i</sub> = s<sub>i</sub> ÷ √d<sub>k</sub> = s<sub>i</sub> ÷ √{scenario.d_k}"
+                       f" = s<sub>i</sub> ÷ {shown_root}")
+            operation = f"÷ {shown_root}"
+            explanation = self.tr("automatic: the raw scores are divided by √d<sub>k</sub>")
+        else:
+            shown = compact(result.scale)
+            formula = f"x<sub>i</sub> = s<sub>i</sub> × {shown}"
+            operation = f"× {shown}"
+            explanation = self.tr("manual factor f = {0} (automatic would be ÷ √{1} = ÷ {2})").format(
+                shown, scenario.d_k, compact(math.sqrt(scenario.d_k)))
+        parts.append(self._heading("2", self.tr("Scaling"), formula))
+        parts.append(self._para(explanation, italic=True, top=0))
+        table = []
+        for i in rows:
+            raw, scaled = float(result.scores[i]), float(result.scaled_scores[i])
+            title = f"{scenario.labels[i]}: s = {full(raw)}, × {full(result.scale)} = {full(scaled)}"
+            table.append(self._row(i, title, [nowrap(f"{tip(number(raw), raw)} {operation}"),
+                                              nowrap("= " + tip(number(scaled), scaled))]))
+        parts.append(self._table(table))
+
+    def _softmax(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        shifted = result.exp_shifted
+        top = float(np.max(result.scaled_scores))
+        if shifted:
+            formula = "w<sub>i</sub> = e<sup>x<sub>i</sub> − m</sup> / Σ<sub>j</sub> e<sup>x<sub>j</sub> − m</sup>"
+        else:
+            formula = "w<sub>i</sub> = e<sup>x<sub>i</sub></sup> / Σ<sub>j</sub> e<sup>x<sub>j</sub></sup>"
+        parts.append(self._heading("3", self.tr("Softmax"), formula))
+        if shifted:
+            parts.append(self._para(self.tr(
+                "Stable form: e<sup>x</sup> itself would overflow or underflow a float64 here (beyond about "
+                "e<sup>±709</sup>), so every exponent is first lowered by the largest score m = {0}. "
+                "The weights do not change: the factor e<sup>−m</sup> cancels between each term and Σ."
+            ).format(number(top)), italic=True, top=0))
+        total = result.exp_sum
+        shown_total = tip(small_number(total), total)
+        table = []
+        for i in rows:
+            x, e, w = float(result.scaled_scores[i]), float(result.exponentials[i]), float(result.weights[i])
+            power = f"{compact(x)} {MINUS} {compact(top)}" if shifted else number(x)
+            title = f"{scenario.labels[i]}: x = {full(x)}, e^x = {full(e)}, w = {full(w)}"
+            table.append(self._row(i, title, [
+                nowrap(f"e<sup>{power}</sup>") + " " + nowrap(f"= {tip(small_number(e), e)}"),
+                nowrap(f"/ {shown_total}") + " " + nowrap(f"= {tip(number(w), w)}"),
+            ]))
+        if result.n <= LISTED_SUM_TERMS:
+            terms = " + ".join(small_number(float(e)) for e in result.exponentials)
+            sum_text = f"{terms} = {shown_total}"
+        else:
+            sum_text = self.tr("all {0} terms: {1}").format(result.n, shown_total)
+        table.append(
+            f'<tr><td align="center" style="padding:4px 8px"><b>Σ</b></td>'
+            f'<td colspan="2" style="padding:4px 6px">Σ = {sum_text}</td></tr>'
+        )
+        parts.append(self._table(table))
+
+    def _weighted_sum(self, parts: list[str], rows: Sequence[int]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        parts.append(self._heading("4", self.tr("Weighted sum of the values"),
+                                   self.tr("output") + " = Σ w<sub>i</sub>·V<sub>i</sub>"))
+        table = []
+        for i in rows:
+            w = float(result.weights[i])
+            term = result.weighted_values[i]
+            title = f"{scenario.labels[i]}: w = {full(w)}, w·V = {full_vector(term)}"
+            table.append(self._row(i, title, [
+                nowrap(f"{tip(number(w), w)} ×") + " " + vector_text(scenario.values[i], compact),
+                nowrap("= ") + f'<span title="{full_vector(term)}">{vector_text(term)}</span>',
+            ]))
+        colour = output_color().name()
+        ink = self._ink(colour)
+        table.append(
+            f'<tr><td bgcolor="{colour}" align="center" style="padding:4px 8px; color:#FFFFFF"><b>Σ</b></td>'
+            f'<td style="padding:4px 6px; color:{ink}"><b>{self.tr("output")}</b></td>'
+            f'<td align=right style="padding:4px 6px; color:{ink}"><b>=&nbsp;'
+            f'<span title="{full_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
+        )
+        parts.append(self._table(table))
+
+    def _derivation(self, parts: list[str]) -> None:
+        scenario, result = self.model.scenario, self.model.result
+        i = self.model.selected_key
+        colour = key_hex(i)
+        label = escaped(scenario.labels[i])
+        difference = scenario.query - scenario.keys[i]
+        distance2 = float(difference @ difference)  # formatting-level: |Q − K|² for the triangle's third side
+        q_norm, k_norm = result.query_norm, float(result.key_norms[i])
+        dot = float(result.scores[i])
+        cosine, angle = result.cosines[i], result.angles_deg[i]
+        key_name = f'<span style="background-color:{colour}; color:{_text_on(colour)}">&nbsp;{label}&nbsp;</span>'
+        parts.append(
+            '<hr/>'
+            + self._heading("", self.tr("Why Q·K = |Q||K| cos θ"), "")
+            + self._para(self.tr("For Q and the selected key K = {0}. Q, K and Q − K form a triangle; "
+                                 "θ is its angle between Q and K.").format(key_name), top=0)
+        )
+        qn, kn, d2 = tip(number(q_norm), q_norm), tip(number(k_norm), k_norm), tip(number(distance2), distance2)
+        qn2, kn2 = tip(number(q_norm**2), q_norm**2), tip(number(k_norm**2), k_norm**2)
+        dot_text = tip(number(dot), dot)
+        minus = f" {MINUS} "
+        steps: list[tuple[str, str, str | None]] = []
+        cos_text = None if cosine is None else tip(f"({number(cosine)})" if cosine < 0 else number(cosine), cosine)
+        steps.append((
+            self.tr("Law of cosines"),
+            "|Q − K|² = |Q|² + |K|² − 2|Q||K| cos θ",
+            None if cos_text is None else f"{d2} = {qn2} + {kn2}{minus}2 × {qn} × {kn} × {cos_text}",
+        ))
+        steps.append((
+            self.tr("Expand the left side"),
+            "|Q − K|² = (Q − K)·(Q − K) = |Q|² − 2 Q·K + |K|²",
+            f"{d2} = {qn2}{minus}2 × {factor_html(dot, dot_text)} + {kn2}",
+        ))
+        steps.append((
+            self.tr("Both equal |Q − K|²: |Q|² + |K|² cancels"),
+            "−2 Q·K = −2 |Q||K| cos θ",
+            None if cos_text is None else
+            f"{number(-2 * dot)} = {MINUS}2 × {qn} × {kn} × {cos_text}",
+        ))
+        steps.append((
+            self.tr("Divide by −2"),
+            "Q·K = |Q||K| cos θ",
+            None if cos_text is None else
+            f"{dot_text} = {qn} × {kn} × {cos_text}&nbsp;&nbsp;(θ = {tip(f'{angle:.1f}°', angle)})",
+        ))
+        rows = []
+        for n_step, (name, formula, numbers) in enumerate(steps, start=1):
+            rows.append(
+                f'<tr><td valign="top" style="padding:3px 6px"><b>{n_step}</b></td>'
+                f'<td style="padding:3px 6px">{name}:<br/><span style="{self._number_style()}">{formula}</span>'
+            )
+            if numbers is not None:
+                ink = self._ink(WORKED_NUMBERS_HEX)
+                rows.append(f'<br/><span style="{self._number_style()}; color:{ink}">{numbers}</span>')
+            rows.append("</td></tr>")
+        parts.append('<table cellspacing="0" cellpadding="2">' + "".join(rows) + "</table>")
+        if cosine is None:
+            zero = (self.tr("Q and K are both the zero vector") if q_norm == 0 and k_norm == 0
+                    else self.tr("Q is the zero vector") if q_norm == 0 else self.tr("K is the zero vector"))
+            parts.append(self._para(self.tr(
+                "<b>θ undefined</b>: {0}, so it has no direction and there is no angle. "
+                "Q·K = {1} and |Q||K| = 0: the identity holds for any θ."
+            ).format(zero, dot_text)))
+
+    # ------------------------------------------------------------ interaction
+
+    def _key_of(self, url: QUrl) -> int | None:
+        text = url.toString()
+        if text.startswith("key:"):
+            try:
+                return int(text[4:])
+            except ValueError:
+                return None
+        return None
+
+    def _on_anchor_clicked(self, url: QUrl) -> None:
+        index = self._key_of(url)
+        if index is None:
+            return
+        try:
+            self.model.select_key(index)
+        except ScenarioError as error:
+            self.hint.emit(error_text(error))
+
+    def _on_anchor_hovered(self, url: QUrl) -> None:
+        index = self._key_of(url)
+        if index is None or index >= self.model.scenario.n:
+            self.hint.emit("")
+            return
+        self.hint.emit(self.tr("{0}: click to select this key; hover a number for more decimals.").format(
+            self.model.scenario.labels[index]))
+
+
+def factor_html(value: float, shown: str) -> str:
+    """`shown` (the HTML of `value`) in parentheses when negative, as a factor in a product."""
+    return f"({shown})" if value < 0 else shown

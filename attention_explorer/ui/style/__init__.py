@@ -1,0 +1,1 @@
+"""How things look: the palette, sizes and themes."""

@@ -1,0 +1,1 @@
+"""Small widgets and pyqtgraph helpers the panels and labs share."""

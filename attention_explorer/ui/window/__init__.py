@@ -1,0 +1,1 @@
+"""The main window: docks and pages, its actions, keys, files and settings."""
