@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from attention_explorer.core import report, sequence
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
-from attention_explorer.core.sequence import SelfAttentionScenario
+from attention_explorer.core.sequence import SequenceScenario
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -49,7 +49,7 @@ def source_file(source: str | os.PathLike[str] | None) -> str | None:
     return None if text in preset_names() and not Path(text).exists() else text
 
 
-def load_source(source: str | os.PathLike[str] | None) -> Scenario | SelfAttentionScenario:
+def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario:
     """A scenario of either kind from a file path or a preset name (None: the default preset)."""
     path = source_file(source)
     if path is not None:
@@ -74,7 +74,7 @@ def _compute(argv: Sequence[str]) -> int:
         scenario = load_any(args.file) if args.file is not None else load_preset(args.preset)
     except ScenarioError as error:
         return _fail(f"attention-explorer: {name}: {error}")
-    if isinstance(scenario, SelfAttentionScenario):
+    if isinstance(scenario, SequenceScenario):
         to_json, to_text = sequence.sequence_report_json, sequence.sequence_report_text
     else:
         to_json, to_text = report.to_json, report.to_text
@@ -135,12 +135,12 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
 
     loaded = load_source(source)
     # A sequence opens in the self-attention lab; the explorer starts on its default example.
-    first = load_preset(DEFAULT_PRESET) if isinstance(loaded, SelfAttentionScenario) else loaded
+    first = load_preset(DEFAULT_PRESET) if isinstance(loaded, SequenceScenario) else loaded
     window = MainWindow(ExplorerModel(first), settings=settings)
     path = source_file(source)
     if path is not None:
         window.open_loaded(path, loaded, ask=False)
-    elif isinstance(loaded, SelfAttentionScenario):
+    elif isinstance(loaded, SequenceScenario):
         window.open_sequence(loaded)
     return window
 

@@ -20,7 +20,7 @@ LANGUAGES = ("zh_CN",)
 PRESET_TEXTS = PACKAGE / "ui" / "i18n" / "preset_texts.py"
 CORE_TEXTS = PACKAGE / "ui" / "i18n" / "core_texts.py"
 # Exceptions whose first argument is a message template (attention_explorer/core/messages.py).
-TEMPLATE_ERRORS = ("ScenarioError", "ModelError")
+TEMPLATE_ERRORS = ("ScenarioError", "CheckpointError")
 
 
 def tool(name: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from attention_explorer.app import EXIT_USAGE, _Parser, _UsageError
-from attention_explorer.core.pretrained.checkpoint import ModelError, load_model, require_packages
+from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, require_packages
 from attention_explorer.core.report import json_without_controls, terminal_text
 
 PROG = "attention-explorer model"
@@ -39,9 +39,9 @@ def _rows(matrix: np.ndarray) -> list[list[float]]:
 
 
 def head_report(folder: str, text: str, layer: int, head: int) -> dict:
-    """The JSON document for one head (raises ModelError for any problem)."""
+    """The JSON document for one head (raises CheckpointError for any problem)."""
     require_packages()
-    model = load_model(folder)
+    model = load_checkpoint(folder)
     analysis = model.analyse(text)
     attention = analysis.head(layer, head)
     return {
@@ -90,7 +90,7 @@ def run_model_command(argv: Sequence[str]) -> int:
         return EXIT_USAGE
     try:
         document = head_report(args.folder, args.text, args.layer, args.head)
-    except ModelError as error:
+    except CheckpointError as error:
         print(terminal_text(f"{PROG}: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except MemoryError:

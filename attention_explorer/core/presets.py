@@ -6,7 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
-from attention_explorer.core.sequence import SelfAttentionScenario
+from attention_explorer.core.sequence import SequenceScenario
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
@@ -38,6 +38,6 @@ def preset_path(name: str) -> Path:
     return presets_dir() / f"{name}.json"
 
 
-def load_preset(name: str) -> Scenario | SelfAttentionScenario:
+def load_preset(name: str) -> Scenario | SequenceScenario:
     """Load a preset through the same validating loader as any user file (`self-attention` is a sequence)."""
     return load_any(preset_path(name))

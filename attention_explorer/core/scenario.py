@@ -24,7 +24,7 @@ from attention_explorer.core.attention import AttentionResult, attend, inv_sqrt_
 from attention_explorer.core.messages import Phrase, TemplateError
 
 if TYPE_CHECKING:
-    from attention_explorer.core.sequence import SelfAttentionScenario
+    from attention_explorer.core.sequence import SequenceScenario
 
 FORMAT_ID = "attention-explorer/1"
 MAX_KEYS = 512
@@ -386,8 +386,8 @@ def _check_kind(kind: Any) -> None:
         )
 
 
-def any_from_dict(document: Any) -> Scenario | SelfAttentionScenario:
-    """A single-query Scenario, or a SelfAttentionScenario when the document says `"kind": "self"`."""
+def any_from_dict(document: Any) -> Scenario | SequenceScenario:
+    """A single-query Scenario, or a SequenceScenario when the document says `"kind": "self"`."""
     if isinstance(document, dict) and "kind" in document:
         from attention_explorer.core.sequence import sequence_from_dict
 
@@ -401,7 +401,7 @@ def loads(data: bytes | str) -> Scenario:
     return scenario_from_dict(_parse(data))
 
 
-def loads_any(data: bytes | str) -> Scenario | SelfAttentionScenario:
+def loads_any(data: bytes | str) -> Scenario | SequenceScenario:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
     return any_from_dict(_parse(data))
 
@@ -512,7 +512,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     return loads(_read(path))
 
 
-def load_any(path: str | os.PathLike[str]) -> Scenario | SelfAttentionScenario:
+def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
     """Read, parse and validate a scenario file of either kind (single query or `"kind": "self"`)."""
     return loads_any(_read(path))
 
@@ -539,11 +539,11 @@ def _read(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def dumps(scenario: Scenario | SelfAttentionScenario) -> str:
+def dumps(scenario: Scenario | SequenceScenario) -> str:
     """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
-    from attention_explorer.core.sequence import MATRICES, SelfAttentionScenario, sequence_to_dict
+    from attention_explorer.core.sequence import MATRICES, SequenceScenario, sequence_to_dict
 
-    if isinstance(scenario, SelfAttentionScenario):
+    if isinstance(scenario, SequenceScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES
     else:
         document, row_fields = scenario_to_dict(scenario), ("keys", "values")
@@ -557,7 +557,7 @@ def dumps(scenario: Scenario | SelfAttentionScenario) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def save(scenario: Scenario | SelfAttentionScenario, path: str | os.PathLike[str]) -> None:
+def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) -> None:
     """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the

@@ -1,7 +1,7 @@
 """Self-attention on a token sequence: X·W_Q, X·W_K, X·W_V, the N×N scores and the row softmax.
 
 The self-attention kind of scenario file (`"kind": "self"`) lives here: an immutable, always valid
-`SelfAttentionScenario`, its loader and writer, the seeded embeddings and projections the lab starts from,
+`SequenceScenario`, its loader and writer, the seeded embeddings and projections the lab starts from,
 and the single-query scenario that makes one token the explorer's query. Pure numpy, no Qt.
 """
 
@@ -51,7 +51,7 @@ MAX_SCORE = 1e300
 
 
 @dataclass(frozen=True, eq=False)
-class SelfAttentionScenario:
+class SequenceScenario:
     """N tokens, their embeddings X (N×d_model) and the projections W_Q, W_K (d_model×d_k), W_V (d_model×d_v)."""
 
     tokens: tuple[str, ...]
@@ -102,7 +102,7 @@ class SelfAttentionScenario:
         return compute_sequence(self)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SelfAttentionScenario):
+        if not isinstance(other, SequenceScenario):
             return NotImplemented
         return (
             self.tokens == other.tokens and self.causal == other.causal and self.scale == other.scale
@@ -172,7 +172,7 @@ def _check_shape(array: np.ndarray, name: str, rows: int, rows_name: str, width:
         )
 
 
-def score_bound(sequence: SelfAttentionScenario) -> float:
+def score_bound(sequence: SequenceScenario) -> float:
     """An upper bound on |scale · q_i·k_j| from the largest numbers and the dimensions (no projection needed)."""
     largest_x = float(np.max(np.abs(sequence.embeddings)))
     query_bound = sequence.d_model * largest_x * float(np.max(np.abs(sequence.w_q)))
@@ -180,7 +180,7 @@ def score_bound(sequence: SelfAttentionScenario) -> float:
     return sequence.d_k * query_bound * key_bound * max(sequence.effective_scale, 1.0)
 
 
-def validate_sequence(sequence: SelfAttentionScenario) -> None:
+def validate_sequence(sequence: SequenceScenario) -> None:
     """Raise ScenarioError naming the first problem of a self-attention scenario, or return None."""
     check_tokens(sequence.tokens)
     n = len(sequence.tokens)
@@ -216,7 +216,7 @@ def project(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.asarray(x, dtype=np.float64) @ np.asarray(w, dtype=np.float64)
 
 
-def compute_sequence(sequence: SelfAttentionScenario) -> SequenceResult:
+def compute_sequence(sequence: SequenceScenario) -> SequenceResult:
     """Q, K, V and core.self_attention on them, with the sequence's scale and mask."""
     queries = project(sequence.embeddings, sequence.w_q)
     keys = project(sequence.embeddings, sequence.w_k)
@@ -234,7 +234,7 @@ def compute_sequence(sequence: SelfAttentionScenario) -> SequenceResult:
 # ---------------------------------------------------------------- the file format
 
 
-def sequence_from_dict(document: dict[str, Any]) -> SelfAttentionScenario:
+def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     """Validate a parsed `"kind": "self"` document and build the scenario (first problem raises ScenarioError)."""
     for name in document:
         if name not in FIELDS:
@@ -266,7 +266,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SelfAttentionScenario:
         texts[name] = document.get(name, "")
         if not isinstance(texts[name], str):
             raise ScenarioError("{0}: expected a string, got {1}", name, _kind(texts[name]))
-    return SelfAttentionScenario(
+    return SequenceScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
         scale=scale_from_document(document), title=texts["title"], description=texts["description"],
     )
@@ -281,7 +281,7 @@ def _rows(document: dict[str, Any], name: str, count: int, count_name: str, widt
     return _number_rows(raw, name, width, width_name)
 
 
-def sequence_to_dict(sequence: SelfAttentionScenario) -> dict[str, Any]:
+def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
     """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
     document: dict[str, Any] = {"format": FORMAT_ID, "kind": KIND}
     if sequence.title:
@@ -330,7 +330,7 @@ def identity_refusal(d_model: int, d_k: int, d_v: int) -> ScenarioError | None:
 
 def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed: int = 0, identity: bool = False,
                    causal: bool = False, scale: float | None = None, title: str = "",
-                   description: str = "") -> SelfAttentionScenario:
+                   description: str = "") -> SequenceScenario:
     """A sequence with seeded embeddings and seeded random (or identity) projections."""
     for name, size in (("d_model", d_model), ("d_k", d_k), ("d_v", d_v)):
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_DIM:
@@ -345,13 +345,13 @@ def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed
         w_q = random_projection("w_q", d_model, d_k, seed)
         w_k = random_projection("w_k", d_model, d_k, seed)
         w_v = random_projection("w_v", d_model, d_v, seed)
-    return SelfAttentionScenario(
+    return SequenceScenario(
         tokens=tuple(tokens), embeddings=token_embeddings(tokens, d_model, seed), w_q=w_q, w_k=w_k, w_v=w_v,
         causal=causal, scale=scale, title=title, description=description,
     )
 
 
-def replace_sequence(sequence: SelfAttentionScenario, **changes: Any) -> SelfAttentionScenario:
+def replace_sequence(sequence: SequenceScenario, **changes: Any) -> SequenceScenario:
     """A copy with some fields replaced, validated like any new scenario."""
     fields = {
         "tokens": sequence.tokens, "embeddings": sequence.embeddings, "w_q": sequence.w_q, "w_k": sequence.w_k,
@@ -359,17 +359,17 @@ def replace_sequence(sequence: SelfAttentionScenario, **changes: Any) -> SelfAtt
         "description": sequence.description,
     }
     fields.update(changes)
-    return SelfAttentionScenario(**fields)
+    return SequenceScenario(**fields)
 
 
-def with_cell(sequence: SelfAttentionScenario, matrix: str, row: int, column: int,
-              value: float) -> SelfAttentionScenario:
+def with_cell(sequence: SequenceScenario, matrix: str, row: int, column: int,
+              value: float) -> SequenceScenario:
     """Replace one number of X, W_Q, W_K or W_V."""
     return with_block(sequence, matrix, row, column, [[value]])
 
 
-def with_block(sequence: SelfAttentionScenario, matrix: str, row: int, column: int,
-               rows: Sequence[Sequence[float]]) -> SelfAttentionScenario:
+def with_block(sequence: SequenceScenario, matrix: str, row: int, column: int,
+               rows: Sequence[Sequence[float]]) -> SequenceScenario:
     """Replace a block of X, W_Q, W_K or W_V starting at (row, column), e.g. pasted from a spreadsheet."""
     if matrix not in MATRICES:
         raise ScenarioError("unknown matrix {0!r} (expected one of {1})", matrix, ', '.join(MATRICES))
@@ -397,7 +397,7 @@ def resized(current: np.ndarray, fresh: np.ndarray) -> np.ndarray:
     return out
 
 
-def embeddings_for_tokens(sequence: SelfAttentionScenario, tokens: Sequence[str], seed: int = 0,
+def embeddings_for_tokens(sequence: SequenceScenario, tokens: Sequence[str], seed: int = 0,
                           known: Mapping[str, np.ndarray] | None = None) -> np.ndarray:
     """X for new tokens: a token keeps its row in the sequence (or in `known`), a new one gets its seeded row."""
     check_tokens(tuple(tokens))
@@ -415,7 +415,7 @@ def embeddings_for_tokens(sequence: SelfAttentionScenario, tokens: Sequence[str]
 # ---------------------------------------------------------------- one token as the explorer's query
 
 
-def query_scenario(sequence: SelfAttentionScenario, result: SequenceResult, index: int, title: str = "",
+def query_scenario(sequence: SequenceScenario, result: SequenceResult, index: int, title: str = "",
                    description: str = "") -> Scenario:
     """Token `index` as a single query: q = Q[index] against K and V (only keys up to it when causal)."""
     if isinstance(index, bool) or not 0 <= index < sequence.n:
@@ -436,7 +436,7 @@ def _matrix(rows: np.ndarray) -> list[list[float | None]]:
     return [[None if math.isinf(v) else v for v in row] for row in rows.tolist()]
 
 
-def sequence_report(sequence: SelfAttentionScenario, result: SequenceResult) -> dict[str, Any]:
+def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
     """Every number of one self-attention pass as plain JSON-ready values (masked scaled scores are None)."""
     return {
         "kind": KIND,
@@ -459,7 +459,7 @@ def sequence_report(sequence: SelfAttentionScenario, result: SequenceResult) -> 
     }
 
 
-def sequence_report_json(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
+def sequence_report_json(sequence: SequenceScenario, result: SequenceResult) -> str:
     """One JSON object, UTF-8 friendly."""
     return terminal_json(sequence_report(sequence, result))
 
@@ -488,7 +488,7 @@ def _text_table(title: str, row_names: Sequence[str], column_names: Sequence[str
     return [*lines, ""]
 
 
-def sequence_report_text(sequence: SelfAttentionScenario, result: SequenceResult) -> str:
+def sequence_report_text(sequence: SequenceScenario, result: SequenceResult) -> str:
     """Q, K, V, the scores, the weights and the output as readable tables (3 decimals), for a handout."""
     keys = [terminal_text(token) for token in sequence.tokens]
     tokens = [f"{i + 1} {token}" for i, token in enumerate(keys)]

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from attention_explorer.core import sequence as sq
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import MAX_TITLE, ScenarioError
-from attention_explorer.core.sequence import SelfAttentionScenario, SequenceResult
+from attention_explorer.core.sequence import SequenceResult, SequenceScenario
 
 DEFAULT_PRESET = "self-attention"
 ENGLISH_EXAMPLE = "the cat sat on the mat"
@@ -23,10 +23,10 @@ CHINESE_EXAMPLE = "我 爱 北京"
 WEIGHT_MATRICES = ("w_q", "w_k", "w_v")
 
 
-def default_sequence() -> SelfAttentionScenario:
+def default_sequence() -> SequenceScenario:
     """The 我 爱 北京 preset, or a seeded sequence of the same words should the preset not be a sequence."""
     preset = load_preset(DEFAULT_PRESET)
-    if isinstance(preset, SelfAttentionScenario):
+    if isinstance(preset, SequenceScenario):
         return preset
     return sq.build_sequence(CHINESE_EXAMPLE.split(), 4, 2, 2)
 
@@ -37,12 +37,12 @@ def split_tokens(text: str) -> list[str]:
 
 
 class SequenceModel(QObject):
-    """Holds the SelfAttentionScenario and its SequenceResult; emits `changed` after every edit."""
+    """Holds the SequenceScenario and its SequenceResult; emits `changed` after every edit."""
 
     changed = Signal()  # the sequence (and so the result) changed
     hover_changed = Signal()  # the hovered score cell changed
 
-    def __init__(self, sequence: SelfAttentionScenario | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, sequence: SequenceScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._sequence = sequence if sequence is not None else default_sequence()
         self._result = self._sequence.compute()
@@ -58,7 +58,7 @@ class SequenceModel(QObject):
     # ------------------------------------------------------------ reading
 
     @property
-    def sequence(self) -> SelfAttentionScenario:
+    def sequence(self) -> SequenceScenario:
         """The current (immutable) self-attention scenario."""
         return self._sequence
 
@@ -90,7 +90,7 @@ class SequenceModel(QObject):
 
     # ------------------------------------------------------------ edits
 
-    def _apply(self, sequence: SelfAttentionScenario) -> None:
+    def _apply(self, sequence: SequenceScenario) -> None:
         if sequence == self._sequence:
             return
         self._sequence = sequence
@@ -105,9 +105,9 @@ class SequenceModel(QObject):
         for token, row in zip(reversed(self._sequence.tokens), reversed(self._sequence.embeddings)):
             self._vocabulary[token] = row  # reversed: the first occurrence wins
 
-    def load_sequence(self, sequence: SelfAttentionScenario) -> None:
+    def load_sequence(self, sequence: SequenceScenario) -> None:
         """Replace the whole sequence (a file or a preset); its numbers are kept through later resizes."""
-        if not isinstance(sequence, SelfAttentionScenario):
+        if not isinstance(sequence, SequenceScenario):
             raise ScenarioError("expected a self-attention scenario")
         self._generated = set()
         self._vocabulary = {}

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.app import main
-from attention_explorer.core.pretrained.checkpoint import ModelError, load_model
+from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
 from tests.tiny_bert import CONFIG, ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -104,8 +104,8 @@ def test_text_that_is_not_utf8_is_named_as_such(capsys, tiny_bert_dir):
     """Bytes that are not UTF-8 arrive in argv as lone surrogates; the tokenizer's own message said nothing useful."""
     status, out, err = run(capsys, tiny_bert_dir, "--text", b"caf\xe9".decode("utf-8", "surrogateescape"))
     assert (status, out, err) == (2, "", "attention-explorer model: --text is not valid UTF-8\n")
-    model = load_model(tiny_bert_dir)
-    with pytest.raises(ModelError, match=r"^the text is not valid Unicode \(character 4 is a lone surrogate\)$"):
+    model = load_checkpoint(tiny_bert_dir)
+    with pytest.raises(CheckpointError, match=r"^the text is not valid Unicode \(character 4 is a lone surrogate\)$"):
         model.analyse("caf\udce9")
 
 

@@ -13,11 +13,11 @@ import pytest
 from attention_explorer.core.pretrained import bert
 from attention_explorer.core.pretrained.checkpoint import (
     Analysis,
-    ModelError,
+    CheckpointError,
     check_folder,
     config_from_dict,
-    find_cached_models,
-    load_model,
+    find_cached_checkpoints,
+    load_checkpoint,
     missing_packages,
     read_config,
     weights_from_tensors,
@@ -184,7 +184,7 @@ def test_encode_refuses_bad_ids():
 
 
 def test_loaded_tiny_model_tokenizes_with_cls_and_sep_and_without_padding(tiny_bert_dir):
-    model = load_model(tiny_bert_dir)
+    model = load_checkpoint(tiny_bert_dir)
     assert (model.config.num_layers, model.config.num_heads, model.config.head_size) == (2, 4, 8)
     analysis = model.analyse("I love Beijing")
     assert isinstance(analysis, Analysis)
@@ -194,7 +194,7 @@ def test_loaded_tiny_model_tokenizes_with_cls_and_sep_and_without_padding(tiny_b
 
 
 def test_chinese_text_is_split_into_characters(tiny_bert_dir):
-    analysis = load_model(tiny_bert_dir).analyse("我爱北京天安门")
+    analysis = load_checkpoint(tiny_bert_dir).analyse("我爱北京天安门")
     assert analysis.tokens == ("[CLS]", "我", "爱", "北", "京", "天", "安", "门", "[SEP]")
     head = analysis.head(1, 3)
     assert head.weights.shape == (9, 9) and head.queries.shape == (9, 8)
@@ -210,7 +210,7 @@ def test_loader_reads_bert_prefixed_and_gamma_beta_checkpoints(tmp_path):
         renamed["bert." + name] = array
     renamed["cls.predictions.bias"] = np.zeros(len(VOCAB), np.float32)
     folder = write_model(tmp_path / "mlm", renamed)
-    same = load_model(folder).analyse("the cat").output.attentions
+    same = load_checkpoint(folder).analyse("the cat").output.attentions
     expected = bert.encode(weights_from_tensors(config_from_dict(CONFIG), tensors), [2, 8, 9, 3]).attentions
     np.testing.assert_array_equal(same, expected)
 
@@ -239,18 +239,18 @@ def _with_config(folder, **changes):
 ])
 def test_unusable_configs_are_one_clear_model_error(tmp_path, changes, message):
     folder = _with_config(tmp_path / "broken", **changes)
-    with pytest.raises(ModelError, match=message) as caught:
-        load_model(folder)
+    with pytest.raises(CheckpointError, match=message) as caught:
+        load_checkpoint(folder)
     assert "\n" not in str(caught.value)
 
 
 @pytest.mark.parametrize("case", MALFORMED_CONFIGS)
 def test_every_malformed_config_field_is_one_model_error_naming_it(tmp_path, case):
-    """A wrong type, a hostile number or nesting in config.json: one ModelError line, never another exception."""
+    """A wrong type, a hostile number or nesting in config.json: one CheckpointError line, never another exception."""
     text, expected = MALFORMED_CONFIGS[case]
     path = tmp_path / "config.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(ModelError) as caught:
+    with pytest.raises(CheckpointError) as caught:
         read_config(path)
     message = str(caught.value)
     assert message.startswith(f"{path}: {expected}"), message
@@ -268,56 +268,56 @@ def test_config_numbers_are_kept_as_given(tmp_path):
 
 
 def test_missing_and_unreadable_files_are_named(tmp_path, tiny_bert_dir):
-    with pytest.raises(ModelError, match="no such folder"):
-        load_model(tmp_path / "nowhere")
-    with pytest.raises(ModelError, match="not a folder"):
-        load_model(tiny_bert_dir / "config.json")
+    with pytest.raises(CheckpointError, match="no such folder"):
+        load_checkpoint(tmp_path / "nowhere")
+    with pytest.raises(CheckpointError, match="not a folder"):
+        load_checkpoint(tiny_bert_dir / "config.json")
     for name in ("config.json", "model.safetensors", "tokenizer.json"):
         folder = tmp_path / f"without-{name}"
         shutil.copytree(tiny_bert_dir, folder)
         (folder / name).unlink()
-        with pytest.raises(ModelError, match=re.escape(f"{name} is missing")):
+        with pytest.raises(CheckpointError, match=re.escape(f"{name} is missing")):
             check_folder(folder)
     folder = tmp_path / "torch-only"
     shutil.copytree(tiny_bert_dir, folder)
     (folder / "model.safetensors").rename(folder / "pytorch_model.bin")
-    with pytest.raises(ModelError, match=r"only pytorch_model\.bin is there"):
-        load_model(folder)
+    with pytest.raises(CheckpointError, match=r"only pytorch_model\.bin is there"):
+        load_checkpoint(folder)
 
     folder = tmp_path / "garbage"
     shutil.copytree(tiny_bert_dir, folder)
     (folder / "model.safetensors").write_bytes(b"\x08\x00\x00\x00\x00\x00\x00\x00not json")
-    with pytest.raises(ModelError, match="cannot read the weights"):
-        load_model(folder)
+    with pytest.raises(CheckpointError, match="cannot read the weights"):
+        load_checkpoint(folder)
     (folder / "model.safetensors").unlink()
     shutil.copy(tiny_bert_dir / "model.safetensors", folder)
     (folder / "tokenizer.json").write_text("{}", encoding="utf-8")
-    with pytest.raises(ModelError, match=r"not a tokenizers tokenizer\.json"):
-        load_model(folder)
+    with pytest.raises(CheckpointError, match=r"not a tokenizers tokenizer\.json"):
+        load_checkpoint(folder)
     (folder / "config.json").write_text("{ nope", encoding="utf-8")
-    with pytest.raises(ModelError, match="not valid JSON"):
+    with pytest.raises(CheckpointError, match="not valid JSON"):
         read_config(folder / "config.json")
 
 
 def test_nan_weights_are_refused(tmp_path):
     tensors = random_tensors()
     tensors["encoder.layer.1.output.dense.weight"][3, 4] = np.nan
-    with pytest.raises(ModelError, match="encoder layer 1 holds NaN"):
-        load_model(write_model(tmp_path / "nan", tensors))
+    with pytest.raises(CheckpointError, match="encoder layer 1 holds NaN"):
+        load_checkpoint(write_model(tmp_path / "nan", tensors))
 
 
 def test_a_too_long_sentence_is_refused_not_cut(tiny_bert_dir):
-    model = load_model(tiny_bert_dir)
-    with pytest.raises(ModelError, match="the text is 42 tokens long; this model takes at most 40"):
+    model = load_checkpoint(tiny_bert_dir)
+    with pytest.raises(CheckpointError, match="the text is 42 tokens long; this model takes at most 40"):
         model.analyse("cat " * 40)
     assert model.analyse("cat " * 38).n == 40
 
 
 def test_out_of_range_layer_and_head(tiny_bert_dir):
-    analysis = load_model(tiny_bert_dir).analyse("a dog")
-    with pytest.raises(ModelError, match=r"layer 2 is out of range: the model has 2 layers \(0–1\)"):
+    analysis = load_checkpoint(tiny_bert_dir).analyse("a dog")
+    with pytest.raises(CheckpointError, match=r"layer 2 is out of range: the model has 2 layers \(0–1\)"):
         analysis.head(2, 0)
-    with pytest.raises(ModelError, match=r"head 4 is out of range: each layer has 4 heads \(0–3\)"):
+    with pytest.raises(CheckpointError, match=r"head 4 is out of range: each layer has 4 heads \(0–3\)"):
         analysis.head(0, 4)
 
 
@@ -334,11 +334,11 @@ def test_cached_models_are_found_in_the_hub_layout_only_when_usable(tmp_path, ti
     (hub / "datasets--x--y").mkdir()
     monkeypatch.delenv("HF_HUB_CACHE", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
-    found = find_cached_models()
+    found = find_cached_checkpoints()
     assert [(m.name, m.path) for m in found] == [
         ("sentence-transformers/all-MiniLM-L6-v2", good / "snapshots" / "abc123")]
-    assert load_model(found[0].path).name == "sentence-transformers/all-MiniLM-L6-v2"
-    assert find_cached_models(tmp_path / "no-such-cache") == []
+    assert load_checkpoint(found[0].path).name == "sentence-transformers/all-MiniLM-L6-v2"
+    assert find_cached_checkpoints(tmp_path / "no-such-cache") == []
 
 
 def test_a_malformed_config_in_the_cache_is_listed_and_breaks_nothing(tmp_path, tiny_bert_dir):
@@ -354,12 +354,13 @@ def test_a_malformed_config_in_the_cache_is_listed_and_breaks_nothing(tmp_path, 
     other = hub / "models--openai-community--gpt2" / "snapshots" / "1"
     shutil.copytree(tiny_bert_dir, other)
     (other / "config.json").write_text(json.dumps({**CONFIG, "model_type": "gpt2"}), encoding="utf-8")
-    names = [model.name for model in find_cached_models(hub)]
+    names = [model.name for model in find_cached_checkpoints(hub)]
     assert names == [f"broken/m{number:02d}" for number in range(len(MALFORMED_CONFIGS))] + ["good/bert"]
 
 
 def test_missing_optional_packages_are_reported_with_the_install_command(monkeypatch, tiny_bert_dir):
     monkeypatch.setitem(__import__("sys").modules, "tokenizers", None)
     assert missing_packages() == ["tokenizers"]
-    with pytest.raises(ModelError, match=r'needs the package tokenizers: pip install "attention-explorer\[model\]"'):
-        load_model(tiny_bert_dir)
+    hint = r'needs the package tokenizers: pip install "attention-explorer\[model\]"'
+    with pytest.raises(CheckpointError, match=hint):
+        load_checkpoint(tiny_bert_dir)

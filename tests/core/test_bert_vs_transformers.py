@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention_explorer.core.pretrained.checkpoint import load_model
+from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from tests.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -37,7 +37,7 @@ def _their_attentions(reference, ids, mask=None) -> np.ndarray:
 
 @pytest.mark.parametrize("text", ["I love Beijing", "我爱北京天安门", "the cats sat on a mat, the dog sat."])
 def test_every_layer_and_head_matches_transformers(tiny_bert_dir, reference, text):
-    analysis = load_model(tiny_bert_dir).analyse(text)
+    analysis = load_checkpoint(tiny_bert_dir).analyse(text)
     theirs = _their_attentions(reference, list(analysis.ids))
     ours = analysis.output.attentions
     assert ours.shape == theirs.shape == (2, 4, analysis.n, analysis.n)
@@ -49,7 +49,7 @@ def test_padding_mask_matches_transformers(tiny_bert_dir, reference):
     """The attention mask: padded keys are ignored the same way."""
     from attention_explorer.core.pretrained.bert import encode
 
-    model = load_model(tiny_bert_dir)
+    model = load_checkpoint(tiny_bert_dir)
     ids, mask = [2, 5, 6, 7, 3, 0, 0], [1, 1, 1, 1, 1, 0, 0]
     ours = encode(model.weights, ids, attention_mask=mask).attentions
     theirs = _their_attentions(reference, ids, mask)

@@ -34,7 +34,7 @@ def test_a_loader_error_keeps_its_template_its_place_and_its_phrase():
 def test_every_template_error_in_the_core_is_raised_with_a_constant_template(path):
     # An f-string would bake the values into the text, and no translation could ever match it.
     names = {name for name, value in vars(__import__("attention_explorer.core", fromlist=["*"])).items()
-             if isinstance(value, type) and issubclass(value, TemplateError)} | {"ScenarioError", "ModelError"}
+             if isinstance(value, type) and issubclass(value, TemplateError)} | {"ScenarioError", "CheckpointError"}
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in names and node.args:
             template = node.args[0]

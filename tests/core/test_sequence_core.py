@@ -13,7 +13,7 @@ from attention_explorer.core import scenario as sc
 from attention_explorer.core import sequence as sq
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SelfAttentionScenario
+from attention_explorer.core.sequence import SequenceScenario
 
 # The preset by hand: features (a thing, an action, the speaker, a place) of 我, 爱, 北京.
 X = [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]]
@@ -56,7 +56,7 @@ def refused(doc) -> str:
 def test_preset_projections_and_scores_by_hand():
     """Q = X·W_Q etc. written out; Q·Kᵀ row 爱 = [1.5·1.5, 0, 1.5·1] = [2.25, 0, 1.5]."""
     sequence = load_preset("self-attention")
-    assert isinstance(sequence, SelfAttentionScenario)
+    assert isinstance(sequence, SequenceScenario)
     assert sequence.tokens == ("我", "爱", "北京")
     assert (sequence.n, sequence.d_model, sequence.d_k, sequence.d_v) == (3, 4, 2, 2)
     result = sequence.compute()
@@ -94,7 +94,7 @@ def test_compute_matches_plain_numpy_on_random_numbers():
     """An independent formula: softmax((XW_Q)(XW_K)ᵀ·s) (XW_V)."""
     rng = np.random.default_rng(7)
     x, wq, wk, wv = rng.normal(size=(5, 6)), rng.normal(size=(6, 3)), rng.normal(size=(6, 3)), rng.normal(size=(6, 4))
-    sequence = SelfAttentionScenario(tokens=tuple("abcde"), embeddings=x, w_q=wq, w_k=wk, w_v=wv, scale=0.4)
+    sequence = SequenceScenario(tokens=tuple("abcde"), embeddings=x, w_q=wq, w_k=wk, w_v=wv, scale=0.4)
     result = sequence.compute()
     logits = (x @ wq) @ (x @ wk).T * 0.4
     weights = np.exp(logits - logits.max(axis=1, keepdims=True))
@@ -109,7 +109,7 @@ def test_compute_matches_plain_numpy_on_random_numbers():
 
 def test_self_file_loads_with_every_field():
     sequence = sc.loads_any(json.dumps(self_document(causal=True, scale=0.5, description="d")))
-    assert isinstance(sequence, SelfAttentionScenario)
+    assert isinstance(sequence, SequenceScenario)
     assert sequence.embeddings.tolist() == X and sequence.w_v.tolist() == W_V
     assert sequence.causal is True and sequence.scale == 0.5 and sequence.description == "d"
     assert sequence.title == "我 爱 北京"
@@ -132,7 +132,7 @@ def test_single_query_loader_names_a_self_file_instead_of_misreading_it():
 def test_save_and_load_round_trip_exactly(tmp_path):
     """Awkward floats, Chinese tokens, mask and a manual scale come back bit for bit."""
     awkward = np.array([[0.1 + 0.2, -1e-300, 123456.789012345], [5e-324, -0.5, 1e6]])
-    sequence = SelfAttentionScenario(
+    sequence = SequenceScenario(
         tokens=("北京", "x"), embeddings=awkward, w_q=[[1 / 3], [2 / 3], [-1e-7]],
         w_k=[[0.7], [0.1], [1e-12]], w_v=[[1.0, 2.0], [3.0, 4.0], [math.pi, math.e]], causal=True, scale=0.125,
         title="往返", description="round trip",
@@ -168,7 +168,7 @@ def test_dumps_loads_round_trip_any_valid_sequence(n, d_model, d_k, d_v, data, c
     }
     words = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=5)
     tokens = tuple(data.draw(words) for _ in range(n))
-    sequence = SelfAttentionScenario(tokens=tokens, causal=causal, **matrices)
+    sequence = SequenceScenario(tokens=tokens, causal=causal, **matrices)
     assert sc.loads_any(sc.dumps(sequence)) == sequence
 
 
@@ -226,16 +226,16 @@ def test_bad_self_files_name_the_first_problem(case):
 
 def test_direct_construction_is_validated_too():
     with pytest.raises(ScenarioError, match=r"w_k: expected rows of 2 numbers \(d_k, the width of w_q = 2\), got 3"):
-        SelfAttentionScenario(tokens=("a",), embeddings=[[1.0]], w_q=[[1.0, 2.0]], w_k=[[1.0, 2.0, 3.0]], w_v=[[1.0]])
+        SequenceScenario(tokens=("a",), embeddings=[[1.0]], w_q=[[1.0, 2.0]], w_k=[[1.0, 2.0, 3.0]], w_v=[[1.0]])
     with pytest.raises(ScenarioError, match="tokens: expected a list of strings, got a string"):
-        SelfAttentionScenario(tokens="abc", embeddings=[[1.0]], w_q=[[1.0]], w_k=[[1.0]], w_v=[[1.0]])
+        SequenceScenario(tokens="abc", embeddings=[[1.0]], w_q=[[1.0]], w_k=[[1.0]], w_v=[[1.0]])
     with pytest.raises(ScenarioError, match="causal: expected true or false"):
-        SelfAttentionScenario(tokens=("a",), embeddings=[[1.0]], w_q=[[1.0]], w_k=[[1.0]], w_v=[[1.0]], causal=1)
+        SequenceScenario(tokens=("a",), embeddings=[[1.0]], w_q=[[1.0]], w_k=[[1.0]], w_v=[[1.0]], causal=1)
 
 
 def test_scores_stay_finite_at_the_limits():
     """The largest numbers the format allows give a large but finite score bound, so the guard never refuses them."""
-    biggest = SelfAttentionScenario(tokens=("a", "b"), embeddings=np.full((2, 8), 1e6), w_q=np.full((8, 2), -1e6),
+    biggest = SequenceScenario(tokens=("a", "b"), embeddings=np.full((2, 8), 1e6), w_q=np.full((8, 2), -1e6),
                                     w_k=np.full((8, 2), 1e6), w_v=np.full((8, 1), 1e6), scale=1e6)
     assert sq.score_bound(biggest) < sq.MAX_SCORE
     result = biggest.compute()

@@ -120,12 +120,12 @@ def bert_config_like(draw) -> dict:
 @FUZZ
 @given(st.one_of(bert_config_like(), JSON_VALUES))
 def test_generated_model_configs(document):
-    """A config.json gives a BertConfig or one ModelError line naming the file, never another exception."""
-    from attention_explorer.core.pretrained.checkpoint import ModelError, config_from_dict
+    """A config.json gives a BertConfig or one CheckpointError line naming the file, never another exception."""
+    from attention_explorer.core.pretrained.checkpoint import CheckpointError, config_from_dict
 
     try:
         config_from_dict(document, "config.json")
-    except ModelError as error:
+    except CheckpointError as error:
         assert str(error).startswith("config.json: ") and "\n" not in str(error) and len(str(error)) < 400
 
 

@@ -4,7 +4,7 @@ Embeddings (word + position + token type) and LayerNorm, then per layer: multi-h
 attention mask, output projection, residual and LayerNorm; feed-forward with GELU, residual and LayerNorm.
 Weights are stored as given (float32 in Hugging Face checkpoints); every computation runs in float64, so the
 numbers the app shows do not depend on summation order beyond ~1e-15 (transformers' float32 agrees to ~1e-7).
-No Qt, no PyTorch: the Hugging Face folder format lives in hf_model.py.
+No Qt, no PyTorch: the Hugging Face folder format lives in checkpoint.py.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
 they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
-the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_models` only looks at the
+the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_checkpoints` only looks at the
 cache folders that are already on the machine.
 """
 
@@ -77,7 +77,7 @@ _LAYER_TENSORS = {
 _LEGACY_SUFFIXES = {"LayerNorm.weight": "LayerNorm.gamma", "LayerNorm.bias": "LayerNorm.beta"}
 
 
-class ModelError(TemplateError):
+class CheckpointError(TemplateError):
     """A model folder cannot be used; the message is one line naming the file and the problem."""
 
 
@@ -96,12 +96,12 @@ def missing_packages() -> list[str]:
 
 
 def require_packages() -> None:
-    """Raise ModelError saying what to install when an optional package is missing."""
+    """Raise CheckpointError saying what to install when an optional package is missing."""
     missing = missing_packages()
     if missing:
         if len(missing) == 1:
-            raise ModelError("real transformer mode needs the package {0}: {1}", missing[0], INSTALL_HINT)
-        raise ModelError("real transformer mode needs the packages {0}: {1}", " and ".join(missing), INSTALL_HINT)
+            raise CheckpointError("real transformer mode needs the package {0}: {1}", missing[0], INSTALL_HINT)
+        raise CheckpointError("real transformer mode needs the packages {0}: {1}", " and ".join(missing), INSTALL_HINT)
 
 
 def supported_text() -> str:
@@ -129,7 +129,7 @@ def _one_line(error: BaseException) -> str:
 
 
 def read_config(path: str | os.PathLike[str]) -> BertConfig:
-    """The BertConfig of a config.json; anything that is not a supported BERT raises ModelError."""
+    """The BertConfig of a config.json; anything that is not a supported BERT raises CheckpointError."""
     path = Path(path)
     return config_from_dict(_config_document(path), str(path))
 
@@ -139,29 +139,29 @@ def _config_document(path: Path) -> Any:
     try:
         size = path.stat().st_size
         if size > _MAX_CONFIG_BYTES:
-            raise ModelError("{0}: {1} bytes is far too large for a config.json", path, size)
+            raise CheckpointError("{0}: {1} bytes is far too large for a config.json", path, size)
         data = path.read_bytes()
     except FileNotFoundError:
-        raise ModelError("{0}: no such file", path) from None
+        raise CheckpointError("{0}: no such file", path) from None
     except OSError as error:
-        raise ModelError("{0}: cannot read it ({1})", path, error.strerror or error) from None
+        raise CheckpointError("{0}: cannot read it ({1})", path, error.strerror or error) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ModelError("{0}: not UTF-8 text", path) from None
+        raise CheckpointError("{0}: not UTF-8 text", path) from None
     try:
         return parse_json(text)
     except ScenarioError as error:
-        raise ModelError("{0}: {1}", path, error) from None
+        raise CheckpointError("{0}: {1}", path, error) from None
 
 
 def _whole(document: dict, key: str, place: str, largest: int) -> int:
     """A size field: an int (true/false and 32.0 are not), from 1 to `largest`."""
     value = document[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ModelError("{0}: expected a whole number, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected a whole number, got {1}", f"{place}: {key}", _kind(value))
     if not 1 <= value <= largest:
-        raise ModelError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", _big(value), 1, largest)
+        raise CheckpointError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", _big(value), 1, largest)
     return value
 
 
@@ -169,7 +169,7 @@ def _text(document: dict, key: str, place: str, default: str | None = None) -> s
     """A string field (absent: the default)."""
     value = document.get(key, default)
     if value is not default and not isinstance(value, str):
-        raise ModelError("{0}: expected a string, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected a string, got {1}", f"{place}: {key}", _kind(value))
     return value
 
 
@@ -177,7 +177,7 @@ def _flag(document: dict, key: str, place: str) -> bool:
     """A true/false field (absent or null: false)."""
     value = document.get(key)
     if value is not None and not isinstance(value, bool):
-        raise ModelError("{0}: expected true or false, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected true or false, got {1}", f"{place}: {key}", _kind(value))
     return bool(value)
 
 
@@ -186,14 +186,14 @@ def _norm_epsilon(document: dict, place: str) -> float:
     value = document["layer_norm_eps"]
     where = f"{place}: layer_norm_eps"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ModelError("{0}: expected a number, got {1}", where, _kind(value))
+        raise CheckpointError("{0}: expected a number, got {1}", where, _kind(value))
     if isinstance(value, int) and abs(value) >= 10**15:  # float() of a 400-digit integer would overflow
-        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where, _big(value))
+        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where, _big(value))
     value = float(value)
     if math.isnan(value):
-        raise ModelError("{0}: NaN is not allowed (every number must be finite)", where)
+        raise CheckpointError("{0}: NaN is not allowed (every number must be finite)", where)
     if not 0 < value < 1:
-        raise ModelError("{0}: {1} is out of range (expected a small positive number below 1)", where,
+        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where,
                          number_text(value))
     return value
 
@@ -203,19 +203,21 @@ def _check_architecture(document: dict, place: str) -> str:
     architectures = document.get("architectures")
     if architectures is not None:
         if not isinstance(architectures, list):
-            raise ModelError("{0}: expected a list of strings, got {1}", f"{place}: architectures",
+            raise CheckpointError("{0}: expected a list of strings, got {1}", f"{place}: architectures",
                              _kind(architectures))
         for index, name in enumerate(architectures):
             if not isinstance(name, str):
-                raise ModelError("{0}: expected a string, got {1}", f"{place}: architectures[{index}]", _kind(name))
+                raise CheckpointError(
+                    "{0}: expected a string, got {1}", f"{place}: architectures[{index}]", _kind(name)
+                )
     model_type = _text(document, "model_type", place)
     if model_type is None:
         model_type = _model_type(document)
     named = f" ({architectures[0][:60]})" if architectures else ""
     if model_type is None:
-        raise ModelError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
+        raise CheckpointError("{0}: no model_type{1}; supported: {2}", place, named, supported_text())
     if model_type not in SUPPORTED_MODEL_TYPES:
-        raise ModelError(
+        raise CheckpointError(
             "{0}: model_type {1}{2} is not supported; supported: {3}",
             place, json.dumps(model_type, ensure_ascii=False)[:60], named, supported_text(),
         )
@@ -225,24 +227,24 @@ def _check_architecture(document: dict, place: str) -> str:
 def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
     """A BertConfig from the parsed config.json: every field it uses type-checked, other architectures refused."""
     if not isinstance(document, dict):
-        raise ModelError("{0}: expected a JSON object", place)
+        raise CheckpointError("{0}: expected a JSON object", place)
     _check_architecture(document, place)
     position_type = _text(document, "position_embedding_type", place, "absolute")
     if position_type != "absolute":
-        raise ModelError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
+        raise CheckpointError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
                          position_type[:60])
     if _flag(document, "is_decoder", place) or _flag(document, "add_cross_attention", place):
-        raise ModelError("{0}: a BERT used as a decoder is not supported (only the encoder)", place)
+        raise CheckpointError("{0}: a BERT used as a decoder is not supported (only the encoder)", place)
     hidden_act = _text(document, "hidden_act", place, "gelu")
     if hidden_act not in ACTIVATIONS:
-        raise ModelError(
+        raise CheckpointError(
             "{0}: hidden_act {1!r} is not supported (supported: {2})",
             place, hidden_act[:60], ', '.join(ACTIVATIONS),
         )
     fields: dict[str, Any] = {}
     for key, (field, largest) in _SIZES.items():
         if key not in document:
-            raise ModelError("{0}: {1} is missing", place, key)
+            raise CheckpointError("{0}: {1} is missing", place, key)
         fields[field] = _whole(document, key, place, largest)
     for key, (field, largest) in _OPTIONAL_SIZES.items():
         if key in document:
@@ -250,7 +252,7 @@ def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
     if "layer_norm_eps" in document:
         fields["layer_norm_eps"] = _norm_epsilon(document, place)
     if fields["hidden_size"] % fields["num_heads"]:
-        raise ModelError("{0}: hidden_size {1} is not a multiple of num_attention_heads {2}", place,
+        raise CheckpointError("{0}: hidden_size {1} is not a multiple of num_attention_heads {2}", place,
                          fields["hidden_size"], fields["num_heads"])
     return BertConfig(hidden_act=hidden_act, **fields)
 
@@ -263,7 +265,7 @@ def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
     for prefix in ("", "bert."):
         if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
             return prefix
-    raise ModelError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
+    raise CheckpointError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
 
 
 def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
@@ -279,10 +281,12 @@ def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
                     full = full[: -len(new)] + old
                     break
             else:
-                raise ModelError("{0}: tensor {1} is missing", place, full)
+                raise CheckpointError("{0}: tensor {1} is missing", place, full)
         array = np.asarray(tensors[full])
         if not np.issubdtype(array.dtype, np.floating):
-            raise ModelError("{0}: tensor {1} holds {2}, expected floating-point numbers", place, full, array.dtype)
+            raise CheckpointError(
+                "{0}: tensor {1} holds {2}, expected floating-point numbers", place, full, array.dtype
+            )
         return array
 
     embeddings = {field: tensor(name) for field, name in _EMBEDDING_TENSORS.items()}
@@ -293,12 +297,12 @@ def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
     try:
         weights = BertWeights(config=config, layers=tuple(layers), **embeddings)
     except ValueError as error:
-        raise ModelError("{0}: {1} (does config.json belong to these weights?)", place, error) from None
+        raise CheckpointError("{0}: {1} (does config.json belong to these weights?)", place, error) from None
     named = [*embeddings.items(), *((f"encoder layer {i}", array) for i, layer in enumerate(layers)
                                     for array in vars(layer).values())]
     for name, array in named:
         if not np.isfinite(array).all():
-            raise ModelError("{0}: {1} holds NaN or infinite numbers", place, name)
+            raise CheckpointError("{0}: {1} holds NaN or infinite numbers", place, name)
     return weights
 
 
@@ -310,9 +314,9 @@ def read_weights(path: str | os.PathLike[str], config: BertConfig) -> BertWeight
     try:
         tensors = load_file(str(path))
     except FileNotFoundError:
-        raise ModelError("{0}: no such file", path) from None
+        raise CheckpointError("{0}: no such file", path) from None
     except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
-        raise ModelError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
+        raise CheckpointError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
     return weights_from_tensors(config, tensors, str(path))
 
 
@@ -325,11 +329,11 @@ def read_tokenizer(path: str | os.PathLike[str]):
     from tokenizers import Tokenizer
 
     if not Path(path).is_file():
-        raise ModelError("{0}: no such file", path)
+        raise CheckpointError("{0}: no such file", path)
     try:
         tokenizer = Tokenizer.from_file(str(path))
     except Exception as error:  # tokenizers raises a bare Exception for malformed files
-        raise ModelError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
+        raise CheckpointError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
     tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
     tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
     return tokenizer
@@ -377,20 +381,20 @@ class Analysis:
     def head(self, layer: int, head: int) -> HeadAttention:
         """q, k, v, scores and weights of one head (0-based layer and head)."""
         if not 0 <= layer < len(self.output.layers):
-            raise ModelError(
+            raise CheckpointError(
                 "layer {0} is out of range: the model has {1} layers (0–{2})",
                 layer, len(self.output.layers), len(self.output.layers) - 1,
             )
         attention = self.output.layers[layer]
         heads = attention.weights.shape[0]
         if not 0 <= head < heads:
-            raise ModelError("head {0} is out of range: each layer has {1} heads (0–{2})", head, heads, heads - 1)
+            raise CheckpointError("head {0} is out of range: each layer has {1} heads (0–{2})", head, heads, heads - 1)
         return HeadAttention(layer, head, attention.queries[head], attention.keys[head], attention.values[head],
                              attention.scaled_scores[head], attention.weights[head])
 
 
 @dataclass(frozen=True)
-class LoadedModel:
+class Checkpoint:
     """A BERT encoder read from a folder: its config, its weights and its tokenizer."""
 
     folder: Path
@@ -404,20 +408,20 @@ class LoadedModel:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
-            raise ModelError("the text is not valid Unicode (character {0} is a lone surrogate)",
+            raise CheckpointError("the text is not valid Unicode (character {0} is a lone surrogate)",
                              error.start + 1) from None
         try:
             encoding = self.tokenizer.encode(text)
         except Exception as error:
-            raise ModelError("cannot tokenize the text ({0})", _one_line(error)) from None
+            raise CheckpointError("cannot tokenize the text ({0})", _one_line(error)) from None
         ids = list(encoding.ids)
         limit = self.config.max_position_embeddings
         if not ids:
-            raise ModelError("the tokenizer made no tokens of this text")
+            raise CheckpointError("the tokenizer made no tokens of this text")
         if len(ids) > limit:
-            raise ModelError("the text is {0} tokens long; this model takes at most {1}", len(ids), limit)
+            raise CheckpointError("the text is {0} tokens long; this model takes at most {1}", len(ids), limit)
         if max(ids) >= self.config.vocab_size:
-            raise ModelError(
+            raise CheckpointError(
                 "the tokenizer gave id {0}, but the model knows only {1} tokens: tokenizer.json does not "
                 "belong to this model",
                 max(ids), self.config.vocab_size,
@@ -425,7 +429,7 @@ class LoadedModel:
         try:
             output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
         except ValueError as error:  # e.g. a token type the model has no embedding for
-            raise ModelError("the model cannot take these tokens ({0})", error) from None
+            raise CheckpointError("the model cannot take these tokens ({0})", error) from None
         return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
 
 
@@ -438,12 +442,12 @@ def _display_name(folder: Path) -> str:
 
 
 def check_folder(folder: str | os.PathLike[str]) -> Path:
-    """The folder as a Path if it holds the three files a model needs; else ModelError saying what is missing."""
+    """The folder as a Path if it holds the three files a model needs; else CheckpointError saying what is missing."""
     path = Path(folder).expanduser()
     if not path.exists():
-        raise ModelError("{0}: no such folder", path)
+        raise CheckpointError("{0}: no such folder", path)
     if not path.is_dir():
-        raise ModelError("{0}: not a folder (give the folder that holds {1})", path, ', '.join(REQUIRED_FILES))
+        raise CheckpointError("{0}: not a folder (give the folder that holds {1})", path, ', '.join(REQUIRED_FILES))
     for name in REQUIRED_FILES:
         if not (path / name).is_file():
             extra = Phrase("")
@@ -453,31 +457,31 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
                 extra = Phrase("; only pytorch_model.bin is there, which needs PyTorch to read")
             elif name == "tokenizer.json" and (path / "vocab.txt").is_file():
                 extra = Phrase("; only vocab.txt is there (a newer copy of the model has tokenizer.json)")
-            raise ModelError("{0}: {1} is missing{2} (a model folder holds {3})", path, name, extra,
+            raise CheckpointError("{0}: {1} is missing{2} (a model folder holds {3})", path, name, extra,
                              ", ".join(REQUIRED_FILES))
     return path
 
 
-def load_model(folder: str | os.PathLike[str]) -> LoadedModel:
-    """Read a Hugging Face model folder; every problem is one ModelError, and nothing is downloaded."""
+def load_checkpoint(folder: str | os.PathLike[str]) -> Checkpoint:
+    """Read a Hugging Face model folder; every problem is one CheckpointError, and nothing is downloaded."""
     require_packages()
     path = check_folder(folder)
     config = read_config(path / "config.json")
     weights = read_weights(path / "model.safetensors", config)
     tokenizer = read_tokenizer(path / "tokenizer.json")
     if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
-        raise ModelError(
+        raise CheckpointError(
             "{0}: {1} tokens, but the model has only {2}: the files do not belong together",
             path / 'tokenizer.json', tokenizer.get_vocab_size(with_added_tokens=True), config.vocab_size,
         )
-    return LoadedModel(path, _display_name(path.resolve()), config, weights, tokenizer)
+    return Checkpoint(path, _display_name(path.resolve()), config, weights, tokenizer)
 
 
 # ---------------------------------------------------------------- models already on this machine
 
 
 @dataclass(frozen=True)
-class CachedModel:
+class CachedCheckpoint:
     """A usable model folder found in the Hugging Face cache."""
 
     name: str  # "org/name"
@@ -517,7 +521,7 @@ def _is_listed_folder(folder: Path) -> bool:
         if not all((folder / name).is_file() for name in REQUIRED_FILES):
             return False
         document = _config_document(folder / "config.json")
-    except ModelError:
+    except CheckpointError:
         return True
     except OSError:
         return False
@@ -527,7 +531,7 @@ def _is_listed_folder(folder: Path) -> bool:
     return not isinstance(model_type, str) or model_type in SUPPORTED_MODEL_TYPES
 
 
-def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedModel]:
+def find_cached_checkpoints(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedCheckpoint]:
     """BERT models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
     root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
     try:
@@ -538,6 +542,6 @@ def find_cached_models(hub_dir: str | os.PathLike[str] | None = None) -> list[Ca
     for repository in repositories:
         for snapshot in _snapshots(repository):
             if _is_listed_folder(snapshot):
-                found.append(CachedModel(repository.name[len("models--"):].replace("--", "/"), snapshot))
+                found.append(CachedCheckpoint(repository.name[len("models--"):].replace("--", "/"), snapshot))
                 break
     return sorted(found, key=lambda model: model.name.lower())

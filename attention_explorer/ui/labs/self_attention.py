@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core.scenario import ScenarioError
-from attention_explorer.core.sequence import SelfAttentionScenario, query_scenario
+from attention_explorer.core.sequence import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
 from attention_explorer.ui.i18n.switcher import error_text
@@ -459,7 +459,7 @@ class SelfAttentionLab(QWidget):
     hint = Signal(str)
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None,
-                 sequence: SelfAttentionScenario | None = None) -> None:
+                 sequence: SequenceScenario | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("selfAttentionLab")
         self.model = model
@@ -651,7 +651,7 @@ class SelfAttentionLab(QWidget):
 
     # ------------------------------------------------------------ public
 
-    def load_sequence(self, sequence: SelfAttentionScenario) -> None:
+    def load_sequence(self, sequence: SequenceScenario) -> None:
         """Show a self-attention scenario (a file or the preset) in the lab."""
         self.sequence_model.load_sequence(sequence)
         self._set_status(self.tr("Opened “{0}”.").format(escaped(sequence.title or " ".join(sequence.tokens))))

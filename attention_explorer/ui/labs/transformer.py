@@ -1,7 +1,7 @@
 """Real transformer mode: a local BERT's attention on the user's sentence, and one token sent to the explorer as Q.
 
 The panel is a lab with its own state (the loaded model, the analysed sentence, the chosen layer, head and
-query token); the numbers come from core.bert / core.hf_model. It writes to the explorer only through
+query token); the numbers come from core.bert / core.checkpoint. It writes to the explorer only through
 `model.load_scenario` (one undo step), and reads the model back to mark which key is selected there.
 """
 
@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.pretrained import checkpoint as hf_model
-from attention_explorer.core.pretrained.checkpoint import Analysis, LoadedModel, ModelError
+from attention_explorer.core.pretrained import checkpoint
+from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint, CheckpointError
 from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
@@ -415,12 +415,12 @@ class TransformerPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("transformerPanel")
         self.model = model
-        self.loaded: LoadedModel | None = None
+        self.loaded: Checkpoint | None = None
         self.analysis: Analysis | None = None
         self._sent: Scenario | None = None
         self._sent_text = ""
         self._error = ""
-        self._missing = hf_model.missing_packages()
+        self._missing = checkpoint.missing_packages()
 
         self.missing_label = plain_label(QLabel(self))
         self.missing_label.setObjectName("transformerMissing")
@@ -539,7 +539,7 @@ class TransformerPanel(QWidget):
         model.selection_changed.connect(self._sync_with_explorer)
         theme().changed.connect(self._apply_theme)
 
-        self.cached_models: list[hf_model.CachedModel] = []
+        self.cached_models: list[checkpoint.CachedCheckpoint] = []
         self.refresh_cached_models()
         self.retranslate()
         self._apply_theme()
@@ -554,7 +554,7 @@ class TransformerPanel(QWidget):
 
     def refresh_cached_models(self) -> None:
         """List the supported models already in the Hugging Face cache (reads the disk only, never the network)."""
-        self.cached_models = hf_model.find_cached_models() if self.available else []
+        self.cached_models = checkpoint.find_cached_checkpoints() if self.available else []
         current = self.loaded.folder if self.loaded is not None else None
         with QSignalBlocker(self.models_combo):
             self.models_combo.clear()
@@ -569,7 +569,7 @@ class TransformerPanel(QWidget):
 
     def ask_model_folder(self) -> str:
         """The folder dialog (tests replace this method)."""
-        start = hf_model.hub_cache_dir()
+        start = checkpoint.hub_cache_dir()
         return QFileDialog.getExistingDirectory(self, self.tr("Open a model folder"),
                                                 str(start if start.is_dir() else Path.home()))
 
@@ -588,8 +588,8 @@ class TransformerPanel(QWidget):
             return False
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            loaded = hf_model.load_model(folder)
-        except ModelError as error:
+            loaded = checkpoint.load_checkpoint(folder)
+        except CheckpointError as error:
             self._show_error(error_text(error))
             return False
         except MemoryError:
@@ -627,7 +627,7 @@ class TransformerPanel(QWidget):
         text = self.sentence_edit.text()
         try:
             analysis = self.loaded.analyse(text)
-        except ModelError as error:
+        except CheckpointError as error:
             self._show_error(error_text(error))
             return False
         query = self.query_combo.currentIndex()
@@ -878,7 +878,7 @@ class TransformerPanel(QWidget):
     def _missing_text(self) -> str:
         packages = " ".join(self._missing)
         text = self.tr("Real transformer mode needs the optional packages safetensors and tokenizers "
-                       "(missing here: {0}). Install them with: {1}").format(packages, hf_model.INSTALL_HINT)
+                       "(missing here: {0}). Install them with: {1}").format(packages, checkpoint.INSTALL_HINT)
         return text
 
     def _retranslate_placeholder(self) -> None:

@@ -46,7 +46,7 @@ from attention_explorer.core import export
 from attention_explorer.core.geometry import rotate_in_plane, stretch
 from attention_explorer.core.presets import load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
-from attention_explorer.core.sequence import SelfAttentionScenario
+from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document, Recovery
 from attention_explorer.state.explorer import ExplorerModel
@@ -760,7 +760,7 @@ class MainWindow(QMainWindow):
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
         loaded = load_preset(name)
-        if isinstance(loaded, SelfAttentionScenario):
+        if isinstance(loaded, SequenceScenario):
             self.open_sequence(loaded)
             return
         if not self.maybe_save():
@@ -770,7 +770,7 @@ class MainWindow(QMainWindow):
         self.docks["presetInfo"].show()
         self.docks["presetInfo"].raise_()
 
-    def open_sequence(self, sequence: SelfAttentionScenario) -> None:
+    def open_sequence(self, sequence: SequenceScenario) -> None:
         """Show a self-attention sequence in its lab (the explorer's scenario stays as it is)."""
         self.self_attention_lab.load_sequence(sequence)
         self.show_page(LAB_SELF_ATTENTION)
@@ -797,9 +797,9 @@ class MainWindow(QMainWindow):
             return False
         return self.open_loaded(path, loaded, ask)
 
-    def open_loaded(self, path: str, loaded: Scenario | SelfAttentionScenario, ask: bool = True) -> bool:
+    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario, ask: bool = True) -> bool:
         """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
-        if isinstance(loaded, SelfAttentionScenario):
+        if isinstance(loaded, SequenceScenario):
             self.open_sequence(loaded)
             self.document.add_recent(Path(os.path.abspath(path)))
             return True

@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.sequence import SelfAttentionScenario
+from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.ui.labs.self_attention import CELL_TEXT_MAX_N, SelfAttentionLab
 
 # The preset's numbers, typed in again here so the expectations do not come from the code under test.
@@ -238,7 +238,7 @@ def test_beyond_16_tokens_colour_only_and_items_are_reused(lab, qtbot):
 
 
 def test_load_sequence_opens_another_sentence(lab):
-    sequence = SelfAttentionScenario(tokens=("a", "b"), embeddings=[[1.0], [2.0]], w_q=[[1.0]], w_k=[[3.0]],
+    sequence = SequenceScenario(tokens=("a", "b"), embeddings=[[1.0], [2.0]], w_q=[[1.0]], w_k=[[3.0]],
                                      w_v=[[1.0]], causal=True, title="two")
     lab.load_sequence(sequence)
     assert lab.tokens_edit.text() == "a b" and lab.causal_check.isChecked()

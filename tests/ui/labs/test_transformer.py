@@ -13,7 +13,7 @@ from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
-from attention_explorer.core.pretrained.checkpoint import load_model
+from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.ui.labs.transformer import CELL_TEXT_MAX_TOKENS, TransformerPanel
 from tests.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 
@@ -48,7 +48,7 @@ def opened(make_panel, model, tiny_bert_dir):
 
 
 def reference(folder, text, layer, head):
-    return load_model(folder).analyse(text).head(layer, head)
+    return load_checkpoint(folder).analyse(text).head(layer, head)
 
 
 def type_sentence(panel, text):
@@ -123,7 +123,7 @@ def test_all_heads_grid_has_one_image_per_head_and_a_click_selects_it(opened, ti
     panel = opened
     panel.tabs.setCurrentWidget(panel.grid)
     QApplication.processEvents()
-    attentions = load_model(tiny_bert_dir).analyse("I love Beijing").output.attentions
+    attentions = load_checkpoint(tiny_bert_dir).analyse("I love Beijing").output.attentions
     assert len(panel.grid.images) == 2 and all(len(row) == 4 for row in panel.grid.images)
     first_images = [image for row in panel.grid.images for image in row]
     for layer in range(2):
