@@ -93,14 +93,15 @@ BAD_FILES = {
 
 
 @pytest.fixture(scope="module")
-def bad_file_runs(tmp_path_factory):
-    """`compute CASE.json` for every bad file, a few processes at a time (each is an interpreter start)."""
+def bad_file_runs(tmp_path_factory, cli_in_process):
+    """`compute CASE.json` for every bad file, in this process: the table is about the message, not the process.
+
+    The tests below it (non-UTF-8, over 64 MiB, missing file, a giant integer) run a real process each.
+    """
     folder = tmp_path_factory.mktemp("bad-files")
     for case, (content, _) in BAD_FILES.items():
         (folder / f"{case}.json").write_text(content, encoding="utf-8")
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        runs = pool.map(lambda case: run_cli("compute", f"{case}.json", cwd=folder), BAD_FILES)
-        return dict(zip(BAD_FILES, runs))
+    return {case: cli_in_process("compute", f"{case}.json", cwd=folder) for case in BAD_FILES}
 
 
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
@@ -197,11 +198,19 @@ BAD_ARGUMENTS = [
 
 
 @pytest.fixture(scope="module")
-def bad_argument_runs(tmp_path_factory):
-    """Every bad command line, run a few at a time."""
+def bad_argument_runs(tmp_path_factory, cli_in_process):
+    """Every bad command line: `compute` and `presets` in this process, the window's in real processes.
+
+    The window's run as processes, a few at a time: one that wrongly got past its checks would open a window,
+    which a process can do (and time out on) without taking the test session with it.
+    """
     folder = tmp_path_factory.mktemp("bad-arguments")
+    printing = [number for number, (arguments, _) in enumerate(BAD_ARGUMENTS) if arguments[0] in ("compute", "presets")]
+    window = [number for number in range(len(BAD_ARGUMENTS)) if number not in printing]
+    runs = {number: cli_in_process(*BAD_ARGUMENTS[number][0], cwd=folder) for number in printing}
     with ThreadPoolExecutor(max_workers=4) as pool:
-        return list(pool.map(lambda case: run_cli(*case[0], cwd=folder), BAD_ARGUMENTS))
+        runs.update(zip(window, pool.map(lambda number: run_cli(*BAD_ARGUMENTS[number][0], cwd=folder), window)))
+    return [runs[number] for number in range(len(BAD_ARGUMENTS))]
 
 
 @pytest.mark.parametrize("number", range(len(BAD_ARGUMENTS)), ids=[" ".join(a) for a, _ in BAD_ARGUMENTS])

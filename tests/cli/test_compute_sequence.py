@@ -1,12 +1,11 @@
-"""The real command line on self-attention files: `compute` prints the documented JSON, bad files give one line."""
+"""The command line on self-attention files: `compute` prints the documented JSON, bad files give one line.
+
+Run in this process through the same `python -m attention_explorer` entry (tests/cli/conftest.py): what is
+checked here is what it prints; tests/cli/test_cli.py checks the real process (no Qt, pipes, encodings).
+"""
 
 import json
 import math
-import os
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,13 +19,6 @@ SELF_FILE = {
     "w_k": [[1, 0], [0, 1.5], [0.5, 0], [0, 0]],
     "w_v": [[0, 0], [0, 1], [1, 0], [0.5, 0.5]],
 }
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    """`python -m attention_explorer ARGS` with no display, as a user would run it."""
-    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    return subprocess.run([sys.executable, "-m", "attention_explorer", *args], cwd=cwd, env=environment,
-                          capture_output=True, stdin=subprocess.DEVNULL, timeout=60)
 
 
 def text_with(**changes) -> str:
@@ -52,8 +44,8 @@ BAD = {
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """Every command of this file, a few interpreters at a time."""
+def runs(tmp_path_factory, cli_in_process):
+    """Every command of this file, each run once."""
     folder = tmp_path_factory.mktemp("self-files")
     for case, (content, _) in BAD.items():
         (folder / f"{case}.json").write_text(content, encoding="utf-8")
@@ -65,9 +57,7 @@ def runs(tmp_path_factory):
         "good": ("compute", "good.json"),
         "presets": ("presets",),
     })
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = pool.map(lambda args: run_cli(*args, cwd=folder), commands.values())
-        return dict(zip(commands, results))
+    return {name: cli_in_process(*arguments, cwd=folder) for name, arguments in commands.items()}
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
