@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 
 def pytest_addoption(parser):
-    """--monkey-long: the robustness monkey sends 10,000 random events instead of 2,000 (about a minute)."""
+    """--monkey-long: the robustness monkey sends 10,000 random events instead of 1,000 (about a minute)."""
     parser.addoption("--monkey-long", action="store_true", default=False,
                      help="run the long (10,000-event) monkey test of the main window")
 
