@@ -1,1 +1,1 @@
-"""Qt views of the ExplorerModel: one module per panel, assembled by main_window."""
+"""The Qt side: the views of the models in state/, in one folder per role (window, canvas, panels, labs, ...)."""
