@@ -448,7 +448,7 @@ def _count_brackets(data: bytes) -> int:
     """The [ and { of the JSON structure, not those inside strings (512 labels "[[[…" are legal)."""
     brackets = data.count(b"[") + data.count(b"{")
     if brackets <= _MAX_BRACKETS or data.count(b'"') > _MAX_QUOTES:
-        return brackets  # the common case stays one pass in C: a legal 40 MB file loads as fast as before
+        return brackets  # the common case stays one pass in C, so a large legal file pays nothing extra
     outside = _JSON_STRING.sub(b'""', data)
     return outside.count(b"[") + outside.count(b"{")
 

@@ -158,7 +158,7 @@ class ExplorerModel(QObject):
         gesture = self._gesture_command(merge_key)
         if gesture is not None and not after == gesture._before:
             # The next step of the gesture on top of the stack: what push() + mergeWith() would do, without
-            # the stack's index/text signals (the history view rebuilds its list on each: 0.2 ms per drag move).
+            # the stack's index/text signals (the history view would rebuild its list on every drag move).
             gesture._after = after
             self._apply(after)
             return
