@@ -167,7 +167,7 @@ def _gui(argv: Sequence[str]) -> int:
         ensure_qt_platform()
     from PySide6.QtWidgets import QApplication
 
-    from attention_explorer.ui.window.main_window import configure_application
+    from attention_explorer.ui.application import configure_application
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     if args.screenshot is not None:
@@ -191,7 +191,7 @@ def _screenshot(app, source: str | None, language: str | None, size: tuple[int, 
 
     from PySide6.QtCore import QSettings
 
-    from attention_explorer.ui.window.main_window import configure_application
+    from attention_explorer.ui.application import configure_application
 
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(os.path.join(folder, "settings.ini"), QSettings.Format.IniFormat)
