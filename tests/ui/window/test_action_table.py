@@ -5,12 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
-
-from attention_explorer.app import create_window
-from attention_explorer.ui.i18n.switcher import language_switcher
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -146,12 +143,8 @@ def menu_tree(window) -> str:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    language_switcher().set_language("en")
+def window(make_window):
+    return make_window()
 
 
 def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):

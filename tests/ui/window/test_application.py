@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
 
-from attention_explorer.app import create_window
 from attention_explorer.ui.application import application_icon, configure_application
 from attention_explorer.ui.i18n.switcher import language_switcher
 from attention_explorer.ui.style.theme import KEY_HEX, QUERY_HEX
@@ -24,9 +22,8 @@ def test_the_icon_draws_the_query_and_two_keys_in_their_colours():
     assert {QUERY_HEX, KEY_HEX[0], KEY_HEX[1]} <= colours
 
 
-def test_the_window_shows_the_application_icon(qtbot, tmp_path):
-    window = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
+def test_the_window_shows_the_application_icon(make_window):
+    window = make_window(show=False)
     assert not window.windowIcon().isNull()
     assert {QUERY_HEX, KEY_HEX[0]} <= _colours(window.windowIcon())
 
