@@ -2,6 +2,6 @@
 
 import sys
 
-from attention_explorer.app import main
+from attention_explorer.cli import main
 
 sys.exit(main())

@@ -92,3 +92,107 @@ def _no_leftover_windows(qapp):
         window.deleteLater()
     if leftovers:
         qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+class WindowFactory:
+    """Opens real main windows for tests, each in its own settings and data folders, and closes them after."""
+
+    def __init__(self, folder, qtbot=None, monkeypatch=None) -> None:
+        self.folder = folder  # a callable giving a fresh folder for each window
+        self.qtbot = qtbot
+        self.monkeypatch = monkeypatch
+        self.windows = []
+
+    def __call__(self, source=None, *, language=None, size=(1280, 720), settings=None, record_errors=False,
+                 discard_changes=False, focus_canvas=False, activate=False, instant_drags=False, show=True):
+        """The window on `source` (a file or preset name, None: the default example), shown at `size`.
+
+        language: switched to before the window is built (a window started in Chinese lays out differently).
+        record_errors: show_error appends (title, text) to window.errors instead of opening a message box.
+        discard_changes: the unsaved-changes question answers Discard. instant_drags: pyqtgraph drags at once.
+        """
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        from attention_explorer.app import create_window
+        from attention_explorer.ui.i18n.switcher import language_switcher
+        from attention_explorer.ui.style.theme import theme
+
+        folder = self.folder()
+        theme().set_zoom(1.0)
+        theme().set_mode("light")
+        if language is not None:
+            language_switcher().set_language(language)
+        if settings is None:
+            settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+        win = create_window(source, settings=settings)
+        self.windows.append(win)
+        win.document.data_dir = folder / "appdata"  # recovery files and locks of this window only
+        win.document.data_dir.mkdir(exist_ok=True)
+        if record_errors:
+            win.errors = []
+            self._replace(win, "show_error", lambda title, text: win.errors.append((title, text)))
+        if discard_changes:
+            self._replace(win, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
+        if self.qtbot is not None:
+            self.qtbot.addWidget(win)
+        win.resize(*size)
+        if show:
+            win.show()
+            if self.qtbot is not None:
+                self.qtbot.waitExposed(win)
+        if activate:
+            win.activateWindow()
+        if focus_canvas:
+            win.canvas.setFocus()
+        if instant_drags:
+            win.canvas.plot.scene().minDragTime = 0
+        QApplication.processEvents()
+        return win
+
+    def _replace(self, win, name, replacement) -> None:
+        if self.monkeypatch is not None:
+            self.monkeypatch.setattr(win, name, replacement)
+        else:
+            setattr(win, name, replacement)
+
+    def close(self) -> None:
+        """Stop every window's animation, end its session (its recovery file goes), and reset theme and language."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from attention_explorer.ui.i18n.switcher import language_switcher
+        from attention_explorer.ui.style.theme import theme
+
+        for win in self.windows:
+            win.animator.stop()
+            win.document.end_session()
+            if self.qtbot is None:  # no qtbot to close it: close it here, without asking about changes
+                win.ask_unsaved_changes = lambda: QMessageBox.StandardButton.Discard
+                win.close()
+                win.deleteLater()
+        theme().set_zoom(1.0)
+        theme().set_mode("light")
+        language_switcher().set_language("en")
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path, monkeypatch):
+    """make_window(source=None, language=..., size=..., ...): real main windows, closed after the test."""
+    # The first window keeps its files in tmp_path itself (settings.ini, appdata/); any others in subfolders.
+    folders = iter([tmp_path, *(tmp_path / f"window{number}" for number in range(1, 1_000))])
+    factory = WindowFactory(lambda: _fresh(next(folders)), qtbot, monkeypatch)
+    yield factory
+    factory.close()
+
+
+@pytest.fixture(scope="module")
+def make_module_window(qapp, tmp_path_factory):
+    """make_window for a window that a whole module shares (closed when the module ends)."""
+    factory = WindowFactory(lambda: tmp_path_factory.mktemp("window"))
+    yield factory
+    factory.close()
+
+
+def _fresh(folder):
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

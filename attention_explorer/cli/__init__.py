@@ -1,1 +1,24 @@
-"""The command line: `attention-explorer` and `python -m attention_explorer`."""
+"""The command line: `attention-explorer` and `python -m attention_explorer` (window, compute, presets, model)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from attention_explorer.cli.compute import run_compute, run_presets
+from attention_explorer.cli.gui import run_gui
+from attention_explorer.cli.model import run_model_command
+from attention_explorer.cli.parser import UsageError, fail, run_printing
+
+_PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `attention-explorer` command."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in _PRINTING:
+            return run_printing(_PRINTING[argv[0]], argv[1:])
+        return run_gui(argv)
+    except UsageError as error:
+        return fail(str(error))

@@ -13,15 +13,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from attention_explorer.app import EXIT_USAGE, _Parser, _UsageError
+from attention_explorer.cli.parser import EXIT_USAGE, Parser, UsageError
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, require_packages
 from attention_explorer.core.report import json_without_controls, terminal_text
 
 PROG = "attention-explorer model"
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> Parser:
+    parser = Parser(
         prog=PROG,
         description="Print one attention head of a local BERT-family model (a Hugging Face folder with "
                     "config.json, model.safetensors and tokenizer.json) as JSON. Layers and heads count from 0. "
@@ -80,7 +80,7 @@ def run_model_command(argv: Sequence[str]) -> int:
     """Entry point of the `model` subcommand: 0 and JSON on success, 2 and one line on standard error."""
     try:
         args = _parser().parse_args(list(argv))
-    except _UsageError as error:
+    except UsageError as error:
         print(terminal_text(str(error)), file=sys.stderr)
         return EXIT_USAGE
     try:

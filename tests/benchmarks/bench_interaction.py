@@ -38,7 +38,7 @@ from baseline_window import BaselineWindow, Frame
 from attention_explorer.app import create_window
 from attention_explorer.core.attention import softmax
 from attention_explorer.core.scenario import Scenario
-from attention_explorer.ui.window.main_window import configure_application
+from attention_explorer.ui.application import configure_application
 
 WIDTH, HEIGHT = 1280, 720
 DRAGGED = 1  # K2 of the default example

@@ -160,9 +160,9 @@ def test_screenshot_drops_only_the_known_notice(capsys, qapp):
     """Other Qt warnings during a screenshot still reach the terminal; afterwards the old handler is back."""
     from PySide6.QtCore import qWarning
 
-    from attention_explorer.app import _without_offscreen_notices
+    from attention_explorer.cli.gui import without_offscreen_notices
 
-    with _without_offscreen_notices():
+    with without_offscreen_notices():
         qWarning("This plugin does not support propagateSizeHints()")
         qWarning("QPainter::begin: Paint device returned engine == 0")
     assert capsys.readouterr().err == "QPainter::begin: Paint device returned engine == 0\n"

@@ -8,20 +8,15 @@ from types import SimpleNamespace
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
-    QApplication,
     QGraphicsView,
     QLabel,
-    QMessageBox,
     QTextEdit,
 )
 
-from attention_explorer.app import create_window
 from attention_explorer.core.attention import attend
-from attention_explorer.ui.style.theme import theme
 
 NOT_A_NUMBER = re.compile(r"(?i)(?<![a-z])(nan|inf)(?![a-z])")
 # What a refusal may quote back (the user's own text in “…”) or name, without that being a number shown.
@@ -29,27 +24,11 @@ QUOTED = re.compile(r"“[^”]*”|\b(?:NaN|infinity) is not allowed")
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
+def window(make_window):
     """The real main window at 1280×720 on the default example, shown; dialogs answered, errors recorded."""
-    theme().set_zoom(1.0)
-    theme().set_mode("light")
-    win = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    win.document.data_dir = tmp_path / "appdata"
-    win.document.data_dir.mkdir()
-    win.shown_errors = []
-    monkeypatch.setattr(win, "show_error", lambda title, text: win.shown_errors.append((title, text)))
-    monkeypatch.setattr(win, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()
-    win.canvas.setFocus()
-    win.canvas.plot.scene().minDragTime = 0
-    QApplication.processEvents()
-    yield win
-    win.animator.stop()
-    win.document.end_session()
+    win = make_window(record_errors=True, discard_changes=True, activate=True, focus_canvas=True, instant_drags=True)
+    win.shown_errors = win.errors
+    return win
 
 
 def shown_texts(window) -> list[tuple[str, str]]:

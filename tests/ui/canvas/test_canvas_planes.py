@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -232,17 +232,8 @@ def test_choosing_a_plane_for_d_k_2_is_kept_for_when_d_k_grows(canvas):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    from attention_explorer.app import create_window
-    from attention_explorer.ui.i18n.switcher import language_switcher
-
-    window = create_window("library", settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
-    QApplication.processEvents()
-    yield window
-    language_switcher().set_language("en")
+def window(make_window):
+    return make_window("library")
 
 
 def test_a_live_language_switch_translates_the_canvas(window):

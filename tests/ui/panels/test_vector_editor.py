@@ -2,15 +2,13 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QModelIndex, QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
-from attention_explorer.app import create_window
 from attention_explorer.core.presets import load_preset
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.i18n.switcher import language_switcher
 from attention_explorer.ui.panels.vector_editor import SHOWN_COMPONENTS, VectorEditor
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import press_enter, type_into_cell
@@ -261,24 +259,10 @@ def test_undo_redraws_the_table(editor, model):
 
 
 @pytest.fixture(params=["en"])
-def window(request, qtbot, tmp_path):
+def window(request, make_window):
     """The main window at the default size 1280×720, on the default example, opened in the language given as
     the fixture's parameter (a window started in Chinese lays its docks out narrower than one switched to it)."""
-    theme().set_zoom(1.0)
-    language_switcher().set_language(request.param)
-    win = create_window(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    win.document.data_dir = tmp_path / "appdata"
-    win.document.data_dir.mkdir()
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    QApplication.processEvents()
-    yield win
-    win.animator.stop()
-    win.document.end_session()
-    theme().set_zoom(1.0)
-    language_switcher().set_language("en")
+    return make_window(language=request.param)
 
 
 def _render_cell(table, index: QModelIndex, elide: Qt.TextElideMode) -> QImage:

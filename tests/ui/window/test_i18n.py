@@ -107,14 +107,8 @@ def test_catalogue_has_every_string_in_the_sources(tmp_path):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = create_window(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    yield win
-    language_switcher().set_language("en")
+def window(make_window):
+    return make_window()
 
 
 def _visible_texts(win) -> list[str]:

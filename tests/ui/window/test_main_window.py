@@ -26,27 +26,8 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def window(qtbot, settings, tmp_path, monkeypatch):
-    theme().set_zoom(1.0)
-    theme().set_mode("light")
-    win = create_window(settings=settings)
-    win.document.data_dir = tmp_path / "appdata"
-    win.document.data_dir.mkdir()
-    errors: list[tuple[str, str]] = []
-    win.errors = errors
-    monkeypatch.setattr(win, "show_error", lambda title, text: errors.append((title, text)))
-    monkeypatch.setattr(win, "ask_unsaved_changes", lambda: QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(win)
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
-    win.canvas.setFocus()
-    QApplication.processEvents()
-    yield win
-    win.animator.stop()
-    win.document.end_session()
-    theme().set_zoom(1.0)
-    theme().set_mode("light")
+def window(make_window, settings):
+    return make_window(settings=settings, record_errors=True, discard_changes=True, focus_canvas=True)
 
 
 def key(win, qtbot, key_code, modifier=Qt.KeyboardModifier.NoModifier):

@@ -7,11 +7,10 @@ import re
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QTextCursor
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 
-from attention_explorer.app import create_window
 from attention_explorer.ui.style.theme import KEY_HEX, theme
 from attention_explorer.ui.widgets.axes import AXIS_NAMES
 
@@ -44,22 +43,15 @@ def test_the_contrast_formula_matches_known_pairs():
 
 
 @pytest.fixture(scope="module")
-def window(qapp, tmp_path_factory):
+def window(make_module_window):
     """One window for the module (seven keys: every key colour), back in the light theme afterwards."""
-    settings = QSettings(str(tmp_path_factory.mktemp("themes") / "settings.ini"), QSettings.Format.IniFormat)
-    win = create_window(settings=settings)
     # Closing at module teardown would ask about the added pairs, after conftest's dialog answers are gone.
-    win.ask_unsaved_changes = lambda: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
+    win = make_module_window(discard_changes=True)
     win.preset_actions["library"].trigger()
     for _ in range(len(KEY_HEX) - win.model.scenario.n):
         win.model.add_pair()
     QApplication.processEvents()
-    yield win
-    theme().set_mode("light")
-    win.close()
-    win.deleteLater()
+    return win
 
 
 @pytest.fixture(scope="module", params=DARK_MODES)  # one switch per theme: switches are slow

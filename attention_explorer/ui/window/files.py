@@ -1,0 +1,224 @@
+"""The main window's files: new, open, save, recent files, dropped files, exports of plots and copies of the steps."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from attention_explorer.core import export
+from attention_explorer.core.presets import load_preset
+from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
+from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION, LAB_TRANSFORMER
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Attention Explorer scenario (*.json);;All files (*)")
+
+
+class FileHandling:
+    """Mixed into MainWindow: what File ▸ and a dropped file do, through the window's Document."""
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False when the user cancels."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved_changes()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved_changes(self) -> QMessageBox.StandardButton:
+        """The Save / Discard / Cancel question (tests replace this)."""
+        return QMessageBox.question(
+            self, _translate("MainWindow", "Unsaved changes"),
+            _translate("MainWindow", "The scenario has changes that are not saved. Save them?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save,
+        )
+
+    def ask_open_path(self) -> str:
+        """File dialog for Open (tests replace this)."""
+        path, _ = QFileDialog.getOpenFileName(self, _translate("MainWindow", "Open scenario"), self._dialog_folder(),
+                                              _translate("MainWindow", FILE_FILTER))
+        return path
+
+    def ask_save_path(self, title: str, suggestion: str, file_filter: str) -> str:
+        """File dialog for Save As and exports (tests replace this)."""
+        path, _ = QFileDialog.getSaveFileName(self, title, suggestion, file_filter)
+        return path
+
+    def _dialog_folder(self) -> str:
+        return str(self.document.path.parent) if self.document.path else str(Path.home())
+
+    def new_scenario(self) -> None:
+        """File ▸ New: the default example, after asking about unsaved changes."""
+        if self.maybe_save():
+            self.document.open_scenario(load_preset("drag-2d"))
+
+    def open_preset(self, name: str) -> None:
+        """Examples ▸ name: load a preset (the explanation panel shows its story)."""
+        loaded = load_preset(name)
+        if isinstance(loaded, SequenceScenario):
+            self.open_sequence(loaded)
+            return
+        if not self.maybe_save():
+            return
+        self.document.open_scenario(loaded)
+        self.show_page(0)
+        self.docks["presetInfo"].show()
+        self.docks["presetInfo"].raise_()
+
+    def open_sequence(self, sequence: SequenceScenario) -> None:
+        """Show a self-attention sequence in its lab (the explorer's scenario stays as it is)."""
+        self.self_attention_lab.load_sequence(sequence)
+        self.show_page(LAB_SELF_ATTENTION)
+
+    def open_dialog(self) -> None:
+        """File ▸ Open."""
+        if not self.maybe_save():
+            return
+        path = self.ask_open_path()
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_model_dialog(self) -> bool:
+        """File ▸ Open model…: the real-transformer page, then its folder chooser."""
+        self.show_page(LAB_TRANSFORMER)
+        return self.transformer_panel.open_dialog()
+
+    def open_file(self, path: str, ask: bool = True) -> bool:
+        """Open a scenario file of either kind; a bad file shows the loader's message and changes nothing."""
+        try:
+            loaded = load_any(path)
+        except ScenarioError as error:
+            self.show_error(_translate("MainWindow", "Cannot open the file"), f"{Path(path).name}: {error_text(error)}")
+            return False
+        return self.open_loaded(path, loaded, ask)
+
+    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario, ask: bool = True) -> bool:
+        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
+        if isinstance(loaded, SequenceScenario):
+            self.open_sequence(loaded)
+            self.document.add_recent(Path(os.path.abspath(path)))
+            return True
+        if ask and not self.maybe_save():
+            return False
+        self.document.open(path, loaded)
+        self.show_page(0)
+        return True
+
+    def save(self) -> bool:
+        """File ▸ Save (Save As when there is no file yet)."""
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """File ▸ Save As."""
+        suggestion = str(Path(self._dialog_folder()) / "scenario.json")
+        path = self.ask_save_path(_translate("MainWindow", "Save scenario"), suggestion,
+                                  _translate("MainWindow", FILE_FILTER))
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except (OSError, ScenarioError) as error:
+            self.show_error(_translate("MainWindow", "Cannot save"), f"{path.name}: {error_text(error)}")
+            return False
+        self._show_hint(_translate("MainWindow", "Saved {0}").format(path.name))
+        return True
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.document.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(mnemonic_free(Path(path).name))
+            action.setToolTip(literal(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+        if not recent:
+            empty = self.recent_menu.addAction(_translate("MainWindow", "(none yet)"))
+            empty.setEnabled(False)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.open_file(files[0])
+
+    # ------------------------------------------------------------ export
+
+    def plot_widget(self, name: str) -> pg.PlotWidget:
+        """The PlotWidget of the canvas, the weights chart or the output view."""
+        panel = {"canvas": self.canvas, "weights": self.weights_chart, "output": self.output_view}[name]
+        return panel if isinstance(panel, pg.PlotWidget) else panel.findChildren(pg.PlotWidget)[0]
+
+    def export_plot(self, name: str, path: str) -> None:
+        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix)."""
+        from pyqtgraph import exporters
+
+        plot = self.plot_widget(name)
+        if path.lower().endswith(".svg"):
+            exporter = exporters.SVGExporter(plot.getPlotItem())
+        else:
+            exporter = exporters.ImageExporter(plot.getPlotItem())
+            exporter.parameters()["width"] = max(800, int(plot.width() * 2))
+        exporter.export(path)
+
+    def export_plot_dialog(self, name: str, fmt: str) -> None:
+        """File ▸ Export ▸ a plot."""
+        file_filter = "PNG (*.png)" if fmt == "png" else "SVG (*.svg)"
+        path = self.ask_save_path(_translate("MainWindow", "Export"),
+                                  str(Path(self._dialog_folder()) / f"{name}.{fmt}"), file_filter)
+        if not path:
+            return
+        if not path.lower().endswith(f".{fmt}"):
+            path += f".{fmt}"
+        try:
+            self.export_plot(name, path)
+        except Exception as error:
+            self.show_error(_translate("MainWindow", "Cannot export"), f"{Path(path).name}: {error_text(error)}")
+            return
+        self._show_hint(_translate("MainWindow", "Exported {0}").format(Path(path).name))
+
+    def export_window(self, path: str) -> bool:
+        """The whole window as a PNG."""
+        return self.grab().save(path, "PNG")
+
+    def export_window_dialog(self) -> None:
+        """File ▸ Export ▸ Whole window."""
+        path = self.ask_save_path(_translate("MainWindow", "Export"), str(Path(self._dialog_folder()) / "window.png"),
+                                  "PNG (*.png)")
+        if path:
+            if not path.lower().endswith(".png"):
+                path += ".png"
+            if not self.export_window(path):
+                self.show_error(_translate("MainWindow", "Cannot export"),
+                                _translate("MainWindow", "Could not write {0}").format(path))
+
+    def copy_as(self, kind: str) -> str:
+        """Copy the four steps to the clipboard as Markdown, LaTeX or a NumPy snippet."""
+        scenario, result = self.model.scenario, self.model.result
+        text = {
+            "markdown": lambda: export.to_markdown(scenario, result),
+            "latex": lambda: export.to_latex(scenario, result),
+            "numpy": lambda: export.to_numpy(scenario),
+        }[kind]()
+        QApplication.clipboard().setText(text)
+        self._show_hint(_translate("MainWindow", "Copied to the clipboard."))
+        return text

@@ -1,0 +1,98 @@
+"""The main window's plain keys: digits and Tab select keys, arrows turn, +/− stretch, Space/Esc play, step-through."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+)
+
+from attention_explorer.core.geometry import rotate_in_plane, stretch
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.ui.i18n.switcher import error_text
+
+# Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
+TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
+
+
+class KeyDispatch:
+    """Mixed into MainWindow: the application-wide event filter that runs the plain-key actions."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Plain-key actions (digits, arrows, Space…) unless a text field or table has the focus."""
+        if event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
+            return False
+        focus = QApplication.focusWidget()
+        if focus is not None and (isinstance(focus, TEXT_INPUTS) or not self.isAncestorOf(focus)):
+            if not (event.key() == Qt.Key.Key_Escape and self.animator.running):
+                return False
+        return self.handle_key(event)
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Run the plain-key action matching `event`; True when one ran."""
+        if event.isAutoRepeat() and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Tab):
+            return True
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        key = event.key()
+        if self.model.step_through and modifiers == Qt.KeyboardModifier.NoModifier:
+            if key == Qt.Key.Key_Right:
+                self.model.reveal_next_step()
+                return True
+            if key == Qt.Key.Key_Left:
+                self.model.reveal_previous_step()
+                return True
+        if key == Qt.Key.Key_Backtab:
+            key, modifiers = Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Minus, Qt.Key.Key_Equal):
+            modifiers &= ~Qt.KeyboardModifier.ShiftModifier  # '+' needs Shift on many layouts
+            if key == Qt.Key.Key_Equal:
+                key = Qt.Key.Key_Plus
+        pressed = QKeySequence(QKeyCombination(modifiers, Qt.Key(key)))
+        for action in self.actions_by_name.values():
+            if action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut or not action.isEnabled():
+                continue
+            if action.shortcut().matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
+                action.trigger()
+                return True
+        return False
+
+    def select_key(self, index: int, wrap: bool = False) -> None:
+        """Select key `index` (from 0); out of range does nothing unless `wrap` goes round."""
+        count = self.model.scenario.n
+        if wrap:
+            index %= count
+        if 0 <= index < count:
+            self.model.select_key(index)
+
+    def select_next_key(self) -> None:
+        """Tab: the next key, after the last the first."""
+        self.select_key(self.model.selected_key + 1, wrap=True)
+
+    def select_previous_key(self) -> None:
+        """Shift+Tab: the previous key, before the first the last."""
+        self.select_key(self.model.selected_key - 1, wrap=True)
+
+    def rotate_selected(self, degrees: float) -> None:
+        """Turn the selected key in the plane of components 0 and 1."""
+        index = self.model.selected_key
+        self._edit_selected(lambda: rotate_in_plane(self.model.scenario.keys[index], degrees))
+
+    def stretch_selected(self, factor: float) -> None:
+        """Make the selected key longer (factor > 1) or shorter."""
+        index = self.model.selected_key
+        self._edit_selected(lambda: stretch(self.model.scenario.keys[index], factor))
+
+    def _edit_selected(self, new_key: Callable[[], object]) -> None:
+        try:
+            self.model.set_vector("key", self.model.selected_key, new_key())
+        except ScenarioError as error:
+            self._show_hint(error_text(error))

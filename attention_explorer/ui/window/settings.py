@@ -1,0 +1,104 @@
+"""The main window's settings (geometry, dock layout, theme, zoom, language) and its offer to recover autosaved work."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QCoreApplication, QDateTime, QLocale
+from PySide6.QtWidgets import QMessageBox
+
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.state.document import Recovery
+from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.style.theme import theme
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+
+class WindowSettings:
+    """Mixed into MainWindow: what it keeps in its QSettings between runs, and what it recovers after a crash."""
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value("windowState")
+        self._layout_restored = isinstance(state, QByteArray) and self.restoreState(state)
+        mode = self.settings.value("theme", "light")
+        if mode in theme().MODES:
+            theme().set_mode(mode)
+        try:
+            theme().set_zoom(float(self.settings.value("zoom", 1.0)))
+        except (TypeError, ValueError):
+            theme().set_zoom(1.0)
+        self.actions_by_name[f"lang_{language_switcher().language}"].setChecked(True)
+
+    def _save_layout(self) -> None:
+        """Geometry and dock layout for the next start (the explorer's layout while a wide lab is shown)."""
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("windowState", self._state_before_wide_page or self.saveState())
+
+    def _save_theme(self) -> None:
+        self.settings.setValue("theme", theme().mode)
+        self.settings.setValue("zoom", theme().zoom)
+
+    def set_language(self, language: str) -> None:
+        """Switch the interface language now (no restart) and remember it."""
+        if not language_switcher().set_language(language):
+            self.show_error(_translate("MainWindow", "Language"),
+                            _translate("MainWindow", "The translation for {0} is missing.").format(language))
+            language_switcher().set_language("en")
+            language = "en"
+        self.actions_by_name[f"lang_{language}"].setChecked(True)
+        self.settings.setValue("language", language)
+
+    # ------------------------------------------------------------ recovery
+
+    def offer_recovery(self) -> None:
+        """Offer what windows that did not close normally autosaved, newest first (call once the window is shown).
+
+        Yes restores that one and keeps the rest for the next start; No discards it and offers the next.
+        """
+        found = self.document.stale_recoveries()
+        try:
+            for position, recovery in enumerate(found):
+                if recovery.scenario == self.model.scenario:
+                    self.document.discard_recovery(recovery)  # nothing there that this window does not show
+                elif self.ask_restore_recovery(recovery, position, len(found)):
+                    self.document.restore(recovery, _translate("MainWindow", "Restore unsaved work"))
+                    break
+                else:
+                    self.document.discard_recovery(recovery)
+        finally:
+            for recovery in found:
+                self.document.release_recovery(recovery)
+
+    def ask_restore_recovery(self, recovery: Recovery, position: int = 0, count: int = 1) -> bool:
+        """Yes/No question about restoring one recovery file, the `position`-th of `count` (tests replace this)."""
+        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(recovery.saved_at)),
+                                  QLocale.FormatType.ShortFormat)
+        if count == 1:
+            text = _translate(
+                "MainWindow", "Attention Explorer did not close normally. Restore the scenario autosaved on {0}?"
+            ).format(when)
+        else:
+            text = _translate("MainWindow", "{1} windows did not close normally. Restore the scenario autosaved on {0} "
+                              "({2} of {1}, newest first)? Yes keeps the others for the next start; No discards "
+                              "this one and offers the next.").format(when, count, position + 1)
+        answer = QMessageBox.question(self, _translate("MainWindow", "Restore unsaved work?"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _autosave_problem(self, error: ScenarioError | None) -> None:
+        self._autosave_error = error
+        self._show_autosave_problem()
+
+    def _show_autosave_problem(self) -> None:
+        """The status bar says why the autosave stopped, for as long as it is stopped."""
+        if not hasattr(self, "_autosave_label"):
+            return
+        error = self._autosave_error
+        if error is None:
+            self._autosave_label.clear()
+            self._autosave_label.hide()
+            return
+        self._autosave_label.setText(_translate(
+            "MainWindow", "Not autosaved (the last copy that fitted is kept): {0}").format(error_text(error)))
+        self._autosave_label.show()
