@@ -39,11 +39,14 @@ def stretch(vector: np.ndarray, factor: float) -> np.ndarray:
 
 
 def snap_direction(x: float, y: float, step_deg: float = 15.0) -> tuple[float, float]:
-    """(x, y) turned to the nearest multiple of `step_deg`, same length."""
+    """(x, y) turned to the nearest multiple of `step_deg` (halves away from zero), same length."""
     length = math.hypot(x, y)
     if length == 0.0:
         return 0.0, 0.0
-    angle = round(math.degrees(math.atan2(y, x)) / step_deg) * step_deg
+    # Halves away from zero, on both sides alike: round() would send 7.5° to 0° but 22.5° to 30° (to even).
+    # The 1e-9 lets a direction of exactly 7.5° count as a half although atan2 gives 7.499999999999999.
+    steps = math.degrees(math.atan2(y, x)) / step_deg
+    angle = math.copysign(math.floor(abs(steps) + 0.5 + 1e-9), steps) * step_deg
     return length * math.cos(math.radians(angle)), length * math.sin(math.radians(angle))
 
 

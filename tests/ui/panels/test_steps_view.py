@@ -266,12 +266,14 @@ def test_a_label_of_short_words_wraps_onto_two_lines_at_most(library_model, make
 def test_short_labels_keep_their_column_and_number_size(model, make_view, preset, size):
     # K1, K2, K3: the label column is the widest label + 20 px in every step, as before long labels wrapped, and
     # the numbers shrink below 440 px of panel exactly as before.
+    theme().set_zoom(1.0)
     model.load_scenario(load_preset(preset))
     view = make_view(model, *size)
     tables = step_tables(view)
-    full_size, text_size = theme().number_pt(), theme().font_pt()
-    width = view.width() - view.browser.verticalScrollBar().sizeHint().width()
-    expected_pt = round(max(text_size, full_size * min(1.0, width / 440)) * 2) / 2
+    # By hand, at zoom 1 (numbers 15 pt, text 12 pt): 480 px leaves over 440 px beside the scroll bar, so the
+    # numbers are full size; at 400 px they get (400 − a scroll bar of ~16 px) / 440 of 15 pt = 13.1, so 13 pt
+    # in half points (any scroll bar from 8 to 26 px gives 13).
+    expected_pt = {(480, 900): 15.0, (400, 700): 13.0}[size]
     assert number_font(tables[0]).pointSizeF() == expected_pt
     widest = max(QFontMetrics(number_font(tables[0], bold=True)).horizontalAdvance(label)
                  for label in model.scenario.labels)

@@ -245,7 +245,12 @@ def test_copy_as_markdown_latex_and_numpy(window):
     markdown = QApplication.clipboard().text()
     assert "| K1 | 2.000 | 1.000 | 2.718 | 0.506 |" in markdown
     window.actions_by_name["copy_latex"].trigger()
-    assert r"\begin{tabular}" in QApplication.clipboard().text()
+    latex = QApplication.clipboard().text()
+    assert r"\begin{tabular}" in latex
+    # The body, column by column (score, scaled, e^x, weight), by hand: scores 2, 0, 1 ÷ 2; e, 1, √e over 5.367.
+    for row in (r"K1 & 2.000 & 1.000 & 2.718 & 0.506 \\", r"K2 & 0.000 & 0.000 & 1.000 & 0.186 \\",
+                r"K3 & 1.000 & 0.500 & 1.649 & 0.307 \\", r"$\sum$ & & & 5.367 & 1.000 \\"):
+        assert row in latex.splitlines(), row
     window.actions_by_name["copy_numpy"].trigger()
     namespace: dict = {}
     exec(QApplication.clipboard().text().replace("print(", "(") , namespace)  # our own generated snippet
