@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import three_decimals
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
@@ -290,7 +291,7 @@ class OutputView(QWidget):
 
     def _update_readout(self) -> None:
         output = self.model.result.output
-        shown = ", ".join(_number(v) for v in output[:READOUT_MAX])
+        shown = ", ".join(three_decimals(v) for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
         # On the panel, not the plot: the palette's window colour (ours: on PaletteChange the label's is still old).
@@ -560,7 +561,7 @@ class OutputView(QWidget):
         self._update_component_dots(values, result.weights)
         for c, text in enumerate(self.component_texts):
             value = float(output[c])
-            shown = _number(value)
+            shown = three_decimals(value)
             if text.textItem.toPlainText() != shown:
                 text.setText(shown)
             text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))
@@ -668,9 +669,3 @@ class OutputView(QWidget):
         if self._hovered is not None:
             self._hovered = None
             self.hint.emit("")
-
-
-def _number(value: float) -> str:
-    """3 decimals, never "-0.000"."""
-    text = f"{value:.3f}"
-    return "0.000" if text == "-0.000" else text

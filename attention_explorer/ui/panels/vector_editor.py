@@ -7,7 +7,6 @@ through the model's edit methods, so they are undoable and every other panel fol
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,9 +49,10 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core import scenario as sc
-from attention_explorer.core.scenario import MAX_ABS, MAX_DIM, MAX_LABEL, ScenarioError
+from attention_explorer.core.scenario import MAX_DIM, MAX_LABEL, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import parse_number, three_decimals
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label
 
@@ -67,39 +67,9 @@ SWATCH_WIDTH = 12  # the colour marker beside each name
 NUMBER_COLUMNS_ASKED_FOR = 4
 MAX_ASKED_WIDTH = 400  # more would squeeze the canvas, the lecture's centre, below ~450 px at 1280×720
 
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _QUERY_ROW = 0
 # Components are numbered from 0 in headers and messages, as on the canvas's axes ("component 0", "component 1");
 # rows and columns of a pasted block are counted from 1, as a spreadsheet does.
-
-
-def parse_number(text: str) -> float:
-    """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem.
-
-    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−" and a single
-    decimal comma ("0,5"); refuses empty text, nan, inf, hex, digit separators and anything else.
-    """
-    cleaned = text.strip().replace("\u2212", "-")
-    if not cleaned:
-        raise ValueError(_translate("VectorEditor", "an empty cell is not a number"))
-    if cleaned.count(",") == 1 and "." not in cleaned:
-        cleaned = cleaned.replace(",", ".")
-    if not _NUMBER.fullmatch(cleaned):
-        raise ValueError(_translate("VectorEditor", "“{0}” is not a number").format(text.strip()))
-    value = float(cleaned)
-    if not math.isfinite(value) or abs(value) > MAX_ABS:
-        raise ValueError(
-            _translate("VectorEditor", "“{0}” is out of range (|x| must be at most {1:g})").format(
-                text.strip(), MAX_ABS
-            )
-        )
-    return value
-
-
-def format_number(value: float) -> str:
-    """Three decimals with '.', and no "-0.000"."""
-    text = f"{value:.3f}"
-    return "0.000" if text == "-0.000" else text
 
 
 @dataclass(frozen=True)
@@ -242,7 +212,7 @@ class VectorTableModel(QAbstractTableModel):
         if cell is None:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return format_number(self._number(cell))
+            return three_decimals(self._number(cell))
         if role == Qt.ItemDataRole.EditRole:
             return repr(self._number(cell))  # full precision, shortest form that reads back exactly
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -307,7 +277,7 @@ class VectorTableModel(QAbstractTableModel):
         except ValueError as error:
             self.refused.emit(
                 _translate("VectorEditor", "{0}: {1} — kept {2}.").format(
-                    place, error, format_number(self._number(cell))
+                    place, error, three_decimals(self._number(cell))
                 )
             )
             return False
@@ -557,7 +527,7 @@ class VectorEditor(QWidget):
             np.maximum(np.abs(scenario.query[:shown_k]), np.max(np.abs(scenario.keys[:, :shown_k]), axis=0)),
             np.max(np.abs(scenario.values[:, :shown_v]), axis=0),
         ))
-        lengths = tuple(len(format_number(float(value))) for value in widest)
+        lengths = tuple(len(three_decimals(float(value))) for value in widest)
         if lengths == self._sized_lengths:
             return
         self._sized_lengths = lengths
