@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QTextDocument
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.panels.steps_html import (
+    keep_together,
+    label_column_px,
+    nowrap,
+    row_tint,
+    text_on,
+    tip,
+    vector_text,
+)
 from attention_explorer.ui.style.numbers import (
     MINUS,
     compact_html,
@@ -25,15 +32,13 @@ from attention_explorer.ui.style.numbers import (
     product_factor_html,
     small_number_html,
 )
-from attention_explorer.ui.style.theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
+from attention_explorer.ui.style.theme import key_hex, output_color, query_color, theme, theme_ink
 from attention_explorer.ui.widgets.safe_text import escaped, literal
 
 # At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
 MAX_ROWS = 12
 # Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
 EXPAND_PRODUCTS_MAX_DK = 4
-# Vectors longer than this are shown as their first components and "…".
-SHOWN_COMPONENTS = 4
 # The Σ of step 3 lists its terms up to this many keys.
 LISTED_SUM_TERMS = 5
 
@@ -41,100 +46,10 @@ LISTED_SUM_TERMS = 5
 FULL_SIZE_WIDTH = 440
 # The labels FULL_SIZE_WIDTH was chosen with; a wider label column takes its extra width from the numbers.
 SHORT_LABELS = tuple(f"K{i}" for i in range(1, 10))
-# Labels up to as wide as this many "M"s stay on one line ("key 1"); wider ones wrap at a space onto two.
-LABEL_KEPT_WHOLE_M = 4
-# The label column is at most as wide as this many "M"s (140 px at the full number size, 112 px at 12 pt).
-LABEL_COLUMN_MAX_M = 7
 
 # Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
 MUTED_HEX = "#505050"  # italic notes
 WORKED_NUMBERS_HEX = "#1A4E8A"  # the numbers under each step of the derivation
-_TAGS = re.compile(r"(<[^>]*>)")
-
-
-def tip(shown: str, value: float) -> str:
-    """`shown` with a hover tooltip of the full-precision value."""
-    return f'<span title="{full_precision(value)}">{shown}</span>'
-
-
-def nowrap(text: str) -> str:
-    """HTML whose visible spaces are non-breaking, so a line never breaks inside it (tags are left alone).
-
-    Qt's tables honour these; a `white-space: nowrap` cell squeezed by its neighbours gets broken mid-number.
-    """
-    return "".join(part if part.startswith("<") else part.replace(" ", "&nbsp;") for part in _TAGS.split(text))
-
-
-def vector_text(values: Sequence[float] | np.ndarray, fmt=number_html) -> str:
-    """[a, b, …] with at most SHOWN_COMPONENTS components, then the count of the rest."""
-    values = np.asarray(values, dtype=np.float64)
-    shown = [fmt(float(v)) for v in values[:SHOWN_COMPONENTS]]
-    if values.shape[0] > SHOWN_COMPONENTS:
-        shown.append(f"… ({values.shape[0]})")
-    return "[" + ", ".join(shown) + "]"
-
-
-def _keep_together(formula: str) -> str:
-    """Let a formula wrap only at its "=" signs: the spaces inside each side become non-breaking."""
-    sides = formula.split(" = ")
-    return " = ".join(side.replace(" ", "&nbsp;").replace("<span&nbsp;", "<span ") for side in sides)
-
-
-def _tint(hex_colour: str, amount: float) -> str:
-    """`hex_colour` mixed with white (amount 0 = white, 1 = the colour)."""
-    colour = QColor(hex_colour)
-    mix = [round(255 + (c - 255) * amount) for c in (colour.red(), colour.green(), colour.blue())]
-    return "#{:02X}{:02X}{:02X}".format(*mix)
-
-
-def _text_on(hex_colour: str) -> str:
-    """Black or white, whichever reads better on `hex_colour`."""
-    colour = QColor(hex_colour)
-    luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
-    return "#000000" if luminance > 150 else "#FFFFFF"
-
-
-@lru_cache(maxsize=64)
-def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> str:
-    """Background of a selected row: a light tint of the key colour, or on dark themes a deep one under light text."""
-    # A light tint under light text would be unreadable: on dark themes the key colour is sunk into the background.
-    if mode == "light":
-        return _tint(hex_colour, 0.32)
-    colour, background, text = QColor(hex_colour), QColor(background_hex), QColor(text_hex)
-    for amount in (0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1):
-        mix = QColor.fromRgbF(*(b + (c - b) * amount for c, b in zip(colour.getRgbF()[:3], background.getRgbF()[:3])))
-        if contrast_ratio(text, mix) >= 4.5:
-            return mix.name()
-    return background.name()
-
-
-@lru_cache(maxsize=64)
-def _label_column_px(font_description: str, point_size: float, labels: tuple[str, ...]) -> int:
-    """Width of the label column for `labels` in bold `point_size` of the font `font_description` (QFont.toString).
-
-    A long label wraps at its spaces: the column is just wide enough for it on two lines. "shared state" takes the
-    width of "shared", two lines beside a d_k = 4 Q·K of two lines, where on one line it left that Q·K room for
-    four. Cached: the text is rebuilt once per frame during a drag, with the same labels.
-    """
-    font = QFont()
-    font.fromString(font_description)
-    font.setPointSizeF(point_size)
-    font.setBold(True)
-    metrics = QFontMetrics(font)
-    whole = LABEL_KEPT_WHOLE_M * metrics.horizontalAdvance("M")
-    widest = max([_width_on_two_lines(metrics, label, whole) for label in labels] + [metrics.horizontalAdvance("Σ")])
-    return min(widest + 20, LABEL_COLUMN_MAX_M * metrics.horizontalAdvance("M"))
-
-
-def _width_on_two_lines(metrics: QFontMetrics, label: str, kept_whole: int) -> int:
-    """The least width `label` takes when broken at one of its spaces; its whole width if that is at most
-    `kept_whole` or it has no space."""
-    width = metrics.horizontalAdvance(label)
-    words = label.split()
-    if len(words) < 2 or width <= kept_whole:
-        return width
-    return min(max(metrics.horizontalAdvance(" ".join(words[:k])), metrics.horizontalAdvance(" ".join(words[k:])))
-               for k in range(1, len(words)))
 
 
 def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
@@ -302,7 +217,7 @@ class StepsView(QWidget):
     def _label_column_width(self, rows: Sequence[int], point_size: float) -> int:
         """Pixel width of the label column at `point_size`, the same in every table so the steps line up."""
         labels = tuple(self.model.scenario.labels[i] for i in rows)
-        return _label_column_px(self.font().toString(), point_size, labels)
+        return label_column_px(self.font().toString(), point_size, labels)
 
     def _number_style(self) -> str:
         return f"font-size:{self._number_pt:.1f}pt"
@@ -319,7 +234,7 @@ class StepsView(QWidget):
         # Labels wider than K1 take their extra width from the numbers, which keep the room they have beside K1.
         rows = shown_rows(self.model.result.weights, self.model.selected_key)
         font = self.font().toString()
-        width -= max(0, self._label_column_width(rows, full_size) - _label_column_px(font, full_size, SHORT_LABELS))
+        width -= max(0, self._label_column_width(rows, full_size) - label_column_px(font, full_size, SHORT_LABELS))
         fraction = min(1.0, max(width, 1) / (FULL_SIZE_WIDTH * theme().zoom))
         return round(max(text_size, full_size * fraction) * 2) / 2  # half points: fewer rebuilds while resizing
 
@@ -343,7 +258,7 @@ class StepsView(QWidget):
         prefix = f"{number_text}&nbsp;·&nbsp;" if number_text else ""
         return (
             f'<p style="margin-top:14px; margin-bottom:4px;"><b>{prefix}{title}</b>'
-            f'&nbsp;&nbsp;<span style="{self._number_style()}">{_keep_together(formula)}</span></p>'
+            f'&nbsp;&nbsp;<span style="{self._number_style()}">{keep_together(formula)}</span></p>'
         )
 
     def _formula_line(self) -> str:
@@ -361,7 +276,7 @@ class StepsView(QWidget):
 
     def _label_cell(self, index: int, title: str) -> str:
         colour = key_hex(index)
-        ink = _text_on(colour)
+        ink = text_on(colour)
         label = escaped(self.model.scenario.labels[index])
         return (
             f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{escaped(literal(title))}" '
@@ -510,7 +425,7 @@ class StepsView(QWidget):
         q_norm, k_norm = result.query_norm, float(result.key_norms[i])
         dot = float(result.scores[i])
         cosine, angle = result.cosines[i], result.angles_deg[i]
-        key_name = f'<span style="background-color:{colour}; color:{_text_on(colour)}">&nbsp;{label}&nbsp;</span>'
+        key_name = f'<span style="background-color:{colour}; color:{text_on(colour)}">&nbsp;{label}&nbsp;</span>'
         parts.append(
             '<hr/>'
             + self._heading("", self.tr("Why Q·K = |Q||K| cos θ"), "")
