@@ -138,10 +138,10 @@ class StepsView(QWidget):
     def refresh(self) -> None:
         """Note that the text no longer matches the model; it is rebuilt once, before it is next painted or read.
 
-        Laying out the five tables costs more than everything else a drag move does (~3 ms for 3 keys, ~8 ms
-        for 64), and a mouse sends moves faster than the screen shows frames: rebuilding per frame instead of
-        per move keeps a drag smooth, the way pyqtgraph builds a curve's path when it paints, not when its data
-        is set.
+        Laying out the five tables costs more than everything else a drag move does, and a mouse sends moves
+        faster than the screen shows frames: rebuilding per frame instead of per move keeps a drag smooth, the way
+        pyqtgraph builds a curve's path when it paints, not when its data is set (README, Performance:
+        steps_text_ms).
         """
         self._text_is_current = False
         self._watch_window()
