@@ -285,3 +285,22 @@ def test_a_pasted_bad_number_is_refused_and_nothing_changes(lab, qtbot):
         QTest.keySequence(table, "Ctrl+V")
     assert hint.args[0] == "“4e6” is out of range (|x| must be at most 1e+06)"
     assert lab.sequence_model.sequence.w_q.tolist() == W_Q.tolist()
+
+
+def test_a_refused_paste_is_explained_in_chinese(lab, qtbot):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    language_switcher().set_language("zh_CN")
+    try:
+        lab.tabs.setCurrentIndex(2)  # W_Q
+        table = lab.edit_tables["w_q"]
+        table.setFocus()
+        table.setCurrentIndex(table.model().index(0, 0))
+        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1e+06）"), ("1\t2\n3", "粘贴的各行长度不一致")):
+            QGuiApplication.clipboard().setText(text)
+            with qtbot.waitSignal(lab.hint) as hint:
+                QTest.keySequence(table, "Ctrl+V")
+            assert hint.args[0] == message
+        assert lab.sequence_model.sequence.w_q.tolist() == W_Q.tolist()
+    finally:
+        language_switcher().set_language("en")
