@@ -1071,6 +1071,29 @@
     </message>
 </context>
 <context>
+    <name>Numbers</name>
+    <message>
+        <source>an empty cell is not a number</source>
+        <translation>空单元格不是数字</translation>
+    </message>
+    <message>
+        <source>“{0}” is not a number</source>
+        <translation>“{0}”不是数字</translation>
+    </message>
+    <message>
+        <source>“{0}” is out of range (|x| must be at most {1:g})</source>
+        <translation>“{0}”超出范围（|x| 不能超过 {1:g}）</translation>
+    </message>
+    <message>
+        <source>nothing to paste</source>
+        <translation>没有可粘贴的内容</translation>
+    </message>
+    <message>
+        <source>the pasted rows have different lengths</source>
+        <translation>粘贴的各行长度不一致</translation>
+    </message>
+</context>
+<context>
     <name>OutputView</name>
     <message>
         <source>output</source>
@@ -2046,18 +2069,6 @@
 </context>
 <context>
     <name>VectorEditor</name>
-    <message>
-        <source>an empty cell is not a number</source>
-        <translation>空单元格不是数字</translation>
-    </message>
-    <message>
-        <source>“{0}” is not a number</source>
-        <translation>“{0}”不是数字</translation>
-    </message>
-    <message>
-        <source>“{0}” is out of range (|x| must be at most {1:g})</source>
-        <translation>“{0}”超出范围（|x| 不能超过 {1:g}）</translation>
-    </message>
     <message>
         <source>key {0}</source>
         <translation>键 {0}</translation>

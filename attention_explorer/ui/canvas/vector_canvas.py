@@ -26,6 +26,7 @@ from attention_explorer.core.projection import move_in_plane, pca_plane, query_k
 from attention_explorer.core.scenario import MAX_ABS, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import three_decimals_short
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
@@ -94,11 +95,6 @@ def drag_target(x: float, y: float, start_length: float, start_angle: float, sna
     if abs(y) < 1e-12 * length:
         y = 0.0
     return x, y
-
-
-def _number(value: float) -> str:
-    """Three decimals, '.' as separator; huge values in scientific notation so the readout stays short."""
-    return f"{value:.3f}" if abs(value) < 1e6 else f"{value:.3e}"
 
 
 class _TipHandle(pg.TargetItem):
@@ -769,9 +765,9 @@ class VectorCanvas(QWidget):
         color = key_hex(selected)
         q = f"<b style='color:{self.query.color.name()}'>Q</b>"
         k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
-        dot = _number(float(result.scores[selected]))
-        q_norm = _number(result.query_norm)
-        k_norm = _number(float(result.key_norms[selected]))
+        dot = three_decimals_short(float(result.scores[selected]))
+        q_norm = three_decimals_short(result.query_norm)
+        k_norm = three_decimals_short(float(result.key_norms[selected]))
         cosine = result.cosines[selected]
         angle = result.angles_deg[selected]
         sep = "&nbsp;&nbsp;&nbsp; "
@@ -782,7 +778,7 @@ class VectorCanvas(QWidget):
             why = self.tr("a zero vector has no direction")
             rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
         else:
-            product = _number(result.query_norm * float(result.key_norms[selected]) * cosine)
+            product = three_decimals_short(result.query_norm * float(result.key_norms[selected]) * cosine)
             # Plain spaces only before '=': a line may break there and nowhere inside a number or a product.
             rows = (f"θ&nbsp;=&nbsp;<b>{angle:.1f}°</b>{sep}cos&nbsp;θ&nbsp;=&nbsp;<b>{cosine:.3f}</b>{sep}{norms}",
                     score,

@@ -38,6 +38,7 @@ from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.steps_view import shown_rows
+from attention_explorer.ui.style.numbers import factor_text, typographic_minus
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
 from attention_explorer.ui.widgets.lab_plots import still_plot, titled
 from attention_explorer.ui.widgets.safe_text import escaped
@@ -57,7 +58,6 @@ LABEL_CHARS = 12  # longer key labels are cut with "…" in the legend and the t
 # Below this width (pixels at zoom 1) the long shift note becomes a tooltip; below this height, the caption.
 NARROW_WIDTH = 820
 SHORT_HEIGHT = 540
-MINUS = "\u2212"
 
 
 def x_from_factor(factor: float) -> float:
@@ -75,18 +75,6 @@ def factor_from_x(x: float) -> float:
     if abs(exponent) < SNAP_TO_ONE:
         return 1.0
     return float(f"{10.0**exponent:.3g}")
-
-
-def signed(text: str) -> str:
-    """Typographic minus sign instead of the hyphen."""
-    return text.replace("-", MINUS)
-
-
-def format_factor(value: float) -> str:
-    """A factor as a lecturer reads it: 3 decimals for ordinary sizes, 3 significant digits otherwise."""
-    if value == 0 or 0.1 <= abs(value) < 1000:
-        return f"{value:.3f}"
-    return signed(f"{value:.3g}")
 
 
 def short_label(label: str) -> str:
@@ -547,7 +535,7 @@ class SaturationLab(QWidget):
         label = short_label(self.model.scenario.labels[top])
         text = self.tr("factor <b>× {0}</b> &nbsp; largest weight <b>{1}</b> "
                        '(<span style="color:{2}">{3}</span>)').format(
-            format_factor(result.scale), f"{result.max_weight:.5f}", key_hex(top), label)
+            factor_text(result.scale), f"{result.max_weight:.5f}", key_hex(top), label)
         if off_scale:
             text += " " + self.tr("(off the axis: shown at its end)")
         return text
@@ -562,7 +550,7 @@ class SaturationLab(QWidget):
         """The table of x + c, our softmax, the naive one and the model's weights."""
         result = self.model.result
         shift = float(self.shift_slider.value())
-        self.shift_value.setText(self.tr("c = {0}").format(signed(f"{shift:+.0f}") if shift else "0"))
+        self.shift_value.setText(self.tr("c = {0}").format(typographic_minus(f"{shift:+.0f}") if shift else "0"))
         ours = shifted_softmax(result.scaled_scores, shift)
         naive = naive_softmax(result.scaled_scores, shift)
         labels = self.model.scenario.labels
@@ -574,7 +562,7 @@ class SaturationLab(QWidget):
         for index in rows:
             cells = [
                 f'<td style="color:{key_hex(index)}"><b>{short_label(labels[index])}</b></td>',
-                f'<td align="right">{signed(f"{result.scaled_scores[index] + shift:.2f}")}</td>',
+                f'<td align="right">{typographic_minus(f"{result.scaled_scores[index] + shift:.2f}")}</td>',
                 f'<td align="right"><b>{ours[index]:.4f}</b></td>',
                 f'<td align="right">{self._naive_cell(naive, index, float(ours[index]))}</td>',
                 f'<td align="right">{result.weights[index]:.4f}</td>',
@@ -604,11 +592,12 @@ class SaturationLab(QWidget):
         top = float(np.max(scaled_scores)) + shift
         if naive.overflow:
             text = self.tr("Naive: e<sup>{0}</sup> = ∞, and ∞/∞ = NaN. Ours subtracts {0} first: "
-                           "the same weights as at c = 0.").format(signed(f"{top:.0f}"))
+                           "the same weights as at c = 0.").format(typographic_minus(f"{top:.0f}"))
             return f'<span style="color:{colour}">{text}</span>'
         if naive.underflow:
             text = self.tr("Naive: every e<sup>x</sup> underflows to 0 (e<sup>{0}</sup> = 0), and 0/0 = NaN. "
-                           "Ours subtracts the max first: the same weights as at c = 0.").format(signed(f"{top:.0f}"))
+                           "Ours subtracts the max first: the same weights as at c = 0.").format(
+                typographic_minus(f"{top:.0f}"))
             return f'<span style="color:{colour}">{text}</span>'
         if naive.failed:
             text = self.tr("Naive: the sum of e^x is not finite.")
@@ -666,7 +655,7 @@ class SaturationLab(QWidget):
                     text = ""
                 else:
                     text = self.tr("At × {0}: largest weight {1}, entropy {2} bits, ‖J‖ {3}").format(
-                        format_factor(factor), f"{np.max(self._weights[row]):.4f}",
+                        factor_text(factor), f"{np.max(self._weights[row]):.4f}",
                         f"{self._entropy[row]:.3f}", f"{self._jacobian[row]:.3f}")
         if text != self._hint_text:
             self._hint_text = text

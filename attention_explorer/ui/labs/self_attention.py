@@ -40,6 +40,7 @@ from attention_explorer.core.sequence import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import MINUS, cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.safe_text import escaped
@@ -57,48 +58,7 @@ ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's tex
 ERROR_HEX = "#B03A2E"
 ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
-MINUS = "\u2212"
 STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
-
-
-def number_text(value: float, decimals: int = 2) -> str:
-    """A number for a cell: fixed decimals while short, else 3 significant digits; typographic minus."""
-    if math.isinf(value):
-        return MINUS + "∞" if value < 0 else "∞"
-    text = f"{value:.{decimals}f}" if abs(value) < 1000 else f"{value:.3g}"
-    if text.startswith("-"):
-        text = MINUS + text[1:] if float(text) != 0 else text[1:]  # never "−0.00"
-    return text
-
-
-def parse_number(text: str) -> float:
-    """A typed or pasted number ("−1.5" and "1,5" too); raises ScenarioError when it is none."""
-    cleaned = text.strip().replace(MINUS, "-")
-    if cleaned.count(",") == 1 and "." not in cleaned:
-        cleaned = cleaned.replace(",", ".")
-    try:
-        value = float(cleaned)
-    except ValueError:
-        raise ScenarioError(f"{text.strip()!r} is not a number") from None
-    if not math.isfinite(value):
-        raise ScenarioError(f"{text.strip()!r}: every number must be finite")
-    return value
-
-
-def parse_block(text: str) -> list[list[float]]:
-    """Rows of numbers from pasted text: lines, cells split by tabs (or commas, semicolons, spaces)."""
-    rows = []
-    for line in text.strip("\r\n").splitlines():
-        if not line.strip():
-            continue
-        separator = "\t" if "\t" in line else (";" if ";" in line else None)
-        cells = line.split(separator) if separator else line.replace(",", " ").split()
-        rows.append([parse_number(cell) for cell in cells])
-    if not rows:
-        raise ScenarioError("nothing to paste")
-    if len({len(row) for row in rows}) != 1:
-        raise ScenarioError("the pasted rows have different lengths")
-    return rows
 
 
 def _colormap(colours: Sequence[str]) -> pg.ColorMap:
@@ -133,7 +93,7 @@ class MatrixTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return number_text(float(self._matrix()[index.row(), index.column()]))
+            return cell_number(float(self._matrix()[index.row(), index.column()]))
         if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
             return repr(float(self._matrix()[index.row(), index.column()]))
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
@@ -161,7 +121,7 @@ class MatrixTableModel(QAbstractTableModel):
             return False
         try:
             self._edit(index.row(), index.column(), parse_number(str(value)))
-        except ScenarioError as error:
+        except ValueError as error:  # not a number, or the edit refused it (a ScenarioError)
             if self.error_handler is not None:
                 self.error_handler(error_text(error))
             return False
@@ -223,8 +183,8 @@ class MatrixTable(QTableView):
             row, column = (current.row(), current.column()) if current.isValid() else (0, 0)
             table_model = self.model()
             try:
-                self._paste(row, column, parse_block(QGuiApplication.clipboard().text()))
-            except ScenarioError as error:
+                self._paste(row, column, parse_number_rows(QGuiApplication.clipboard().text()))
+            except ValueError as error:  # not a block of numbers, or the paste refused it (a ScenarioError)
                 if table_model.error_handler is not None:
                     table_model.error_handler(error_text(error))
             event.accept()
@@ -795,9 +755,9 @@ class SelfAttentionLab(QWidget):
         score_texts = weight_texts = None
         if small:
             minus_infinity = MINUS + "∞"
-            score_texts = [minus_infinity if m else number_text(v) for v, m in
+            score_texts = [minus_infinity if m else cell_number(v) for v, m in
                            zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
-            weight_texts = ["0" if m else number_text(v) for v, m in
+            weight_texts = ["0" if m else cell_number(v) for v, m in
                             zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
         self.score_map.show_matrix(scores, (-peak, peak), score_texts, masked, sequence.tokens)
         self.weight_map.show_matrix(result.weights, (0.0, 1.0), weight_texts, masked, sequence.tokens)
@@ -861,11 +821,11 @@ class SelfAttentionLab(QWidget):
         sequence, result = self.sequence_model.sequence, self.sequence_model.result
         query_token, key_token = sequence.tokens[i], sequence.tokens[j]
         q, k = result.queries[i], result.keys[j]
-        terms = [f"{number_text(a)}×{number_text(b)}" for a, b in zip(q[:DOT_TERMS_SHOWN], k[:DOT_TERMS_SHOWN])]
+        terms = [f"{cell_number(a)}×{cell_number(b)}" for a, b in zip(q[:DOT_TERMS_SHOWN], k[:DOT_TERMS_SHOWN])]
         if sequence.d_k > DOT_TERMS_SHOWN:
             terms.append(self.tr("… ({0} terms)").format(sequence.d_k))
-        score = number_text(float(result.scores[i, j]), 3)
-        weight = number_text(float(result.weights[i, j]), 3)
+        score = cell_number(float(result.scores[i, j]), 3)
+        weight = cell_number(float(result.weights[i, j]), 3)
         q_name = (f'<span style="background:{QUERY_ROW_HEX}; color:{ROW_TEXT_HEX}">'
                   f'q<sub>{escaped(query_token)}</sub></span>')
         k_name = (f'<span style="background:{KEY_ROW_HEX}; color:{ROW_TEXT_HEX}">'

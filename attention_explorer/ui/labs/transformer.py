@@ -38,6 +38,7 @@ from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint, 
 from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free, plain_label
@@ -59,14 +60,6 @@ def _text_colour(rgb: np.ndarray) -> QColor:
     """Black on light cells, white on dark ones."""
     luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
     return QColor("#FFFFFF" if luminance < 140 else "#111111")
-
-
-def _number(number_format: str, value: float) -> str:
-    """A formatted number with a typographic minus, and no "−0.0" for tiny negatives."""
-    text = number_format.format(value)
-    if text.startswith("-") and float(text) == 0.0:
-        text = text[1:]
-    return text.replace("-", "−")
 
 
 def _short(token: str, limit: int = 14) -> str:
@@ -165,7 +158,7 @@ class _Heatmap(pg.PlotWidget):
         self._fit_texts()
 
     def _cell_text(self, value: float, compact: bool) -> str:
-        text = _number(self._format, value)
+        text = formatted_number(self._format, value)
         if compact:  # ".85" instead of "0.85" where a cell is narrow
             text = text.replace("0.", ".", 1) if text.startswith(("0.", "−0.")) else text
         return text
@@ -753,7 +746,7 @@ class TransformerPanel(QWidget):
             header.setForeground(QBrush(key_color(i) if role else query_color()))
             table.item(i, 0).setText(f"{norms[i]:.3f}")
             for j in range(d):
-                table.item(i, j + 1).setText(_number("{:.3f}", vectors[i, j]))
+                table.item(i, j + 1).setText(formatted_number("{:.3f}", vectors[i, j]))
         table.selectRow(self.query_token)
         self.vectors_caption.setText(self._vectors_caption(role, d))
 

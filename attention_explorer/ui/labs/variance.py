@@ -48,6 +48,7 @@ from attention_explorer.ui.panels.scale_controls import (
     d_k_from_position,
     position_from_d_k,
 )
+from attention_explorer.ui.style.numbers import square_root_text, typographic_minus
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.hover_hints import HoverHints
 from attention_explorer.ui.widgets.lab_plots import still_plot, titled
@@ -65,21 +66,7 @@ BAND = 3.0  # the shaded |x| ≤ 3 band: scores spread within it keep softmax so
 SCALED_HEX = "#7B2D8E"
 CURVE_HEX = "#D55E00"
 CURVE_POINTS = 241
-MINUS = "\u2212"
 NARROW_WIDTH = 860  # pixels at zoom 1: below it the controls take two rows
-
-
-def signed(text: str) -> str:
-    """Typographic minus sign instead of the hyphen."""
-    return text.replace("-", MINUS)
-
-
-def format_root(d_k: int) -> str:
-    """√d_k as a lecturer writes it: "√64 = 8", "√512 ≈ 22.6"."""
-    root = math.sqrt(d_k)
-    if root == int(root):
-        return f"√{d_k} = {int(root)}"
-    return f"√{d_k} ≈ {root:.1f}"
 
 
 def _tint(hex_colour: str, alpha: int) -> QColor:
@@ -473,7 +460,7 @@ class VarianceLab(QWidget):
         self.titles[self.raw_plot].setText(self.tr("raw q·k &nbsp; {0} N(0, {1})").format(self._swatch(), d_k))
         self.titles[self.scaled_plot].setText(
             self.tr("scaled q·k / √d_k &nbsp; {0} N(0, 1)").format(self._swatch()))
-        self.raw_stats.setText(self._stats_table(self.sample.raw, "0", str(d_k), format_root(d_k)))
+        self.raw_stats.setText(self._stats_table(self.sample.raw, "0", str(d_k), square_root_text(d_k)))
         self.scaled_stats.setText(self._stats_table(self.sample.scaled, "0", "1", "1"))
         self._draw_example()
         self._draw_share()
@@ -500,7 +487,7 @@ class VarianceLab(QWidget):
         cell = f'<td align="right" style="padding-left: {6 if self._narrow else 18}px">'
         header = "".join(cell.replace("td", "th", 1) + f"{text}</th>" for text in (
             self.tr("mean"), self.tr("variance"), self.tr("std")))
-        row_measured = "".join(f"{cell}<b>{signed(text)}</b></td>" for text in (
+        row_measured = "".join(f"{cell}<b>{typographic_minus(text)}</b></td>" for text in (
             f"{measured.mean:.3f}", f"{measured.variance:.2f}", f"{measured.std:.3f}"))
         row_theory = "".join(f"{cell}{text}</td>" for text in (mean, variance, std))
         measured_name, theory_name = self.tr("measured"), self.tr("theory")  # tr() outside f-strings, for lupdate

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLa
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.panels.output_layout import LABEL_SIDES, LabelLayout, Rect, convex_hull
+from attention_explorer.ui.style.numbers import three_decimals
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
@@ -30,54 +32,6 @@ HULL_FILL = QColor(120, 120, 120, 28)
 HULL_EDGE = QColor(120, 120, 120, 110)
 RANGE_FILL = QColor(150, 150, 150, 55)
 STAR_PX = 26.0  # the output star's size at zoom 1
-# The sides a value label may take around its point, right, left, above, below: (anchor, x and y direction, y up).
-LABEL_SIDES = (((0.0, 0.5), 1.0, 0.0), ((1.0, 0.5), -1.0, 0.0), ((0.5, 1.0), 0.0, 1.0), ((0.5, 0.0), 0.0, -1.0))
-# What a label covering something costs, per square pixel: the star worst, then another label, then being cut
-# off by the plot's edge, then another point (labels are drawn over points, so a covered point still shows).
-STAR_COST, LABEL_COST, EDGE_COST, POINT_COST = 8.0, 4.0, 3.0, 1.0
-# Pixels of a label's rectangle that two labels may share: most of the empty margin TextItem leaves around a text.
-LABEL_MARGIN = 3.0
-
-
-Rect = tuple[float, float, float, float]  # left, top, right, bottom in pixels, y downwards
-
-
-def overlap_areas(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Areas shared by each rectangle in `a` with each in `b` (rows: left, top, right, bottom): shape (len a, len b)."""
-    width = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
-    height = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
-    return np.maximum(width, 0.0) * np.maximum(height, 0.0)
-
-
-def shared_area(a: Rect, b: Rect) -> float:
-    """The area two rectangles share (plain floats: for a handful of rectangles numpy costs more than it saves)."""
-    width = min(a[2], b[2]) - max(a[0], b[0])
-    if width <= 0.0:
-        return 0.0
-    height = min(a[3], b[3]) - max(a[1], b[1])
-    return width * height if height > 0.0 else 0.0
-
-
-def convex_hull(points: np.ndarray) -> np.ndarray:
-    """Corners of the convex hull of 2-D points, counter-clockwise (Andrew's monotone chain)."""
-    unique = sorted({(float(x), float(y)) for x, y in points})
-    if len(unique) <= 2:
-        return np.array(unique, dtype=np.float64).reshape(-1, 2)
-
-    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    for p in unique:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[tuple[float, float]] = []
-    for p in reversed(unique):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return np.array(lower[:-1] + upper[:-1], dtype=np.float64)
 
 
 class OutputView(QWidget):
@@ -165,11 +119,7 @@ class OutputView(QWidget):
         self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
         self._shown_label_places: tuple | None = None
         # The labels' layout ignoring the star, kept until a point, a size, a label or the scale changes.
-        self._label_sides_free: list[int] = []  # indices into LABEL_SIDES
-        self._label_candidates: list[list[Rect]] = []  # per label, its rectangle on each side
-        self._label_crossings = np.zeros((0, 4, 0, 4))  # [i, side, j, side]: area labels i and j would share
-        self._label_costs_free: list[list[float]] = []  # per label and side: what it covers, the star aside
-        self._label_orders: list[tuple[int, ...]] = []  # per label, the sides in the order they are tried
+        self._label_layout: LabelLayout | None = None  # made when the points, labels or scale change
         self._label_sides_shown: list[int] = []
         self._shown_readout = ""
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
@@ -290,7 +240,7 @@ class OutputView(QWidget):
 
     def _update_readout(self) -> None:
         output = self.model.result.output
-        shown = ", ".join(_number(v) for v in output[:READOUT_MAX])
+        shown = ", ".join(three_decimals(v) for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
         # On the panel, not the plot: the palette's window colour (ours: on PaletteChange the label's is still old).
@@ -399,15 +349,10 @@ class OutputView(QWidget):
                   self.model.selected_key)
         if places != self._shown_label_places:
             self._shown_label_places = places
-            self._lay_out_labels_without_star(values, radii, pixel_width, pixel_height, view)
+            self._label_layout = self._lay_out_labels_without_star(values, radii, pixel_width, pixel_height, view)
             self._label_sides_shown = []  # every label's position depends on the radii and the scale
         # The star moves on every drag move: only a label it covers looks for another side.
-        star = self._star_rects(pixel_width, pixel_height)
-        sides = self._label_sides_free
-        hit = [i for i, (side, candidates) in enumerate(zip(sides, self._label_candidates))
-               if any(shared_area(candidates[side], rect) > 0.0 for rect in star)]
-        if hit:
-            sides = self._sides_around_star(hit, star)
+        sides = self._label_layout.sides_with_star(self._star_rects(pixel_width, pixel_height))
         self._apply_label_sides(sides, values, radii, pixel_width, pixel_height)
 
     def _point_radii(self) -> np.ndarray:
@@ -418,62 +363,17 @@ class OutputView(QWidget):
         return radii
 
     def _lay_out_labels_without_star(self, values: np.ndarray, radii: np.ndarray, pixel_width: float,
-                                     pixel_height: float, view) -> None:
+                                     pixel_height: float, view) -> LabelLayout:
         """Each label's rectangle on each side, what it covers there apart from the star, and its best side."""
         n = len(self.value_labels)
         # Pixels with y downwards, relative to the view's origin: only the rectangles' relations matter.
-        xs = values[:n, 0] / pixel_width
-        ys = -values[:n, 1] / pixel_height
         text_rects = [label.textItem.boundingRect() for label in self.value_labels]
-        widths = np.array([rect.width() for rect in text_rects])
-        heights = np.array([rect.height() for rect in text_rects])
-        r = radii[:n]
-        candidates = np.empty((n, 4, 4))  # sides in LABEL_SIDES' order
-        candidates[:, 0] = np.column_stack([xs + r, ys - heights / 2, xs + r + widths, ys + heights / 2])
-        candidates[:, 1] = np.column_stack([xs - r - widths, ys - heights / 2, xs - r, ys + heights / 2])
-        candidates[:, 2] = np.column_stack([xs - widths / 2, ys - r - heights, xs + widths / 2, ys - r])
-        candidates[:, 3] = np.column_stack([xs - widths / 2, ys + r, xs + widths / 2, ys + r + heights])
-        flat = candidates.reshape(-1, 4)
-        covered_points = overlap_areas(flat, np.column_stack([xs - r, ys - r, xs + r, ys + r]))
-        covered_points[np.arange(4 * n), np.repeat(np.arange(n), 4)] = 0.0  # its own point's edge, by construction
         # viewRect's bottom() is its largest y: the top of the plot on screen.
-        plot = np.array([[view.left() / pixel_width, -view.bottom() / pixel_height,
-                          view.right() / pixel_width, -view.top() / pixel_height]])
-        area = (flat[:, 2] - flat[:, 0]) * (flat[:, 3] - flat[:, 1])
-        cut_off = area - overlap_areas(flat, plot)[:, 0]
-        costs = POINT_COST * covered_points.sum(axis=1) + EDGE_COST * cut_off
-        # Labels may share their empty margins (TextItem leaves a few pixels around the text), not their letters.
-        letters = flat + np.array([LABEL_MARGIN, LABEL_MARGIN, -LABEL_MARGIN, -LABEL_MARGIN])
-        self._label_crossings = overlap_areas(letters, letters).reshape(n, 4, n, 4)
-        self._label_candidates = [[tuple(rect) for rect in sides] for sides in candidates.tolist()]
-        self._label_costs_free = costs.reshape(n, 4).tolist()
-        # Outwards first: a label at the right edge would otherwise be cut off by the plot's border.
-        middle = (xs.min() + xs.max()) / 2.0
-        self._label_orders = [(0, 1, 2, 3) if x <= middle else (1, 0, 2, 3) for x in xs.tolist()]
-        sides: list[int] = []
-        for i in range(n):
-            sides.append(self._best_side(i, self._label_costs_free[i], list(range(i)), sides))
-        self._label_sides_free = sides
-
-    def _best_side(self, index: int, costs: list[float], others: list[int], sides: list[int]) -> int:
-        """Label `index`'s first side (outwards, inwards, above, below) that covers nothing, else its cheapest.
-
-        `others` are the labels it must not cover, `sides` their sides."""
-        total = costs
-        if others:
-            crossed = self._label_crossings[index][:, others, [sides[j] for j in others]].sum(axis=1)
-            total = [cost + LABEL_COST * area for cost, area in zip(costs, crossed.tolist())]
-        order = self._label_orders[index]
-        return next((side for side in order if total[side] <= 0.5), min(order, key=total.__getitem__))
-
-    def _sides_around_star(self, hit: list[int], star: list[Rect]) -> list[int]:
-        """The free sides, except that each label the star covers moves to its best side with the star counted."""
-        sides = list(self._label_sides_free)
-        for i in hit:
-            costs = [cost + STAR_COST * sum(shared_area(rect, rect_star) for rect_star in star)
-                     for rect, cost in zip(self._label_candidates[i], self._label_costs_free[i])]
-            sides[i] = self._best_side(i, costs, [j for j in range(len(sides)) if j != i], sides)
-        return sides
+        plot = (view.left() / pixel_width, -view.bottom() / pixel_height,
+                view.right() / pixel_width, -view.top() / pixel_height)
+        return LabelLayout(values[:n, 0] / pixel_width, -values[:n, 1] / pixel_height,
+                           np.array([rect.width() for rect in text_rects]),
+                           np.array([rect.height() for rect in text_rects]), radii[:n], plot)
 
     def _star_rects(self, pixel_width: float, pixel_height: float) -> list[Rect]:
         """The star's square and, when shown, the "output" text under it, in the labels' pixel frame."""
@@ -560,7 +460,7 @@ class OutputView(QWidget):
         self._update_component_dots(values, result.weights)
         for c, text in enumerate(self.component_texts):
             value = float(output[c])
-            shown = _number(value)
+            shown = three_decimals(value)
             if text.textItem.toPlainText() != shown:
                 text.setText(shown)
             text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))
@@ -668,9 +568,3 @@ class OutputView(QWidget):
         if self._hovered is not None:
             self._hovered = None
             self.hint.emit("")
-
-
-def _number(value: float) -> str:
-    """3 decimals, never "-0.000"."""
-    text = f"{value:.3f}"
-    return "0.000" if text == "-0.000" else text

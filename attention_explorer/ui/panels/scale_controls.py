@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from attention_explorer.core.scenario import MAX_DIM, MAX_SCALE, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import factor_text
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.hover_hints import HoverHints
 
@@ -77,15 +78,6 @@ def position_from_factor(factor: float) -> int:
         return 0
     position = round(FACTOR_STEPS_PER_DECADE * (math.log10(factor) + 2))
     return min(max(position, 1), FACTOR_MAX_POSITION)
-
-
-def format_factor(value: float) -> str:
-    """Three decimals for ordinary factors, three significant digits for tiny or huge ones; '∞' for infinity."""
-    if math.isinf(value):
-        return "∞"
-    if value == 0 or 0.1 <= abs(value) < 1000:
-        return f"{value:.3f}"
-    return f"{value:.3g}"
 
 
 class SliderTicks(QWidget):
@@ -393,22 +385,22 @@ class ScaleControls(QWidget):
         auto_factor = 1.0 / math.sqrt(d_k)
         if automatic:
             self.factor_label.setText(
-                _translate("ScaleControls", "factor × {0} = 1/√{1}").format(format_factor(factor), d_k)
+                _translate("ScaleControls", "factor × {0} = 1/√{1}").format(factor_text(factor), d_k)
             )
             self.note_label.setText(
                 _translate("ScaleControls", "Automatic: follows d_k (√{0} = {1}).").format(
-                    d_k, format_factor(math.sqrt(d_k))
+                    d_k, factor_text(math.sqrt(d_k))
                 )
             )
         else:
-            self.factor_label.setText(_translate("ScaleControls", "factor × {0}").format(format_factor(factor)))
+            self.factor_label.setText(_translate("ScaleControls", "factor × {0}").format(factor_text(factor)))
             self.note_label.setText(
                 _translate("ScaleControls", "Manual; auto would be 1/√{0} = {1}.").format(
-                    d_k, format_factor(auto_factor)
+                    d_k, factor_text(auto_factor)
                 )
             )
         self.temperature_label.setText(
-            _translate("ScaleControls", "T = 1/factor = {0}").format(format_factor(result.temperature))
+            _translate("ScaleControls", "T = 1/factor = {0}").format(factor_text(result.temperature))
         )
         if factor == 0:
             self.note_label.setText(

@@ -3,27 +3,42 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QTextDocument
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
+from attention_explorer.ui.panels.steps_html import (
+    keep_together,
+    label_column_px,
+    nowrap,
+    row_tint,
+    text_on,
+    tip,
+    vector_text,
+)
+from attention_explorer.ui.style.numbers import (
+    MINUS,
+    compact_html,
+    full_precision,
+    full_precision_vector,
+    number_html,
+    parenthesized_if_negative,
+    product_factor_html,
+    small_number_html,
+)
+from attention_explorer.ui.style.theme import key_hex, output_color, query_color, theme, theme_ink
 from attention_explorer.ui.widgets.safe_text import escaped, literal
 
 # At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
 MAX_ROWS = 12
 # Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
 EXPAND_PRODUCTS_MAX_DK = 4
-# Vectors longer than this are shown as their first components and "…".
-SHOWN_COMPONENTS = 4
 # The Σ of step 3 lists its terms up to this many keys.
 LISTED_SUM_TERMS = 5
 
@@ -31,164 +46,10 @@ LISTED_SUM_TERMS = 5
 FULL_SIZE_WIDTH = 440
 # The labels FULL_SIZE_WIDTH was chosen with; a wider label column takes its extra width from the numbers.
 SHORT_LABELS = tuple(f"K{i}" for i in range(1, 10))
-# Labels up to as wide as this many "M"s stay on one line ("key 1"); wider ones wrap at a space onto two.
-LABEL_KEPT_WHOLE_M = 4
-# The label column is at most as wide as this many "M"s (140 px at the full number size, 112 px at 12 pt).
-LABEL_COLUMN_MAX_M = 7
 
-MINUS = "\u2212"
 # Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
 MUTED_HEX = "#505050"  # italic notes
 WORKED_NUMBERS_HEX = "#1A4E8A"  # the numbers under each step of the derivation
-_TAGS = re.compile(r"(<[^>]*>)")
-_HUGE = 1e6  # from here on numbers are shown as a × 10^b so a cell stays short
-
-
-def _power_of_ten(value: float) -> str:
-    """`value` as 1.234×10⁸ (3 decimals in the mantissa)."""
-    exponent = math.floor(math.log10(abs(value)))
-    mantissa = value / 10.0**exponent
-    if round(abs(mantissa), 3) >= 10.0:
-        mantissa /= 10.0
-        exponent += 1
-    return f"{_signed(f'{mantissa:.3f}')}×10<sup>{_signed(str(exponent))}</sup>"
-
-
-def _signed(text: str) -> str:
-    """Typographic minus sign instead of the hyphen."""
-    return text.replace("-", MINUS)
-
-
-def number(value: float) -> str:
-    """A result as the user reads it: 3 decimals (no "−0.000"); very large values as a × 10^b."""
-    if not math.isfinite(value):
-        return escaped(str(value))
-    if abs(value) >= _HUGE:
-        return _power_of_ten(value)
-    text = f"{value:.3f}"
-    if text == "-0.000":
-        text = "0.000"
-    return _signed(text)
-
-
-def small_number(value: float) -> str:
-    """Like `number`, but tiny non-zero values (e^x far below 1) keep their size visible as a × 10^−b."""
-    if value != 0.0 and abs(value) < 5e-4:
-        return _power_of_ten(value)
-    return number(value)
-
-
-def compact(value: float) -> str:
-    """An input component or factor as a lecturer writes it: up to 3 decimals, no trailing zeros."""
-    if abs(value) >= _HUGE:
-        return _power_of_ten(value)
-    if value != 0.0 and abs(value) < 5e-4:
-        return _signed(f"{value:.3g}")
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else _signed(text)
-
-
-def factor(value: float) -> str:
-    """A factor inside a product: negative ones in parentheses."""
-    text = compact(value)
-    return f"({text})" if value < 0 else text
-
-
-def full(value: float) -> str:
-    """Full precision, for tooltips."""
-    return _signed(repr(float(value)))
-
-
-def tip(shown: str, value: float) -> str:
-    """`shown` with a hover tooltip of the full-precision value."""
-    return f'<span title="{full(value)}">{shown}</span>'
-
-
-def nowrap(text: str) -> str:
-    """HTML whose visible spaces are non-breaking, so a line never breaks inside it (tags are left alone).
-
-    Qt's tables honour these; a `white-space: nowrap` cell squeezed by its neighbours gets broken mid-number.
-    """
-    return "".join(part if part.startswith("<") else part.replace(" ", "&nbsp;") for part in _TAGS.split(text))
-
-
-def vector_text(values: Sequence[float] | np.ndarray, fmt=number) -> str:
-    """[a, b, …] with at most SHOWN_COMPONENTS components, then the count of the rest."""
-    values = np.asarray(values, dtype=np.float64)
-    shown = [fmt(float(v)) for v in values[:SHOWN_COMPONENTS]]
-    if values.shape[0] > SHOWN_COMPONENTS:
-        shown.append(f"… ({values.shape[0]})")
-    return "[" + ", ".join(shown) + "]"
-
-
-def full_vector(values: Sequence[float] | np.ndarray) -> str:
-    """Every component at full precision (for tooltips; long vectors cut at 16)."""
-    values = np.asarray(values, dtype=np.float64)
-    text = ", ".join(full(float(v)) for v in values[:16])
-    return f"[{text}{', …' if values.shape[0] > 16 else ''}]"
-
-
-def _keep_together(formula: str) -> str:
-    """Let a formula wrap only at its "=" signs: the spaces inside each side become non-breaking."""
-    sides = formula.split(" = ")
-    return " = ".join(side.replace(" ", "&nbsp;").replace("<span&nbsp;", "<span ") for side in sides)
-
-
-def _tint(hex_colour: str, amount: float) -> str:
-    """`hex_colour` mixed with white (amount 0 = white, 1 = the colour)."""
-    colour = QColor(hex_colour)
-    mix = [round(255 + (c - 255) * amount) for c in (colour.red(), colour.green(), colour.blue())]
-    return "#{:02X}{:02X}{:02X}".format(*mix)
-
-
-def _text_on(hex_colour: str) -> str:
-    """Black or white, whichever reads better on `hex_colour`."""
-    colour = QColor(hex_colour)
-    luminance = 0.299 * colour.red() + 0.587 * colour.green() + 0.114 * colour.blue()
-    return "#000000" if luminance > 150 else "#FFFFFF"
-
-
-@lru_cache(maxsize=64)
-def row_tint(hex_colour: str, mode: str, background_hex: str, text_hex: str) -> str:
-    """Background of a selected row: a light tint of the key colour, or on dark themes a deep one under light text."""
-    # A light tint under light text would be unreadable: on dark themes the key colour is sunk into the background.
-    if mode == "light":
-        return _tint(hex_colour, 0.32)
-    colour, background, text = QColor(hex_colour), QColor(background_hex), QColor(text_hex)
-    for amount in (0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1):
-        mix = QColor.fromRgbF(*(b + (c - b) * amount for c, b in zip(colour.getRgbF()[:3], background.getRgbF()[:3])))
-        if contrast_ratio(text, mix) >= 4.5:
-            return mix.name()
-    return background.name()
-
-
-@lru_cache(maxsize=64)
-def _label_column_px(font_description: str, point_size: float, labels: tuple[str, ...]) -> int:
-    """Width of the label column for `labels` in bold `point_size` of the font `font_description` (QFont.toString).
-
-    A long label wraps at its spaces: the column is just wide enough for it on two lines. "shared state" takes the
-    width of "shared", two lines beside a d_k = 4 Q·K of two lines, where on one line it left that Q·K room for
-    four. Cached: the text is rebuilt once per frame during a drag, with the same labels.
-    """
-    font = QFont()
-    font.fromString(font_description)
-    font.setPointSizeF(point_size)
-    font.setBold(True)
-    metrics = QFontMetrics(font)
-    whole = LABEL_KEPT_WHOLE_M * metrics.horizontalAdvance("M")
-    widest = max([_width_on_two_lines(metrics, label, whole) for label in labels] + [metrics.horizontalAdvance("Σ")])
-    return min(widest + 20, LABEL_COLUMN_MAX_M * metrics.horizontalAdvance("M"))
-
-
-def _width_on_two_lines(metrics: QFontMetrics, label: str, kept_whole: int) -> int:
-    """The least width `label` takes when broken at one of its spaces; its whole width if that is at most
-    `kept_whole` or it has no space."""
-    width = metrics.horizontalAdvance(label)
-    words = label.split()
-    if len(words) < 2 or width <= kept_whole:
-        return width
-    return min(max(metrics.horizontalAdvance(" ".join(words[:k])), metrics.horizontalAdvance(" ".join(words[k:])))
-               for k in range(1, len(words)))
 
 
 def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
@@ -277,10 +138,10 @@ class StepsView(QWidget):
     def refresh(self) -> None:
         """Note that the text no longer matches the model; it is rebuilt once, before it is next painted or read.
 
-        Laying out the five tables costs more than everything else a drag move does (~3 ms for 3 keys, ~8 ms
-        for 64), and a mouse sends moves faster than the screen shows frames: rebuilding per frame instead of
-        per move keeps a drag smooth, the way pyqtgraph builds a curve's path when it paints, not when its data
-        is set.
+        Laying out the five tables costs more than everything else a drag move does, and a mouse sends moves
+        faster than the screen shows frames: rebuilding per frame instead of per move keeps a drag smooth, the way
+        pyqtgraph builds a curve's path when it paints, not when its data is set (README, Performance:
+        steps_text_ms).
         """
         self._text_is_current = False
         self._watch_window()
@@ -356,7 +217,7 @@ class StepsView(QWidget):
     def _label_column_width(self, rows: Sequence[int], point_size: float) -> int:
         """Pixel width of the label column at `point_size`, the same in every table so the steps line up."""
         labels = tuple(self.model.scenario.labels[i] for i in rows)
-        return _label_column_px(self.font().toString(), point_size, labels)
+        return label_column_px(self.font().toString(), point_size, labels)
 
     def _number_style(self) -> str:
         return f"font-size:{self._number_pt:.1f}pt"
@@ -373,7 +234,7 @@ class StepsView(QWidget):
         # Labels wider than K1 take their extra width from the numbers, which keep the room they have beside K1.
         rows = shown_rows(self.model.result.weights, self.model.selected_key)
         font = self.font().toString()
-        width -= max(0, self._label_column_width(rows, full_size) - _label_column_px(font, full_size, SHORT_LABELS))
+        width -= max(0, self._label_column_width(rows, full_size) - label_column_px(font, full_size, SHORT_LABELS))
         fraction = min(1.0, max(width, 1) / (FULL_SIZE_WIDTH * theme().zoom))
         return round(max(text_size, full_size * fraction) * 2) / 2  # half points: fewer rebuilds while resizing
 
@@ -397,7 +258,7 @@ class StepsView(QWidget):
         prefix = f"{number_text}&nbsp;·&nbsp;" if number_text else ""
         return (
             f'<p style="margin-top:14px; margin-bottom:4px;"><b>{prefix}{title}</b>'
-            f'&nbsp;&nbsp;<span style="{self._number_style()}">{_keep_together(formula)}</span></p>'
+            f'&nbsp;&nbsp;<span style="{self._number_style()}">{keep_together(formula)}</span></p>'
         )
 
     def _formula_line(self) -> str:
@@ -406,16 +267,16 @@ class StepsView(QWidget):
         if scenario.scale is None:
             formula = "softmax(<b>Q</b>·<b>K</b><sup>T</sup> / √d<sub>k</sub>)·<b>V</b>"
         else:
-            formula = f"softmax({compact(scenario.scale)} × <b>Q</b>·<b>K</b><sup>T</sup>)·<b>V</b>"
+            formula = f"softmax({compact_html(scenario.scale)} × <b>Q</b>·<b>K</b><sup>T</sup>)·<b>V</b>"
         return (
             f'<p style="margin-top:2px; {self._number_style()}">{formula}</p>'
             + self._para(self.tr("{0} = {1}, d<sub>k</sub> = {2}, d<sub>v</sub> = {3}, {4} keys").format(
-                q, vector_text(scenario.query, compact), scenario.d_k, scenario.d_v, scenario.n))
+                q, vector_text(scenario.query, compact_html), scenario.d_k, scenario.d_v, scenario.n))
         )
 
     def _label_cell(self, index: int, title: str) -> str:
         colour = key_hex(index)
-        ink = _text_on(colour)
+        ink = text_on(colour)
         label = escaped(self.model.scenario.labels[index])
         return (
             f'<td bgcolor="{colour}" align="center" width="{self._label_width}" title="{escaped(literal(title))}" '
@@ -458,37 +319,40 @@ class StepsView(QWidget):
         for i in rows:
             score = float(result.scores[i])
             if expand:
-                terms = " + ".join(f"{factor(q)}·{factor(k)}" for q, k in zip(scenario.query, scenario.keys[i]))
+                terms = " + ".join(f"{product_factor_html(q)}·{product_factor_html(k)}"
+                                   for q, k in zip(scenario.query, scenario.keys[i]))
                 expression = f"Q·K = {terms}"
             else:
                 expression = "Q·K"
-            title = f"{scenario.labels[i]}: K = {full_vector(scenario.keys[i])}, Q·K = {full(score)}"
-            table.append(self._row(i, title, [expression, "= " + tip(number(score), score)]))
+            title = (f"{scenario.labels[i]}: K = {full_precision_vector(scenario.keys[i])}, "
+                     f"Q·K = {full_precision(score)}")
+            table.append(self._row(i, title, [expression, "= " + tip(number_html(score), score)]))
         parts.append(self._table(table))
 
     def _scaling(self, parts: list[str], rows: Sequence[int]) -> None:
         scenario, result = self.model.scenario, self.model.result
         if scenario.scale is None:
             root = math.sqrt(scenario.d_k)
-            shown_root = compact(root)
+            shown_root = compact_html(root)
             formula = (f"x<sub>i</sub> = s<sub>i</sub> ÷ √d<sub>k</sub> = s<sub>i</sub> ÷ √{scenario.d_k}"
                        f" = s<sub>i</sub> ÷ {shown_root}")
             operation = f"÷ {shown_root}"
             explanation = self.tr("automatic: the raw scores are divided by √d<sub>k</sub>")
         else:
-            shown = compact(result.scale)
+            shown = compact_html(result.scale)
             formula = f"x<sub>i</sub> = s<sub>i</sub> × {shown}"
             operation = f"× {shown}"
             explanation = self.tr("manual factor f = {0} (automatic would be ÷ √{1} = ÷ {2})").format(
-                shown, scenario.d_k, compact(math.sqrt(scenario.d_k)))
+                shown, scenario.d_k, compact_html(math.sqrt(scenario.d_k)))
         parts.append(self._heading("2", self.tr("Scaling"), formula))
         parts.append(self._para(explanation, italic=True, top=0))
         table = []
         for i in rows:
             raw, scaled = float(result.scores[i]), float(result.scaled_scores[i])
-            title = f"{scenario.labels[i]}: s = {full(raw)}, × {full(result.scale)} = {full(scaled)}"
-            table.append(self._row(i, title, [nowrap(f"{tip(number(raw), raw)} {operation}"),
-                                              nowrap("= " + tip(number(scaled), scaled))]))
+            title = (f"{scenario.labels[i]}: s = {full_precision(raw)}, × {full_precision(result.scale)} "
+                     f"= {full_precision(scaled)}")
+            table.append(self._row(i, title, [nowrap(f"{tip(number_html(raw), raw)} {operation}"),
+                                              nowrap("= " + tip(number_html(scaled), scaled))]))
         parts.append(self._table(table))
 
     def _softmax(self, parts: list[str], rows: Sequence[int]) -> None:
@@ -505,20 +369,20 @@ class StepsView(QWidget):
                 "Stable form: e<sup>x</sup> itself would overflow or underflow a float64 here (beyond about "
                 "e<sup>±709</sup>), so every exponent is first lowered by the largest score m = {0}. "
                 "The weights do not change: the factor e<sup>−m</sup> cancels between each term and Σ."
-            ).format(number(top)), italic=True, top=0))
+            ).format(number_html(top)), italic=True, top=0))
         total = result.exp_sum
-        shown_total = tip(small_number(total), total)
+        shown_total = tip(small_number_html(total), total)
         table = []
         for i in rows:
             x, e, w = float(result.scaled_scores[i]), float(result.exponentials[i]), float(result.weights[i])
-            power = f"{compact(x)} {MINUS} {compact(top)}" if shifted else number(x)
-            title = f"{scenario.labels[i]}: x = {full(x)}, e^x = {full(e)}, w = {full(w)}"
+            power = f"{compact_html(x)} {MINUS} {compact_html(top)}" if shifted else number_html(x)
+            title = f"{scenario.labels[i]}: x = {full_precision(x)}, e^x = {full_precision(e)}, w = {full_precision(w)}"
             table.append(self._row(i, title, [
-                nowrap(f"e<sup>{power}</sup>") + " " + nowrap(f"= {tip(small_number(e), e)}"),
-                nowrap(f"/ {shown_total}") + " " + nowrap(f"= {tip(number(w), w)}"),
+                nowrap(f"e<sup>{power}</sup>") + " " + nowrap(f"= {tip(small_number_html(e), e)}"),
+                nowrap(f"/ {shown_total}") + " " + nowrap(f"= {tip(number_html(w), w)}"),
             ]))
         if result.n <= LISTED_SUM_TERMS:
-            terms = " + ".join(small_number(float(e)) for e in result.exponentials)
+            terms = " + ".join(small_number_html(float(e)) for e in result.exponentials)
             sum_text = f"{terms} = {shown_total}"
         else:
             sum_text = self.tr("all {0} terms: {1}").format(result.n, shown_total)
@@ -536,10 +400,10 @@ class StepsView(QWidget):
         for i in rows:
             w = float(result.weights[i])
             term = result.weighted_values[i]
-            title = f"{scenario.labels[i]}: w = {full(w)}, w·V = {full_vector(term)}"
+            title = f"{scenario.labels[i]}: w = {full_precision(w)}, w·V = {full_precision_vector(term)}"
             table.append(self._row(i, title, [
-                nowrap(f"{tip(number(w), w)} ×") + " " + vector_text(scenario.values[i], compact),
-                nowrap("= ") + f'<span title="{full_vector(term)}">{vector_text(term)}</span>',
+                nowrap(f"{tip(number_html(w), w)} ×") + " " + vector_text(scenario.values[i], compact_html),
+                nowrap("= ") + f'<span title="{full_precision_vector(term)}">{vector_text(term)}</span>',
             ]))
         colour = output_color().name()
         ink = self._ink(colour)
@@ -547,7 +411,7 @@ class StepsView(QWidget):
             f'<tr><td bgcolor="{colour}" align="center" style="padding:4px 8px; color:#FFFFFF"><b>Σ</b></td>'
             f'<td style="padding:4px 6px; color:{ink}"><b>{self.tr("output")}</b></td>'
             f'<td align=right style="padding:4px 6px; color:{ink}"><b>=&nbsp;'
-            f'<span title="{full_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
+            f'<span title="{full_precision_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
         )
         parts.append(self._table(table))
 
@@ -561,19 +425,20 @@ class StepsView(QWidget):
         q_norm, k_norm = result.query_norm, float(result.key_norms[i])
         dot = float(result.scores[i])
         cosine, angle = result.cosines[i], result.angles_deg[i]
-        key_name = f'<span style="background-color:{colour}; color:{_text_on(colour)}">&nbsp;{label}&nbsp;</span>'
+        key_name = f'<span style="background-color:{colour}; color:{text_on(colour)}">&nbsp;{label}&nbsp;</span>'
         parts.append(
             '<hr/>'
             + self._heading("", self.tr("Why Q·K = |Q||K| cos θ"), "")
             + self._para(self.tr("For Q and the selected key K = {0}. Q, K and Q − K form a triangle; "
                                  "θ is its angle between Q and K.").format(key_name), top=0)
         )
-        qn, kn, d2 = tip(number(q_norm), q_norm), tip(number(k_norm), k_norm), tip(number(distance2), distance2)
-        qn2, kn2 = tip(number(q_norm**2), q_norm**2), tip(number(k_norm**2), k_norm**2)
-        dot_text = tip(number(dot), dot)
+        qn, kn = tip(number_html(q_norm), q_norm), tip(number_html(k_norm), k_norm)
+        d2 = tip(number_html(distance2), distance2)
+        qn2, kn2 = tip(number_html(q_norm**2), q_norm**2), tip(number_html(k_norm**2), k_norm**2)
+        dot_text = tip(number_html(dot), dot)
         minus = f" {MINUS} "
         steps: list[tuple[str, str, str | None]] = []
-        cos_text = None if cosine is None else tip(f"({number(cosine)})" if cosine < 0 else number(cosine), cosine)
+        cos_text = None if cosine is None else tip(parenthesized_if_negative(cosine, number_html(cosine)), cosine)
         steps.append((
             self.tr("Law of cosines"),
             "|Q − K|² = |Q|² + |K|² − 2|Q||K| cos θ",
@@ -582,13 +447,13 @@ class StepsView(QWidget):
         steps.append((
             self.tr("Expand the left side"),
             "|Q − K|² = (Q − K)·(Q − K) = |Q|² − 2 Q·K + |K|²",
-            f"{d2} = {qn2}{minus}2 × {factor_html(dot, dot_text)} + {kn2}",
+            f"{d2} = {qn2}{minus}2 × {parenthesized_if_negative(dot, dot_text)} + {kn2}",
         ))
         steps.append((
             self.tr("Both equal |Q − K|²: |Q|² + |K|² cancels"),
             "−2 Q·K = −2 |Q||K| cos θ",
             None if cos_text is None else
-            f"{number(-2 * dot)} = {MINUS}2 × {qn} × {kn} × {cos_text}",
+            f"{number_html(-2 * dot)} = {MINUS}2 × {qn} × {kn} × {cos_text}",
         ))
         steps.append((
             self.tr("Divide by −2"),
@@ -643,7 +508,3 @@ class StepsView(QWidget):
         self.hint.emit(self.tr("{0}: click to select this key; hover a number for more decimals.").format(
             self.model.scenario.labels[index]))
 
-
-def factor_html(value: float, shown: str) -> str:
-    """`shown` (the HTML of `value`) in parentheses when negative, as a factor in a product."""
-    return f"({shown})" if value < 0 else shown

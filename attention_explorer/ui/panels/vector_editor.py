@@ -1,402 +1,64 @@
 """The vector editor: Q, every K_i and V_i as a table of numbers, edited cell by cell or pasted from a spreadsheet.
 
-The table model reads `ExplorerModel.scenario` on every paint and keeps no numbers of its own; edits go
-through the model's edit methods, so they are undoable and every other panel follows.
+This module is the panel around the table (vector_table.py): d_k and d_v, adding and removing pairs, the
+message line, the column widths and the clipboard (a paste is checked by vector_paste.py).
 """
 
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QCoreApplication,
     QEvent,
     QModelIndex,
-    QPersistentModelIndex,
     QSignalBlocker,
     QSize,
     Qt,
     Signal,
 )
 from PySide6.QtGui import (
-    QBrush,
-    QColor,
     QFont,
     QFontMetrics,
     QFontMetricsF,
     QGuiApplication,
-    QKeySequence,
-    QPainter,
-    QPen,
-    QPixmap,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSpinBox,
     QStyle,
-    QStyledItemDelegate,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from attention_explorer.core import scenario as sc
-from attention_explorer.core.scenario import MAX_ABS, MAX_DIM, MAX_LABEL, ScenarioError
+from attention_explorer.core.scenario import MAX_DIM, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.theme import key_color, query_color, theme
+from attention_explorer.ui.panels.vector_paste import parse_paste
+from attention_explorer.ui.panels.vector_table import (
+    QUERY_ROW,
+    SWATCH_WIDTH,
+    KeepTypingDelegate,
+    VectorTable,
+    VectorTableModel,
+)
+from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
-# Thousands of columns make a QTableView crawl (and nobody reads them): show the first few, say so.
-SHOWN_COMPONENTS = 16
-SWATCH_WIDTH = 12  # the colour marker beside each name
 # The panel asks for the width of the name column and this many number columns, so a 2-D scenario's table
 # (Q/K 0, Q/K 1, V 0, V 1) is never cut at the panel's edge (the Chinese UI left it ~30 px too narrow),
 # but never asks for more than MAX_ASKED_WIDTH: wider tables, and big zooms, scroll.
 NUMBER_COLUMNS_ASKED_FOR = 4
 MAX_ASKED_WIDTH = 400  # more would squeeze the canvas, the lecture's centre, below ~450 px at 1280×720
-
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-_QUERY_ROW = 0
-# Components are numbered from 0 in headers and messages, as on the canvas's axes ("component 0", "component 1");
-# rows and columns of a pasted block are counted from 1, as a spreadsheet does.
-
-
-def parse_number(text: str) -> float:
-    """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem.
-
-    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−" and a single
-    decimal comma ("0,5"); refuses empty text, nan, inf, hex, digit separators and anything else.
-    """
-    cleaned = text.strip().replace("\u2212", "-")
-    if not cleaned:
-        raise ValueError(_translate("VectorEditor", "an empty cell is not a number"))
-    if cleaned.count(",") == 1 and "." not in cleaned:
-        cleaned = cleaned.replace(",", ".")
-    if not _NUMBER.fullmatch(cleaned):
-        raise ValueError(_translate("VectorEditor", "“{0}” is not a number").format(text.strip()))
-    value = float(cleaned)
-    if not math.isfinite(value) or abs(value) > MAX_ABS:
-        raise ValueError(
-            _translate("VectorEditor", "“{0}” is out of range (|x| must be at most {1:g})").format(
-                text.strip(), MAX_ABS
-            )
-        )
-    return value
-
-
-def format_number(value: float) -> str:
-    """Three decimals with '.', and no "-0.000"."""
-    text = f"{value:.3f}"
-    return "0.000" if text == "-0.000" else text
-
-
-@dataclass(frozen=True)
-class Cell:
-    """What one number cell of the table edits: Q (role "query"), K_index or V_index, one component."""
-
-    role: str
-    index: int
-    component: int
-
-
-class VectorTableModel(QAbstractTableModel):
-    """Rows: Q, then one row per key–value pair. Columns: name | shown K components | shown V components."""
-
-    refused = Signal(str)  # an edit was refused: the message says why
-    committed = Signal()  # an edit typed into a cell went through
-
-    def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._model = model
-        # The table's shape as last announced to the views (Qt needs it stable between resets).
-        self._pairs, self._shown_k, self._shown_v = self._wanted_shape()
-        self._swatches: dict[tuple[str, bool], QPixmap] = {}
-        self._bold = QFont()
-        self._bold.setBold(True)
-
-    # ------------------------------------------------------------ shape
-
-    def _wanted_shape(self) -> tuple[int, int, int]:
-        scenario = self._model.scenario
-        return scenario.n, min(scenario.d_k, SHOWN_COMPONENTS), min(scenario.d_v, SHOWN_COMPONENTS)
-
-    def shown_components(self) -> tuple[int, int]:
-        """How many K and V components are columns."""
-        return self._shown_k, self._shown_v
-
-    def sync_shape(self) -> bool:
-        """Reset the table if the number of pairs or of shown components changed; True if it did."""
-        wanted = self._wanted_shape()
-        if wanted == (self._pairs, self._shown_k, self._shown_v):
-            return False
-        self.beginResetModel()
-        self._pairs, self._shown_k, self._shown_v = wanted
-        self.endResetModel()
-        return True
-
-    def refresh(self) -> None:
-        """Every cell may show new text or highlight: repaint, keep the layout, editors and current cell."""
-        if self.rowCount() and self.columnCount():
-            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
-
-    def key_row(self, key: int) -> int:
-        """Table row of key `key`."""
-        return key + 1
-
-    def value_column(self, component: int) -> int:
-        """Table column of V component `component` (must be shown)."""
-        return 1 + self._shown_k + component
-
-    def cell(self, row: int, column: int) -> Cell | None:
-        """The number a cell edits, or None for name cells and the empty V cells of the Q row."""
-        if column <= 0 or row < 0 or row > self._pairs:
-            return None
-        if column <= self._shown_k:
-            role = "query" if row == _QUERY_ROW else "key"
-            return Cell(role, max(row - 1, 0), column - 1)
-        if row == _QUERY_ROW or column > self._shown_k + self._shown_v:
-            return None
-        return Cell("value", row - 1, column - 1 - self._shown_k)
-
-    def _number(self, cell: Cell) -> float:
-        return float(sc.vector(self._model.scenario, cell.role, cell.index)[cell.component])
-
-    def vector_name(self, role: str, index: int) -> str:
-        """How messages name a vector: Q, "key K2" or "value K2"."""
-        if role == "query":
-            return "Q"
-        label = self._model.scenario.labels[index]
-        return (
-            _translate("VectorEditor", "key {0}").format(label)
-            if role == "key"
-            else _translate("VectorEditor", "value {0}").format(label)
-        )
-
-    # ------------------------------------------------------------ Qt model interface
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._pairs + 1
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else 1 + self._shown_k + self._shown_v
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            if section == 0:
-                return _translate("VectorEditor", "Name")
-            if section <= self._shown_k:
-                return _translate("VectorEditor", "Q/K {0}").format(section - 1)
-            return _translate("VectorEditor", "V {0}").format(section - 1 - self._shown_k)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if section == 0:
-                return _translate("VectorEditor", "The key–value pair's label (double-click to rename)")
-            if section <= self._shown_k:
-                return _translate("VectorEditor", "Component {0} of Q and of every key K").format(section - 1)
-            return _translate("VectorEditor", "Component {0} of every value V").format(section - 1 - self._shown_k)
-        return None
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        enabled = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        if index.column() == 0:
-            return enabled if index.row() == _QUERY_ROW else enabled | Qt.ItemFlag.ItemIsEditable
-        if self.cell(index.row(), index.column()) is None:
-            return Qt.ItemFlag.ItemIsEnabled
-        return enabled | Qt.ItemFlag.ItemIsEditable
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or index.row() > self._model.scenario.n:
-            return None
-        row, column = index.row(), index.column()
-        selected = row != _QUERY_ROW and row - 1 == self._model.selected_key
-        if role == Qt.ItemDataRole.BackgroundRole:
-            if selected:
-                tint = QColor(key_color(row - 1))
-                tint.setAlpha(80)
-                return QBrush(tint)
-            if row == _QUERY_ROW:
-                shade = QColor(theme().foreground())
-                shade.setAlpha(14 if column <= self._shown_k else 28)
-                return QBrush(shade)
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            return self._bold if selected or (column == 0 and row == _QUERY_ROW) else None
-        if column == 0:
-            return self._name_data(row, role, selected)
-        cell = self.cell(row, column)
-        if cell is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return format_number(self._number(cell))
-        if role == Qt.ItemDataRole.EditRole:
-            return repr(self._number(cell))  # full precision, shortest form that reads back exactly
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return literal(_translate("VectorEditor", "{0} component {1} = {2}").format(
-                self.vector_name(cell.role, cell.index), cell.component, repr(self._number(cell))
-            ))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def _name_data(self, row: int, role: int, selected: bool):
-        scenario = self._model.scenario
-        label = "Q" if row == _QUERY_ROW else scenario.labels[row - 1]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return label
-        if role == Qt.ItemDataRole.DecorationRole:
-            colour = query_color() if row == _QUERY_ROW else key_color(row - 1)
-            return self._swatch(colour, selected)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if row == _QUERY_ROW:
-                return _translate("VectorEditor", "The query Q")
-            return literal(_translate(
-                "VectorEditor", "Key K and value V of “{0}” (click to select, double-click to rename)"
-            ).format(label))
-        return None
-
-    def _swatch(self, colour: QColor, selected: bool) -> QPixmap:
-        """A colour marker: a filled bar, with a dark outline for the selected key."""
-        cache_key = (colour.name(), selected)
-        pixmap = self._swatches.get(cache_key)
-        if pixmap is None:
-            pixmap = QPixmap(SWATCH_WIDTH, 22)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(pixmap)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setBrush(colour)
-            outline = QColor(theme().foreground()) if selected else colour
-            painter.setPen(outline)
-            painter.drawRoundedRect(1, 1, SWATCH_WIDTH - 2, 20, 3, 3)
-            painter.end()
-            self._swatches[cache_key] = pixmap
-        return pixmap
-
-    def clear_swatches(self) -> None:
-        """Forget cached markers (the theme's colours changed)."""
-        self._swatches.clear()
-
-    def setData(self, index: QModelIndex | QPersistentModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        text = str(value)
-        if index.column() == 0:
-            return self._set_label(index.row(), text)
-        cell = self.cell(index.row(), index.column())
-        if cell is None:
-            return False
-        place = _translate("VectorEditor", "{0} component {1}").format(
-            self.vector_name(cell.role, cell.index), cell.component
-        )
-        try:
-            number = parse_number(text)
-        except ValueError as error:
-            self.refused.emit(
-                _translate("VectorEditor", "{0}: {1} — kept {2}.").format(
-                    place, error, format_number(self._number(cell))
-                )
-            )
-            return False
-        try:
-            self._model.set_component(cell.role, cell.index, cell.component, number)
-        except ScenarioError as error:
-            self.refused.emit(_translate("VectorEditor", "{0}: {1}").format(place, error_text(error)))
-            return False
-        self.committed.emit()
-        return True
-
-    def _set_label(self, row: int, text: str) -> bool:
-        if row == _QUERY_ROW:
-            return False
-        label = text.strip()
-        if not label:
-            self.refused.emit(
-                _translate("VectorEditor", "A label cannot be empty — kept “{0}”.").format(
-                    self._model.scenario.labels[row - 1]
-                )
-            )
-            return False
-        if len(label) > MAX_LABEL:
-            self.refused.emit(_translate("VectorEditor", "A label has at most {0} characters.").format(MAX_LABEL))
-            return False
-        try:
-            self._model.set_label(row - 1, label)
-        except ScenarioError as error:
-            self.refused.emit(error_text(error))
-            return False
-        self.committed.emit()
-        return True
-
-
-class _KeepTypingDelegate(QStyledItemDelegate):
-    """Line-edit delegate that never overwrites what the user is typing when the model redraws.
-
-    It also draws a rule left of the first V column, so Q/K and V read as two blocks.
-    """
-
-    def __init__(self, table_model: VectorTableModel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._table_model = table_model
-
-    def paint(self, painter: QPainter, option, index: QModelIndex | QPersistentModelIndex) -> None:
-        super().paint(painter, option, index)
-        shown_k, _ = self._table_model.shown_components()
-        if index.column() in (1, shown_k + 1):
-            painter.save()
-            painter.setPen(QPen(theme().foreground(), 2))
-            painter.drawLine(option.rect.topLeft(), option.rect.bottomLeft())
-            painter.restore()
-
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
-        if isinstance(editor, QLineEdit) and editor.isModified():
-            return
-        super().setEditorData(editor, index)
-
-
-class VectorTable(QTableView):
-    """The table view: Ctrl+V pastes spreadsheet rows, Ctrl+C copies the current row."""
-
-    paste_requested = Signal()
-    copy_requested = Signal()
-    left = Signal()
-
-    def event(self, event: QEvent) -> bool:
-        # Take Ctrl+V/Ctrl+C before any window-wide shortcut does.
-        if event.type() == QEvent.Type.ShortcutOverride and (
-            event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Copy)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event) -> None:
-        if event.matches(QKeySequence.StandardKey.Paste):
-            self.paste_requested.emit()
-            event.accept()
-            return
-        if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def leaveEvent(self, event) -> None:
-        self.left.emit()
-        super().leaveEvent(event)
 
 
 class VectorEditor(QWidget):
@@ -423,7 +85,7 @@ class VectorEditor(QWidget):
         self.table = VectorTable()
         self.table.setObjectName("vectorTable")
         self.table.setModel(self.table_model)
-        self.table.setItemDelegate(_KeepTypingDelegate(self.table_model, self.table))
+        self.table.setItemDelegate(KeepTypingDelegate(self.table_model, self.table))
         # The highlight is the model's selected key (drawn by the table model), not Qt's own selection.
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(
@@ -557,7 +219,7 @@ class VectorEditor(QWidget):
             np.maximum(np.abs(scenario.query[:shown_k]), np.max(np.abs(scenario.keys[:, :shown_k]), axis=0)),
             np.max(np.abs(scenario.values[:, :shown_v]), axis=0),
         ))
-        lengths = tuple(len(format_number(float(value))) for value in widest)
+        lengths = tuple(len(three_decimals(float(value))) for value in widest)
         if lengths == self._sized_lengths:
             return
         self._sized_lengths = lengths
@@ -659,7 +321,7 @@ class VectorEditor(QWidget):
     # ------------------------------------------------------------ user input
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if self._moving_current or not current.isValid() or current.row() == _QUERY_ROW:
+        if self._moving_current or not current.isValid() or current.row() == QUERY_ROW:
             return
         key = current.row() - 1
         if key < self.model.scenario.n:
@@ -677,7 +339,7 @@ class VectorEditor(QWidget):
                     repr(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
                 )
             )
-        elif index.column() == 0 and index.row() != _QUERY_ROW:
+        elif index.column() == 0 and index.row() != QUERY_ROW:
             self.hint.emit(_translate("VectorEditor", "Click to select this key, double-click to rename it"))
         else:
             self.hint.emit("")
@@ -748,8 +410,11 @@ class VectorEditor(QWidget):
     def paste_from_clipboard(self) -> None:
         """Paste tab-separated rows at the current cell: all numbers are checked first, then one undo step."""
         text = QGuiApplication.clipboard().text()
+        current = self.table.currentIndex()
+        start_row = current.row() if current.isValid() else self.table_model.key_row(self.model.selected_key)
+        start = self._flat_start(start_row, current.column() if current.isValid() else 1)
         try:
-            edits, row_count, column_count = self._parse_paste(text)
+            edits, row_count, column_count = parse_paste(text, self.model.scenario, start_row, start)
         except ValueError as error:
             self.show_error(_translate("VectorEditor", "Paste refused, nothing changed: {0}").format(error))
             return
@@ -764,71 +429,13 @@ class VectorEditor(QWidget):
             _translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count)
         )
 
-    def _parse_paste(self, text: str) -> tuple[dict[tuple[str, int], list[float]], int, int]:
-        """The new vectors a paste makes, keyed by (role, index), and the paste's size; ValueError names a bad cell."""
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if not lines:
-            raise ValueError(_translate("VectorEditor", "the clipboard holds no numbers"))
-        # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces.
-        split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: line.split())
-        rows = []
-        for line in lines:
-            cells = split(line)
-            while cells and not cells[-1].strip():
-                cells.pop()
-            rows.append(cells)
-        current = self.table.currentIndex()
-        start_row = current.row() if current.isValid() else self.table_model.key_row(self.model.selected_key)
-        start = self._flat_start(start_row, current.column() if current.isValid() else 1)
-        scenario = self.model.scenario
-        if start_row + len(rows) > scenario.n + 1:
-            raise ValueError(
-                _translate("VectorEditor", "{0} rows pasted but only {1} rows from here down").format(
-                    len(rows), scenario.n + 1 - start_row
-                )
-            )
-        edits: dict[tuple[str, int], list[float]] = {}
-        checked = scenario
-        for offset, cells in enumerate(rows):
-            row = start_row + offset
-            width = scenario.d_k if row == _QUERY_ROW else scenario.d_k + scenario.d_v
-            if start + len(cells) > width:
-                raise ValueError(
-                    _translate("VectorEditor", "row {0} has {1} numbers but only {2} fit from this column").format(
-                        offset + 1, len(cells), width - start
-                    )
-                )
-            flat = list(scenario.query) if row == _QUERY_ROW else [*scenario.keys[row - 1], *scenario.values[row - 1]]
-            for column, cell_text in enumerate(cells):
-                try:
-                    flat[start + column] = parse_number(cell_text)
-                except ValueError as error:
-                    raise ValueError(
-                        _translate("VectorEditor", "row {0}, column {1}: {2}").format(offset + 1, column + 1, error)
-                    ) from None
-            if row == _QUERY_ROW:
-                edits["query", 0] = flat
-            else:
-                if start < scenario.d_k:
-                    edits["key", row - 1] = flat[: scenario.d_k]
-                if start + len(cells) > scenario.d_k:
-                    edits["value", row - 1] = flat[scenario.d_k :]
-        try:  # the core's own checks, before anything changes
-            for (role, index), numbers in edits.items():
-                checked = sc.with_vector(checked, role, index, numbers)
-        except ScenarioError as error:
-            raise ValueError(error_text(error)) from None
-        return edits, len(rows), max(len(cells) for cells in rows)
-
     def copy_current_row(self) -> None:
         """Copy the current row (all its components, full precision) as tab-separated text."""
         current = self.table.currentIndex()
         if not current.isValid():
             return
         scenario = self.model.scenario
-        if current.row() == _QUERY_ROW:
+        if current.row() == QUERY_ROW:
             numbers = list(scenario.query)
         else:
             numbers = [*scenario.keys[current.row() - 1], *scenario.values[current.row() - 1]]

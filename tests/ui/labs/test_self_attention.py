@@ -250,3 +250,57 @@ def test_language_change_retranslates_static_texts(lab):
     lab.causal_check.setText("")
     QApplication.sendEvent(lab, QEvent(QEvent.Type.LanguageChange))
     assert lab.causal_check.text() == "Causal mask" and lab.tabs.tabText(3) == "W_K"
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("2e6", "“2e6” is out of range (|x| must be at most 1e+06)"),
+    ("abc", "“abc” is not a number"),
+    ("1_0", "“1_0” is not a number"),
+])
+def test_a_typed_bad_number_is_refused_with_the_vector_editors_message(lab, qtbot, typed, message):
+    """The lab reads numbers as the vector editor does: bounded to |x| ≤ 1e6, refusals named the same way."""
+    lab.tabs.setCurrentIndex(1)  # X
+    table = lab.edit_tables["embeddings"]
+    qtbot.waitExposed(table)
+    index = table.model().index(1, 0)
+    table.setFocus()
+    table.setCurrentIndex(index)
+    QTest.keyClicks(table, typed[0])  # the first key opens the cell's editor and lands in it
+    editor = table.indexWidget(index)
+    QTest.keyClicks(editor, typed[1:])
+    with qtbot.waitSignal(lab.hint) as hint:
+        QTest.keyClick(editor, Qt.Key.Key_Return)
+    assert hint.args[0] == message and message in lab.message_label.text()
+    assert lab.sequence_model.sequence.embeddings.tolist() == X.tolist()
+    assert table.model().data(index) == "0.00"
+
+
+def test_a_pasted_bad_number_is_refused_and_nothing_changes(lab, qtbot):
+    lab.tabs.setCurrentIndex(2)  # W_Q
+    table = lab.edit_tables["w_q"]
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(0, 0))
+    QGuiApplication.clipboard().setText("1\t2\n3\t4e6\n")
+    with qtbot.waitSignal(lab.hint) as hint:
+        QTest.keySequence(table, "Ctrl+V")
+    assert hint.args[0] == "“4e6” is out of range (|x| must be at most 1e+06)"
+    assert lab.sequence_model.sequence.w_q.tolist() == W_Q.tolist()
+
+
+def test_a_refused_paste_is_explained_in_chinese(lab, qtbot):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    language_switcher().set_language("zh_CN")
+    try:
+        lab.tabs.setCurrentIndex(2)  # W_Q
+        table = lab.edit_tables["w_q"]
+        table.setFocus()
+        table.setCurrentIndex(table.model().index(0, 0))
+        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1e+06）"), ("1\t2\n3", "粘贴的各行长度不一致")):
+            QGuiApplication.clipboard().setText(text)
+            with qtbot.waitSignal(lab.hint) as hint:
+                QTest.keySequence(table, "Ctrl+V")
+            assert hint.args[0] == message
+        assert lab.sequence_model.sequence.w_q.tolist() == W_Q.tolist()
+    finally:
+        language_switcher().set_language("en")

@@ -6,7 +6,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from attention_explorer.core.presets import load_preset
-from attention_explorer.ui.panels.output_view import OutputView, convex_hull
+from attention_explorer.ui.panels.output_layout import convex_hull
+from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 
@@ -148,7 +149,7 @@ def star_scene_rect(view):
 
 def letters_rect(label):
     """A value label's text on screen, without the empty margin TextItem leaves around it."""
-    from attention_explorer.ui.panels.output_view import LABEL_MARGIN
+    from attention_explorer.ui.panels.output_layout import LABEL_MARGIN
 
     return label.sceneBoundingRect().adjusted(LABEL_MARGIN, LABEL_MARGIN, -LABEL_MARGIN, -LABEL_MARGIN)
 

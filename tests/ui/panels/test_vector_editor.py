@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from attention_explorer.core.presets import load_preset
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.panels.vector_editor import SHOWN_COMPONENTS, VectorEditor
+from attention_explorer.ui.panels.vector_editor import VectorEditor
+from attention_explorer.ui.panels.vector_table import SHOWN_COMPONENTS
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import press_enter, type_into_cell
 

@@ -1,0 +1,74 @@
+"""A block of numbers pasted into the vector editor: which vectors it changes, every number checked first."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from attention_explorer.core import scenario as sc
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.panels.vector_table import QUERY_ROW
+from attention_explorer.ui.style.numbers import parse_number
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+# The new vectors, keyed by (role, index), and the pasted block's row and column counts.
+PastedVectors = tuple[dict[tuple[str, int], list[float]], int, int]
+
+
+def parse_paste(text: str, scenario: sc.Scenario, start_row: int, start: int) -> PastedVectors:
+    """The vectors `text` makes when pasted at table row `start_row`, component `start` of the row's K…V numbers.
+
+    Returns the new vectors keyed by (role, index) and the paste's size; ValueError names the first bad cell.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise ValueError(_translate("VectorEditor", "the clipboard holds no numbers"))
+    # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces.
+    split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: line.split())
+    rows = []
+    for line in lines:
+        cells = split(line)
+        while cells and not cells[-1].strip():
+            cells.pop()
+        rows.append(cells)
+    if start_row + len(rows) > scenario.n + 1:
+        raise ValueError(
+            _translate("VectorEditor", "{0} rows pasted but only {1} rows from here down").format(
+                len(rows), scenario.n + 1 - start_row
+            )
+        )
+    edits: dict[tuple[str, int], list[float]] = {}
+    checked = scenario
+    for offset, cells in enumerate(rows):
+        row = start_row + offset
+        width = scenario.d_k if row == QUERY_ROW else scenario.d_k + scenario.d_v
+        if start + len(cells) > width:
+            raise ValueError(
+                _translate("VectorEditor", "row {0} has {1} numbers but only {2} fit from this column").format(
+                    offset + 1, len(cells), width - start
+                )
+            )
+        flat = list(scenario.query) if row == QUERY_ROW else [*scenario.keys[row - 1], *scenario.values[row - 1]]
+        for column, cell_text in enumerate(cells):
+            try:
+                flat[start + column] = parse_number(cell_text)
+            except ValueError as error:
+                raise ValueError(
+                    _translate("VectorEditor", "row {0}, column {1}: {2}").format(offset + 1, column + 1, error)
+                ) from None
+        if row == QUERY_ROW:
+            edits["query", 0] = flat
+        else:
+            if start < scenario.d_k:
+                edits["key", row - 1] = flat[: scenario.d_k]
+            if start + len(cells) > scenario.d_k:
+                edits["value", row - 1] = flat[scenario.d_k :]
+    try:  # the core's own checks, before anything changes
+        for (role, index), numbers in edits.items():
+            checked = sc.with_vector(checked, role, index, numbers)
+    except ScenarioError as error:
+        raise ValueError(error_text(error)) from None
+    return edits, len(rows), max(len(cells) for cells in rows)

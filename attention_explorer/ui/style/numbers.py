@@ -1,0 +1,173 @@
+"""Every number the UI shows, formatted in one place, and the one parser of numbers a user types or pastes."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import QCoreApplication
+
+from attention_explorer.core.scenario import MAX_ABS
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+MINUS = "\u2212"  # the typographic minus sign: as wide as "+", unlike the hyphen
+HUGE = 1e6  # from here on a number is shown with an exponent, so a cell or readout stays short
+TINY = 5e-4  # below this (and non-zero) 3 decimals would show 0.000: the size is kept as an exponent
+FULL_VECTOR_COMPONENTS = 16  # a full-precision vector (for tooltips) is cut after this many components
+
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+# ---------------------------------------------------------------- plain text
+
+
+def typographic_minus(text: str) -> str:
+    """`text` with the typographic minus sign instead of each hyphen."""
+    return text.replace("-", MINUS)
+
+
+def three_decimals(value: float) -> str:
+    """Three decimals with '.' and a hyphen for negatives (text a user may edit and type back); never "-0.000"."""
+    text = f"{value:.3f}"
+    return "0.000" if text == "-0.000" else text
+
+
+def three_decimals_short(value: float) -> str:
+    """`three_decimals`, but 1.000e+06 from HUGE on, so a readout on the canvas stays short."""
+    return three_decimals(value) if abs(value) < HUGE else f"{value:.3e}"
+
+
+def formatted_number(number_format: str, value: float) -> str:
+    """`value` in `number_format` (e.g. "{:.2f}") with the typographic minus, and never a negative zero."""
+    text = number_format.format(value)
+    if text.startswith("-") and float(text) == 0.0:
+        text = text[1:]
+    return typographic_minus(text)
+
+
+def cell_number(value: float, decimals: int = 2) -> str:
+    """A matrix cell: fixed decimals below 1000, else 3 significant digits; typographic minus; ±∞."""
+    if math.isinf(value):
+        return MINUS + "∞" if value < 0 else "∞"
+    return formatted_number(f"{{:.{decimals}f}}" if abs(value) < 1000 else "{:.3g}", value)
+
+
+def factor_text(value: float) -> str:
+    """A factor as a lecturer reads it: 3 decimals for ordinary sizes, 3 significant digits otherwise; '∞'."""
+    if math.isinf(value):
+        return "∞"
+    if value == 0 or 0.1 <= abs(value) < 1000:
+        return f"{value:.3f}"
+    return typographic_minus(f"{value:.3g}")
+
+
+def square_root_text(d_k: int) -> str:
+    """√d_k as a lecturer writes it: "√64 = 8", "√512 ≈ 22.6"."""
+    root = math.sqrt(d_k)
+    if root == int(root):
+        return f"√{d_k} = {int(root)}"
+    return f"√{d_k} ≈ {root:.1f}"
+
+
+def full_precision(value: float) -> str:
+    """Every digit of `value` (the shortest text that reads back exactly), typographic minus: for tooltips."""
+    return typographic_minus(repr(float(value)))
+
+
+def full_precision_vector(values: Sequence[float] | np.ndarray) -> str:
+    """[a, b, …] with every component at full precision (for tooltips; long vectors cut)."""
+    values = np.asarray(values, dtype=np.float64)
+    text = ", ".join(full_precision(float(v)) for v in values[:FULL_VECTOR_COMPONENTS])
+    return f"[{text}{', …' if values.shape[0] > FULL_VECTOR_COMPONENTS else ''}]"
+
+
+# ---------------------------------------------------------------- rich text (an exponent is a <sup>)
+
+
+def power_of_ten_html(value: float) -> str:
+    """`value` as 1.234×10<sup>8</sup> (3 decimals in the mantissa), typographic minus."""
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10.0**exponent
+    if round(abs(mantissa), 3) >= 10.0:
+        mantissa /= 10.0
+        exponent += 1
+    return f"{typographic_minus(f'{mantissa:.3f}')}×10<sup>{typographic_minus(str(exponent))}</sup>"
+
+
+def number_html(value: float) -> str:
+    """A result as the user reads it: 3 decimals (no "−0.000"); from HUGE on as a × 10^b."""
+    if not math.isfinite(value):
+        return str(value)
+    if abs(value) >= HUGE:
+        return power_of_ten_html(value)
+    return formatted_number("{:.3f}", value)
+
+
+def small_number_html(value: float) -> str:
+    """`number_html`, but tiny non-zero values (e^x far below 1) keep their size visible as a × 10^−b."""
+    if value != 0.0 and abs(value) < TINY:
+        return power_of_ten_html(value)
+    return number_html(value)
+
+
+def compact_html(value: float) -> str:
+    """An input component or factor as a lecturer writes it: up to 3 decimals, no trailing zeros."""
+    if abs(value) >= HUGE:
+        return power_of_ten_html(value)
+    if value != 0.0 and abs(value) < TINY:
+        return typographic_minus(f"{value:.3g}")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else typographic_minus(text)
+
+
+def parenthesized_if_negative(value: float, shown: str) -> str:
+    """`shown` (the text of `value`) in parentheses when negative, as a factor in a product."""
+    return f"({shown})" if value < 0 else shown
+
+
+def product_factor_html(value: float) -> str:
+    """`compact_html` for a factor inside a product: negative ones in parentheses."""
+    return parenthesized_if_negative(value, compact_html(value))
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_number(text: str) -> float:
+    """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem (translated).
+
+    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−" and a single
+    decimal comma ("0,5"); refuses empty text, nan, inf, hex, digit separators and anything else.
+    """
+    cleaned = text.strip().replace(MINUS, "-")
+    if not cleaned:
+        raise ValueError(_translate("Numbers", "an empty cell is not a number"))
+    if cleaned.count(",") == 1 and "." not in cleaned:
+        cleaned = cleaned.replace(",", ".")
+    if not _NUMBER.fullmatch(cleaned):
+        raise ValueError(_translate("Numbers", "“{0}” is not a number").format(text.strip()))
+    value = float(cleaned)
+    if not math.isfinite(value) or abs(value) > MAX_ABS:
+        raise ValueError(
+            _translate("Numbers", "“{0}” is out of range (|x| must be at most {1:g})").format(text.strip(), MAX_ABS)
+        )
+    return value
+
+
+def parse_number_rows(text: str) -> list[list[float]]:
+    """Equally long rows of numbers from pasted text: lines, cells split by tabs (or semicolons, commas, spaces)."""
+    rows = []
+    for line in text.strip("\r\n").splitlines():
+        if not line.strip():
+            continue
+        separator = "\t" if "\t" in line else (";" if ";" in line else None)
+        cells = line.split(separator) if separator else line.replace(",", " ").split()
+        rows.append([parse_number(cell) for cell in cells])
+    if not rows:
+        raise ValueError(_translate("Numbers", "nothing to paste"))
+    if len({len(row) for row in rows}) != 1:
+        raise ValueError(_translate("Numbers", "the pasted rows have different lengths"))
+    return rows
