@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core import geometry
-from attention_explorer.core.projection import move_in_plane, pca_plane, query_key_plane
+from attention_explorer.core.projection import move_tip_in_plane, plane_basis, plane_tips
 from attention_explorer.core.scenario import MAX_ABS, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
@@ -521,36 +521,21 @@ class VectorCanvas(QWidget):
         cached_scenario, cached_signature, cached = self._basis_cache
         if cached_scenario is scenario and cached_signature == signature:
             return cached
-        if kind == "query-key":
-            basis = query_key_plane(scenario.query, scenario.keys[selected])
-            flippable = (1,)  # e1 is along Q by definition
-        else:
-            basis = pca_plane(np.vstack((scenario.query[np.newaxis, :], scenario.keys)))
-            flippable = (0, 1)
-        if cached_signature == signature:
-            # The same plane for an edited scenario: an axis's sign is arbitrary, so keep each pointing the way
-            # it did and an edit (or the end of a drag) never mirrors the picture.
-            for row in flippable:
-                if np.dot(basis[row], cached[row]) < 0:
-                    basis[row] = -basis[row]
+        basis = plane_basis(kind, scenario.query, scenario.keys, selected,
+                            cached if cached_signature == signature else None)  # the same plane: keep its turn
         self._basis_cache = (scenario, signature, basis)
         return basis
 
     def _plane(self) -> tuple[float, float, np.ndarray, np.ndarray]:
         """(x, y) of Q and of every K in the plane shown (y is 0 when d_k = 1); one projection per scenario."""
         scenario = self.model.scenario
-        query, keys = scenario.query, scenario.keys
         basis = self._basis()
         if basis is None:
-            if scenario.d_k == 1:
-                return float(query[0]), 0.0, keys[:, 0], np.zeros(scenario.n)
-            return float(query[0]), float(query[1]), keys[:, 0], keys[:, 1]
+            return plane_tips(scenario.query, scenario.keys, None)
         cached_scenario, cached_basis, projected = self._projection_cache
         if cached_scenario is scenario and cached_basis is basis:
             return projected
-        q = basis @ query
-        k = keys @ basis.T
-        projected = (float(q[0]), float(q[1]), k[:, 0], k[:, 1])
+        projected = plane_tips(scenario.query, scenario.keys, basis)
         self._projection_cache = (scenario, basis, projected)
         return projected
 
@@ -979,10 +964,7 @@ class VectorCanvas(QWidget):
         if role == "key" and not 0 <= index < scenario.n:
             return  # the key went away under the drag (undo)
         current = scenario.query if role == "query" else scenario.keys[index]
-        vector = move_in_plane(current, basis, x, y)
-        if x == 0.0 and y == 0.0 and np.linalg.norm(vector) <= 1e-12 * np.linalg.norm(current):
-            # Snapped onto the origin with nothing outside the plane: the zero vector, not rounding dust.
-            vector = np.zeros_like(vector)
+        vector = move_tip_in_plane(current, basis, x, y)
         clamped = np.clip(vector, -MAX_ABS, MAX_ABS)
         self._clamped = not np.array_equal(clamped, vector)
         self.model.set_vector(role, index, clamped, self._drag_key)
