@@ -76,7 +76,7 @@ def move_in_plane(vector: np.ndarray, basis: np.ndarray, x: float, y: float) -> 
 
 def plane_basis(kind: str, query: np.ndarray, keys: np.ndarray, selected: int,
                 previous: np.ndarray | None = None) -> np.ndarray:
-    """The basis of plane `kind` ("query-key": of Q and key `selected`; "pca"), each free axis turned as in `previous`."""
+    """The basis of plane `kind` ("query-key": of Q and key `selected`; "pca"), free axes turned as in `previous`."""
     if kind == "query-key":
         basis = query_key_plane(query, keys[selected])
         flippable: tuple[int, ...] = (1,)  # e1 is along Q by definition

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWi
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas import label_layout
-from attention_explorer.ui.canvas.arrow_item import HANDLE_PX, ArrowItem, PlacedLabel
+from attention_explorer.ui.canvas.angle_item import AngleItem
+from attention_explorer.ui.canvas.arrow_item import HANDLE_PX, ArrowItem
 from attention_explorer.ui.canvas.drag import TipDrag, no_hover_search_mid_drag
 from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.label_layout import ANGLE, LABEL_GAP_PX, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
@@ -24,8 +25,6 @@ from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped, plain_label
 
 FIT_PAD_PX = 8
-ARC_POINTS = 48
-_ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)
 _UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
 _NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"
 
@@ -49,7 +48,6 @@ class VectorCanvas(QWidget):
         self._shown_shape: tuple | None = None  # (n, d_k, title) last drawn: a change means another scenario
         self._shown_labels: tuple[str, ...] = ()
         self._styled_selection = -1
-        self._arc_text = ""
         self._auto_fit = True  # refit when the plot is resized, until the user zooms or pans
         self._turn_circle: tuple[np.ndarray, np.ndarray] | None = None  # kept in view during a turn
         self._text_hex = "#202020"
@@ -74,12 +72,9 @@ class VectorCanvas(QWidget):
             self.plot.addItem(axis_line)
         self.unit_circle = pg.PlotCurveItem(np.cos(_UNIT_ANGLES), np.sin(_UNIT_ANGLES))
         self.plot.addItem(self.unit_circle)
-        self.arc = pg.PlotCurveItem()
-        self.arc.setZValue(5)
-        self.plot.addItem(self.arc)
-        self.arc_label = PlacedLabel(anchor=(0.5, 0.5))
-        self.arc_label.setZValue(60)  # above the arrows, on a backing (see _apply_theme), so it stays readable
-        self.plot.addItem(self.arc_label)
+        self.angle = AngleItem()
+        self.angle.add_to(self.plot)
+        self.arc, self.arc_label = self.angle.arc, self.angle.label
         self.query = self._make_arrow("query", 0, query_color())
         self.query.set_name("Q")
 
@@ -366,27 +361,16 @@ class VectorCanvas(QWidget):
         x, y = float(kx[selected]), float(ky[selected])
         arc = label_layout.angle_arc(qx, qy, x, y, pixel)
         if angle is None or arc is None:
-            self.arc.setVisible(False)
-            self.arc_label.setVisible(False)
+            self.angle.hide()
             return
-        start, sweep, radius = arc
-        angles = start + sweep * _ARC_STEPS
-        self.arc.setData(radius * np.cos(angles), radius * np.sin(angles))
         text = f"{angle:.1f}°"
         if self.model.scenario.d_k > 2 and self._effective_plane() != "query-key":
             # The arc spans the drawn (projected) arrows; the number is the true angle in d_k dimensions. In the
             # plane of Q and this key the drawn angle is the true one.
             text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
-        if text != self._arc_text:
-            self.arc_label.setText(text)
-            self._arc_text = text
-        self.arc.setVisible(True)
-        self.arc_label.setVisible(True)
-        size = self.arc_label.size_px()
-        centre = label_layout.angle_label_point(
-            size, start, sweep, radius, math.hypot(qx, qy), math.hypot(x, y), pixel, HANDLE_PX * theme().zoom / 2,
-            self.model.scenario.d_k == 1, (self.query.half_width, self._keys[selected].half_width))
-        self.arc_label.place(label_layout.place_beside(size, *centre, 0.0, 0.0, pixel, placed)[0])
+        self.angle.show(text, arc, math.hypot(qx, qy), math.hypot(x, y), pixel, HANDLE_PX * theme().zoom / 2,
+                        self.model.scenario.d_k == 1, (self.query.half_width, self._keys[selected].half_width),
+                        placed)
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
@@ -478,7 +462,7 @@ class VectorCanvas(QWidget):
             "selected key, where their angle and lengths are exact; or the plane closest to Q and all the keys"))
         if self._drawn:  # rebuild the notes, axis names, angle label and readout in the new language
             self._axis_texts = None
-            self._arc_text = ""
+            self.angle.forget_text()
             self._place_fit_button()
             self._on_changed()
 
@@ -495,7 +479,7 @@ class VectorCanvas(QWidget):
             return
         self._plane.kind = kind
         self._drag.basis = None
-        self._arc_text = ""
+        self.angle.forget_text()
         self._place_fit_button()  # the menu is as wide as the plane it names
         self._on_changed()
         self.fit()  # another plane, another picture: show all of it
