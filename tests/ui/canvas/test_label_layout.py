@@ -179,7 +179,7 @@ def test_the_angle_arc_goes_the_short_way_and_its_number_sits_on_the_bisector_of
     assert angle_arc(0.0, 0.0, 1.0, 0.0, 0.01) is None  # a zero vector has no angle
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.floats(0.02, 0.6), st.floats(0.3, 3.0), st.floats(0.3, 3.0))
 def test_the_number_of_a_narrow_angle_keeps_off_both_arrows(sweep, q_len, k_len):
     pixel, size = 0.01, (60.0, 24.0)
@@ -195,4 +195,4 @@ def test_the_number_of_a_narrow_angle_keeps_off_both_arrows(sweep, q_len, k_len)
         extent = abs(math.sin(direction)) * half_w + abs(math.cos(direction)) * half_h
         along = math.cos(direction) * x + math.sin(direction) * y
         if along > 0:
-            assert abs(across) >= extent + 1.5 * pixel - 1e-9 or abs(across) < 1e-12
+            assert abs(across) >= extent - 1e-9
