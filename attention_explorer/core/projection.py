@@ -72,3 +72,41 @@ def move_in_plane(vector: np.ndarray, basis: np.ndarray, x: float, y: float) -> 
     vector = np.asarray(vector, dtype=np.float64)
     current = basis @ vector
     return vector + (x - current[0]) * basis[0] + (y - current[1]) * basis[1]
+
+
+def plane_basis(kind: str, query: np.ndarray, keys: np.ndarray, selected: int,
+                previous: np.ndarray | None = None) -> np.ndarray:
+    """The basis of plane `kind` ("query-key": of Q and key `selected`; "pca"), free axes turned as in `previous`."""
+    if kind == "query-key":
+        basis = query_key_plane(query, keys[selected])
+        flippable: tuple[int, ...] = (1,)  # e1 is along Q by definition
+    else:
+        basis = pca_plane(np.vstack((query[np.newaxis, :], keys)))
+        flippable = (0, 1)
+    if previous is not None:
+        # An axis's sign is arbitrary: kept pointing the way it did, an edit (or the end of a drag) never mirrors
+        # the picture.
+        for row in flippable:
+            if np.dot(basis[row], previous[row]) < 0:
+                basis[row] = -basis[row]
+    return basis
+
+
+def plane_tips(query: np.ndarray, keys: np.ndarray,
+               basis: np.ndarray | None) -> tuple[float, float, np.ndarray, np.ndarray]:
+    """(x, y) of the query's tip and the keys' in the plane (None: components 0 and 1; y is 0 when d_k = 1)."""
+    if basis is None:
+        if query.shape[0] == 1:
+            return float(query[0]), 0.0, keys[:, 0], np.zeros(keys.shape[0])
+        return float(query[0]), float(query[1]), keys[:, 0], keys[:, 1]
+    drawn_query = basis @ query
+    drawn_keys = keys @ basis.T
+    return float(drawn_query[0]), float(drawn_query[1]), drawn_keys[:, 0], drawn_keys[:, 1]
+
+
+def move_tip_in_plane(vector: np.ndarray, basis: np.ndarray, x: float, y: float) -> np.ndarray:
+    """`move_in_plane`, but a tip put on the origin with nothing outside the plane is the zero vector exactly."""
+    moved = move_in_plane(vector, basis, x, y)
+    if x == 0.0 and y == 0.0 and np.linalg.norm(moved) <= 1e-12 * np.linalg.norm(vector):
+        return np.zeros_like(moved)  # not rounding dust
+    return moved

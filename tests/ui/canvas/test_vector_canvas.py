@@ -13,7 +13,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.scenario import MAX_ABS
-from attention_explorer.ui.canvas.vector_canvas import VectorCanvas, clamp_to_format, drag_target
+from attention_explorer.ui.canvas.drag import clamp_to_format, drag_target
+from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget, type_into_cell
 

@@ -1,0 +1,51 @@
+"""The plane the canvas draws on: its kind, its basis and the tips projected on it, cached per scenario."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_explorer.core.projection import plane_basis, plane_tips
+
+# The planes the canvas can show when d_k > 2, in the order of its plane menu (components 0 and 1 first:
+# the default, and the only plane for d_k <= 2).
+PLANE_KINDS = ("components", "query-key", "pca")
+
+
+class DrawingPlane:
+    """Which plane is shown; its basis is recomputed from the scenario at a redraw and cached with the projected
+    tips for as long as the scenario object is the same (zoom and pan reuse them)."""
+
+    def __init__(self) -> None:
+        self.kind = "components"  # the one chosen; see `shown`
+        self._basis_cache: tuple = (None, None, None)  # (scenario, signature, basis)
+        self._projection_cache: tuple = (None, None, None)  # (scenario, basis, (qx, qy, kx, ky))
+
+    def shown(self, d_k: int) -> str:
+        """The plane shown: the chosen one when d_k > 2, otherwise components 0 and 1 (all there is)."""
+        return self.kind if d_k > 2 else "components"
+
+    def basis(self, scenario, selected_key: int) -> np.ndarray | None:
+        """The shown plane's orthonormal basis (2×d_k); None for components 0 and 1, drawn and dragged directly."""
+        kind = self.shown(scenario.d_k)
+        if kind == "components":
+            return None
+        selected = min(selected_key, scenario.n - 1)
+        signature = (kind, scenario.d_k, selected if kind == "query-key" else -1, scenario.title)
+        cached_scenario, cached_signature, cached = self._basis_cache
+        if cached_scenario is scenario and cached_signature == signature:
+            return cached
+        basis = plane_basis(kind, scenario.query, scenario.keys, selected,
+                            cached if cached_signature == signature else None)  # the same plane: keep its turn
+        self._basis_cache = (scenario, signature, basis)
+        return basis
+
+    def tips(self, scenario, basis: np.ndarray | None) -> tuple[float, float, np.ndarray, np.ndarray]:
+        """(x, y) of Q and of every K on `basis` (y is 0 when d_k = 1); one projection per scenario."""
+        if basis is None:
+            return plane_tips(scenario.query, scenario.keys, None)
+        cached_scenario, cached_basis, projected = self._projection_cache
+        if cached_scenario is scenario and cached_basis is basis:
+            return projected
+        projected = plane_tips(scenario.query, scenario.keys, basis)
+        self._projection_cache = (scenario, basis, projected)
+        return projected
