@@ -37,8 +37,8 @@ from attention_explorer.core.labs.saturation import (
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.panels.steps_view import shown_rows
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
+from attention_explorer.ui.widgets.key_rows import shown_rows
 from attention_explorer.ui.widgets.lab_plots import still_plot, titled
 from attention_explorer.ui.widgets.safe_text import escaped
 

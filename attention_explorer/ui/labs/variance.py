@@ -42,15 +42,11 @@ from attention_explorer.core.labs.variance import (
 )
 from attention_explorer.core.scenario import MAX_DIM
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.panels.scale_controls import (
-    D_K_MAX_POSITION,
-    SliderTicks,
-    d_k_from_position,
-    position_from_d_k,
-)
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
+from attention_explorer.ui.widgets.d_k_stops import D_K_MAX_POSITION, d_k_from_position, position_from_d_k
 from attention_explorer.ui.widgets.hover_hints import HoverHints
 from attention_explorer.ui.widgets.lab_plots import still_plot, titled
+from attention_explorer.ui.widgets.slider_ticks import SliderTicks
 
 DEFAULT_D_K = 64
 DEFAULT_SAMPLES = 20_000

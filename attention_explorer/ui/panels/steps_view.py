@@ -16,10 +16,9 @@ from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.theme import contrast_ratio, key_hex, output_color, query_color, theme, theme_ink
+from attention_explorer.ui.widgets.key_rows import MAX_ROWS, shown_rows  # noqa: F401 (MAX_ROWS: its tests import it here)
 from attention_explorer.ui.widgets.safe_text import escaped, literal
 
-# At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
-MAX_ROWS = 12
 # Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
 EXPAND_PRODUCTS_MAX_DK = 4
 # Vectors longer than this are shown as their first components and "…".
@@ -189,19 +188,6 @@ def _width_on_two_lines(metrics: QFontMetrics, label: str, kept_whole: int) -> i
         return width
     return min(max(metrics.horizontalAdvance(" ".join(words[:k])), metrics.horizontalAdvance(" ".join(words[k:])))
                for k in range(1, len(words)))
-
-
-def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
-    """Which keys get a row: all when few; else the `limit` largest weights (the selected key always), in order."""
-    n = int(weights.shape[0])
-    if n <= limit:
-        return list(range(n))
-    top = np.argpartition(-weights, limit - 1)[:limit]
-    rows = set(int(i) for i in top)
-    if selected not in rows:
-        rows.discard(min(rows, key=lambda i: weights[i]))
-        rows.add(selected)
-    return sorted(rows)
 
 
 class _StepsBrowser(QTextBrowser):
