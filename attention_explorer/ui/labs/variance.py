@@ -26,13 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.attention import DotProductSample, softmax
+from attention_explorer.core.attention import DotProductSample
 from attention_explorer.core.labs.variance import (
     D_K_LADDER,
     MAX_EXAMPLE_KEYS,
     ONE_HOT_THRESHOLD,
+    dot_product_std,
     example_scores,
     example_vectors,
+    example_weights,
     expected_counts,
     histogram_counts,
     histogram_edges,
@@ -462,8 +464,8 @@ class VarianceLab(QWidget):
         """Redraw every item in place from the lab's state (samples reused when unchanged)."""
         self.sample = self._sample()
         d_k = self.d_k
-        root = math.sqrt(d_k)
-        self._draw_histogram(self.raw_plot, self.raw_hist, self.raw_curve, self.raw_band, self.sample.raw, root)
+        self._draw_histogram(self.raw_plot, self.raw_hist, self.raw_curve, self.raw_band, self.sample.raw,
+                             dot_product_std(d_k))
         self._draw_histogram(self.scaled_plot, self.scaled_hist, self.scaled_curve, self.scaled_band,
                              self.sample.scaled, 1.0)
         self.titles[self.raw_plot].setText(self.tr("raw q·k &nbsp; {0} N(0, {1})").format(self._swatch(), d_k))
@@ -511,8 +513,7 @@ class VarianceLab(QWidget):
             self._vectors_for = self.seed
         n = self.n_keys
         scores = example_scores(*self._vectors, self.d_k, n)
-        raw_weights = softmax(scores)
-        scaled_weights = softmax(scores / math.sqrt(self.d_k))
+        raw_weights, scaled_weights = example_weights(scores, self.d_k)
         x = np.arange(n, dtype=np.float64)
         brushes = [key_color(i) for i in range(n)]
         width = 0.75 if n <= 16 else 0.9
