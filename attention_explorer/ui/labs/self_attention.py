@@ -9,24 +9,21 @@ Heatmaps stay interactive up to N = 512: the image, the colour bar, the mask and
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -39,6 +36,7 @@ from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
+from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 from attention_explorer.ui.widgets.safe_text import escaped
 
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
@@ -51,7 +49,6 @@ ERROR_HEX = "#B03A2E"
 ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
 MINUS = "\u2212"
-STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
 
 
 def number_text(value: float, decimals: int = 2) -> str:
@@ -92,133 +89,6 @@ def parse_block(text: str) -> list[list[float]]:
     if len({len(row) for row in rows}) != 1:
         raise ScenarioError("the pasted rows have different lengths")
     return rows
-
-
-# ---------------------------------------------------------------- matrices as tables
-
-
-class MatrixTableModel(QAbstractTableModel):
-    """A read-through table of one matrix of the sequence model (no copy of the numbers is kept)."""
-
-    def __init__(self, matrix: Callable[[], np.ndarray], row_names: Callable[[], Sequence[str]], column_prefix: str,
-                 edit: Callable[[int, int, float], None] | None = None, parent=None) -> None:
-        super().__init__(parent)
-        self._matrix = matrix
-        self._row_names = row_names
-        self._column_prefix = column_prefix
-        self._edit = edit
-        self._shape = self._matrix().shape
-        self.highlighted_row = -1
-        self.highlight = QBrush(QColor(QUERY_ROW_HEX))
-        self.error_handler: Callable[[str], None] | None = None
-
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._shape[0]
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._shape[1]
-
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return number_text(float(self._matrix()[index.row(), index.column()]))
-        if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
-            return repr(float(self._matrix()[index.row(), index.column()]))
-        if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
-            return self.highlight
-        if role == Qt.ItemDataRole.ForegroundRole and index.row() == self.highlighted_row:
-            return QBrush(QColor(ROW_TEXT_HEX))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return f"{self._column_prefix}{section + 1}"
-        names = self._row_names()
-        return names[section] if section < len(names) else None
-
-    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        return flags | Qt.ItemFlag.ItemIsEditable if self._edit is not None else flags
-
-    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if self._edit is None or role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        try:
-            self._edit(index.row(), index.column(), parse_number(str(value)))
-        except ScenarioError as error:
-            if self.error_handler is not None:
-                self.error_handler(error_text(error))
-            return False
-        return True
-
-    def refresh(self) -> None:
-        """Re-read the matrix: a reset when its shape changed, else one dataChanged for every cell."""
-        shape = self._matrix().shape
-        if shape != self._shape:
-            self.beginResetModel()
-            self._shape = shape
-            self.endResetModel()
-            return
-        if shape[0] and shape[1]:
-            self.dataChanged.emit(self.index(0, 0), self.index(shape[0] - 1, shape[1] - 1))
-            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, shape[0] - 1)
-
-    def set_highlighted_row(self, row: int) -> None:
-        """Tint one row (−1: none)."""
-        if row == self.highlighted_row:
-            return
-        old, self.highlighted_row = self.highlighted_row, row
-        for changed in (old, row):
-            if 0 <= changed < self._shape[0]:
-                self.dataChanged.emit(self.index(changed, 0), self.index(changed, self._shape[1] - 1),
-                                      [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole])
-
-
-class MatrixTable(QTableView):
-    """A compact table of a matrix; Ctrl+V pastes a block of numbers (from a spreadsheet) at the current cell."""
-
-    def __init__(self, model: MatrixTableModel, paste: Callable[[int, int, list[list[float]]], None] | None = None,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setModel(model)
-        self._paste = paste
-        self.horizontalHeader().setDefaultSectionSize(62)
-        self.verticalHeader().setDefaultSectionSize(28)
-        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        model.modelReset.connect(self.fit_columns)
-        self.fit_columns()
-        triggers = QAbstractItemView.EditTrigger
-        if paste is not None:  # typing a number on a cell starts editing it, as in a spreadsheet
-            self.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed | triggers.AnyKeyPressed)
-        else:
-            self.setEditTriggers(triggers.NoEditTriggers)
-            self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-            self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-
-    def fit_columns(self) -> None:
-        """A few columns share the width; many keep a readable fixed width and scroll."""
-        header = self.horizontalHeader()
-        few = self.model().columnCount() <= STRETCH_MAX_COLUMNS
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch if few else QHeaderView.ResizeMode.Interactive)
-
-    def keyPressEvent(self, event) -> None:
-        if self._paste is not None and event.matches(QKeySequence.StandardKey.Paste):
-            current = self.currentIndex()
-            row, column = (current.row(), current.column()) if current.isValid() else (0, 0)
-            table_model = self.model()
-            try:
-                self._paste(row, column, parse_block(QGuiApplication.clipboard().text()))
-            except ScenarioError as error:
-                if table_model.error_handler is not None:
-                    table_model.error_handler(error_text(error))
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
 
 # ---------------------------------------------------------------- the lab
@@ -296,16 +166,17 @@ class SelfAttentionLab(QWidget):
         model = self.sequence_model
         tokens = lambda: model.sequence.tokens  # noqa: E731
         dims = lambda: [f"x{r + 1}" for r in range(model.sequence.d_model)]  # noqa: E731
-        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", parent=self)
-        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", parent=self)
+        numbers = TableNumbers(number_text, parse_number, parse_block, QUERY_ROW_HEX, ROW_TEXT_HEX)
+        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", numbers, parent=self)
+        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", numbers, parent=self)
         self.k_model.highlight = QBrush(QColor(KEY_ROW_HEX))
-        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", parent=self)
+        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", numbers, parent=self)
         self.edit_models: dict[str, MatrixTableModel] = {}
         self.edit_tables: dict[str, MatrixTable] = {}
         for name, rows, prefix in (("embeddings", tokens, "x"), ("w_q", dims, "q"), ("w_k", dims, "k"),
                                    ("w_v", dims, "v")):
             table_model = MatrixTableModel(
-                lambda n=name: getattr(model.sequence, n), rows, prefix,
+                lambda n=name: getattr(model.sequence, n), rows, prefix, numbers,
                 edit=lambda r, c, value, n=name: self._edit_cell(n, r, c, value), parent=self)
             table_model.error_handler = self._show_error
             table = MatrixTable(table_model, paste=lambda r, c, block, n=name: self._paste(n, r, c, block), parent=self)
