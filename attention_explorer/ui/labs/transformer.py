@@ -10,26 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QApplication,
-    QButtonGroup,
-    QComboBox,
     QFileDialog,
-    QGraphicsRectItem,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSizePolicy,
-    QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,30 +24,14 @@ from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint, 
 from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.transformer_page import build_page
 from attention_explorer.ui.style.theme import key_color, query_color, theme
-from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, MARK_HEX, Heatmap, HeatmapLook, short_token
-from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free, plain_label
+from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, short_token
+from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free
 
 CELL_TEXT_MAX_TOKENS = CELL_TEXT_MAX_N  # numbers in the cells up to this many tokens; beyond that unreadable
-DEFAULT_SENTENCE = "I love Beijing"
-WEIGHT_COLOURS = ((255, 255, 255), (8, 48, 107))  # white → dark blue: 0 → 1
-SCORE_COLOURS = ((178, 24, 43), (255, 255, 255), (33, 102, 172))  # red (negative) → white (0) → blue
-AXIS_HEX = "#303030"
 ERROR_HEX = "#B00020"
 ERROR_ON_DARK_HEX = "#FF8A65"
-TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
-GRID_GAP = 0.25  # gap between the small multiples, in tiles
-GRID_BACKGROUND = "#E4E4E4"
-
-
-
-def _matrix_look(colours: tuple[tuple[int, int, int], ...]) -> HeatmapLook:
-    """Square cells, numbers that turn compact (".85") where cells are narrow, a bar that steps aside when low."""
-    return HeatmapLook(colours=tuple(QColor(*c).name() for c in colours), bar_width=12, bar_menu=False,
-                       axis_text_hex=AXIS_HEX, padding=0.02, square_cells=True, dark_text_hex="#111111",
-                       luminance=(0.2126, 0.7152, 0.0722), dark_text_above=139.999 / 255,
-                       compact_numbers=True, tick_steps=TICK_STEPS, short_row_ticks=True, bar_hides_when_low=True)
 
 
 def _number(number_format: str, value: float) -> str:
@@ -70,128 +40,6 @@ def _number(number_format: str, value: float) -> str:
     if text.startswith("-") and float(text) == 0.0:
         text = text[1:]
     return text.replace("-", "−")
-
-
-class _HeadGrid(pg.PlotWidget):
-    """Every head of every layer as a small attention matrix: layers down, heads across; one ImageItem each."""
-
-    head_clicked = Signal(int, int)  # layer, head
-    head_hovered = Signal(int, int)  # -1, -1 when none
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background=GRID_BACKGROUND)  # grey, so nearly-white tiles keep their edges
-        item = self.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        cache_axes(item)
-        item.invertY(True)
-        item.showAxis("top")
-        item.hideAxis("bottom")
-        self.setAspectLocked(True)
-        self.view_box = item.getViewBox()
-        self.view_box.disableAutoRange()
-        for name in ("left", "top"):
-            item.getAxis(name).setPen(pg.mkPen(AXIS_HEX))
-            item.getAxis(name).setTextPen(pg.mkPen(AXIS_HEX))
-        colour_map = pg.ColorMap([0.0, 1.0], [QColor(*c) for c in WEIGHT_COLOURS])
-        self._lookup = colour_map.getLookupTable(0.0, 1.0, 256)
-        self.images: list[list[pg.ImageItem]] = []
-        self.current = QGraphicsRectItem()
-        self.current.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        self.current.setZValue(20)
-        item.addItem(self.current)
-        self._n = 0
-        self._shape = (0, 0)
-        self._hovered = (-1, -1)
-        self.scene().sigMouseClicked.connect(self._on_click)
-        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        self.apply_theme()
-
-    def apply_theme(self) -> None:
-        """Fonts and the pen of the current head's frame."""
-        font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
-        for name in ("left", "top"):
-            self.getPlotItem().getAxis(name).setStyle(tickFont=font)
-        pen = QPen(QColor(MARK_HEX), theme().line_px())
-        pen.setCosmetic(True)
-        self.current.setPen(pen)
-
-    def build(self, layers: int, heads: int) -> None:
-        """One ImageItem per head (done once per model; `show` then updates them in place)."""
-        for row in self.images:
-            for image in row:
-                self.getPlotItem().removeItem(image)
-        self.images = []
-        for _ in range(layers):
-            row = []
-            for _ in range(heads):
-                image = pg.ImageItem(axisOrder="row-major")
-                image.setLookupTable(self._lookup)
-                self.getPlotItem().addItem(image)
-                row.append(image)
-            self.images.append(row)
-        self._shape = (layers, heads)
-        self._n = 0
-
-    def show_attentions(self, attentions: np.ndarray) -> None:
-        """attentions: layers × heads × N × N."""
-        for layer, row in enumerate(self.images):
-            for head, image in enumerate(row):
-                image.setImage(attentions[layer, head], levels=(0.0, 1.0), autoLevels=False)
-        n = attentions.shape[-1]
-        if n != self._n:  # after setImage: setRect scales by the image's size in pixels
-            self._n = n
-            self._place_tiles()
-
-    def _pitch(self) -> float:
-        return self._n * (1.0 + GRID_GAP)
-
-    def _place_tiles(self) -> None:
-        pitch = self._pitch()
-        for layer, row in enumerate(self.images):
-            for head, image in enumerate(row):
-                image.setRect(QRectF(head * pitch, layer * pitch, self._n, self._n))
-        layers, heads = self._shape
-        self.view_box.setRange(xRange=(0, heads * pitch), yRange=(0, layers * pitch), padding=0.02)
-        item = self.getPlotItem()
-        item.getAxis("left").setTicks([[(layer * pitch + self._n / 2, f"L{layer}") for layer in range(layers)]])
-        step = 1 if heads <= 12 else 2
-        item.getAxis("top").setTicks([[(head * pitch + self._n / 2, f"H{head}") for head in range(0, heads, step)]])
-
-    def set_current(self, layer: int, head: int) -> None:
-        """Frame the head shown in the large matrix."""
-        pitch = self._pitch()
-        margin = self._n * GRID_GAP * 0.3
-        self.current.setRect(QRectF(head * pitch - margin, layer * pitch - margin, self._n + 2 * margin,
-                                    self._n + 2 * margin))
-
-    def head_at(self, scene_pos: QPointF) -> tuple[int, int]:
-        """(layer, head) of the tile under a scene position, or (-1, -1)."""
-        if not self.images or self._n == 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
-            return -1, -1
-        point = self.view_box.mapSceneToView(scene_pos)
-        pitch = self._pitch()
-        layer, head = int(np.floor(point.y() / pitch)), int(np.floor(point.x() / pitch))
-        layers, heads = self._shape
-        if 0 <= layer < layers and 0 <= head < heads:
-            return layer, head
-        return -1, -1
-
-    def _on_click(self, event) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return
-        layer, head = self.head_at(event.scenePos())
-        if layer >= 0:
-            event.accept()
-            self.head_clicked.emit(layer, head)
-
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        found = self.head_at(scene_pos)
-        if found != self._hovered:
-            self._hovered = found
-            self.head_hovered.emit(*found)
 
 
 class TransformerPanel(QWidget):
@@ -211,103 +59,7 @@ class TransformerPanel(QWidget):
         self._error = ""
         self._missing = checkpoint.missing_packages()
 
-        self.missing_label = plain_label(QLabel(self))
-        self.missing_label.setObjectName("transformerMissing")
-        self.missing_label.setWordWrap(True)
-        self.missing_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_button = QPushButton(self)
-        self.open_button.setObjectName("transformerOpen")
-        self.models_combo = QComboBox(self)
-        self.models_combo.setObjectName("transformerModels")
-        self.models_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.models_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.models_combo.setMinimumContentsLength(12)
-        self.sentence_edit = QLineEdit(DEFAULT_SENTENCE, self)
-        self.sentence_edit.setObjectName("transformerSentence")
-        self.show_button = QPushButton(self)
-        self.show_button.setObjectName("transformerShow")
-        self.layer_label = QLabel(self)
-        self.layer_spin = QSpinBox(self)
-        self.layer_spin.setObjectName("transformerLayer")
-        self.head_label = QLabel(self)
-        self.head_spin = QSpinBox(self)
-        self.head_spin.setObjectName("transformerHead")
-        for spin in (self.layer_spin, self.head_spin):
-            spin.setRange(0, 0)
-            spin.setKeyboardTracking(False)
-        self.query_label = QLabel(self)
-        self.query_combo = QComboBox(self)
-        self.query_combo.setObjectName("transformerQuery")
-        self.query_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.query_combo.setMinimumContentsLength(8)
-        self.send_button = QPushButton(self)
-        self.send_button.setObjectName("transformerSend")
-        self.status_label = QLabel(self)
-        self.status_label.setObjectName("transformerStatus")
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.TextFormat.RichText)
-
-        self.weights_map = Heatmap(_matrix_look(WEIGHT_COLOURS), self)
-        self.weights_map.setObjectName("transformerWeights")
-        self.scores_map = Heatmap(_matrix_look(SCORE_COLOURS), self)
-        self.scores_map.setObjectName("transformerScores")
-        self.grid = _HeadGrid(self)
-        self.grid.setObjectName("transformerAllHeads")
-        self.vectors_page = QWidget(self)
-        self.role_buttons = QButtonGroup(self)
-        role_row = QHBoxLayout()
-        role_row.setContentsMargins(0, 0, 0, 0)
-        for index, name in enumerate(("q", "k", "v")):
-            button = QPushButton(name, self.vectors_page)
-            button.setObjectName(f"transformerRole_{name}")
-            button.setCheckable(True)
-            button.setChecked(index == 0)
-            button.setFixedWidth(button.fontMetrics().horizontalAdvance("MMM") + 16)
-            self.role_buttons.addButton(button, index)
-            role_row.addWidget(button)
-        self.vectors_caption = QLabel(self.vectors_page)
-        self.vectors_caption.setWordWrap(True)
-        role_row.addWidget(self.vectors_caption, 1)
-        self.vectors_table = QTableWidget(self.vectors_page)
-        self.vectors_table.setObjectName("transformerVectors")
-        self.vectors_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.vectors_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.vectors_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.vectors_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        vectors_layout = QVBoxLayout(self.vectors_page)
-        vectors_layout.setContentsMargins(4, 4, 4, 4)
-        vectors_layout.addLayout(role_row)
-        vectors_layout.addWidget(self.vectors_table, 1)
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("transformerTabs")
-        self.tabs.setMinimumHeight(180)  # below this a matrix of 16 tokens is unreadable
-        self.tabs.addTab(self.weights_map, "")
-        self.tabs.addTab(self.scores_map, "")
-        self.tabs.addTab(self.grid, "")
-        self.tabs.addTab(self.vectors_page, "")
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(6)
-        layout.addWidget(self.missing_label)
-        model_row = QHBoxLayout()
-        model_row.addWidget(self.open_button)
-        model_row.addWidget(self.models_combo, 1)
-        layout.addLayout(model_row)
-        sentence_row = QHBoxLayout()
-        sentence_row.addWidget(self.sentence_edit, 1)
-        sentence_row.addWidget(self.show_button)
-        layout.addLayout(sentence_row)
-        choice_row = QHBoxLayout()
-        for widget in (self.layer_label, self.layer_spin, self.head_label, self.head_spin):
-            choice_row.addWidget(widget)
-        choice_row.addSpacing(12)
-        choice_row.addWidget(self.query_label)
-        choice_row.addWidget(self.query_combo, 1)
-        choice_row.addWidget(self.send_button)
-        layout.addLayout(choice_row)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.tabs, 1)
+        build_page(self)
 
         self.open_button.clicked.connect(self.open_dialog)
         self.models_combo.activated.connect(self._on_model_chosen)
