@@ -8,8 +8,10 @@ import pytest
 from attention_explorer.core.attention import sample_dot_products
 from attention_explorer.core.labs.variance import (
     D_K_LADDER,
+    dot_product_std,
     example_scores,
     example_vectors,
+    example_weights,
     expected_counts,
     histogram_counts,
     histogram_edges,
@@ -94,3 +96,24 @@ def test_one_hot_share_grows_with_d_k_only_without_scaling():
     assert unscaled[0] == scaled[0]  # d_k = 1: scaling by 1 changes nothing
     again = one_hot_share(D_K_LADDER, n_keys=8, trials=500, seed=0)
     assert np.array_equal(again[0], unscaled) and np.array_equal(again[1], scaled)
+
+
+def test_dot_product_std_is_the_root_of_d_k():
+    assert [dot_product_std(d) for d in (1, 4, 64, 512)] == [1.0, 2.0, 8.0, math.sqrt(512)]
+
+
+def test_example_weights_are_the_softmax_of_the_raw_and_the_scaled_scores():
+    scores = np.array([2.0, -1.0, 0.5, 4.0])
+    raw, scaled = example_weights(scores, 16)
+    by_hand_raw = np.exp(scores) / np.exp(scores).sum()
+    by_hand_scaled = np.exp(scores / 4.0) / np.exp(scores / 4.0).sum()
+    np.testing.assert_allclose(raw, by_hand_raw, rtol=1e-13)
+    np.testing.assert_allclose(scaled, by_hand_scaled, rtol=1e-13)
+    assert raw.sum() == pytest.approx(1.0) and scaled.sum() == pytest.approx(1.0)
+    assert scaled.max() < raw.max()  # dividing by √d_k softens the weights
+
+
+def test_example_weights_survive_scores_that_overflow_a_naive_exp():
+    raw, scaled = example_weights(np.array([1000.0, 990.0, -1000.0]), 1)
+    assert np.isfinite(raw).all() and np.array_equal(raw, scaled)
+    assert raw[0] == pytest.approx(1.0 / (1.0 + math.exp(-10.0)))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import DotProductSample
+from attention_explorer.core.attention import DotProductSample, softmax
 
 # The d_k values of the one-hot curve: 1, 2, 4, … 4096.
 D_K_LADDER = tuple(2**power for power in range(13))
@@ -117,3 +117,14 @@ def one_hot_share(
         unscaled[index] = float(np.mean(max_weights(scores) > threshold))
         scaled[index] = float(np.mean(max_weights(scores / math.sqrt(d_k)) > threshold))
     return unscaled, scaled
+
+
+def dot_product_std(d_k: int) -> float:
+    """The theoretical standard deviation of q·k for q, k ~ N(0, 1)^d_k: √d_k."""
+    return math.sqrt(d_k)
+
+
+def example_weights(scores: np.ndarray, d_k: int) -> tuple[np.ndarray, np.ndarray]:
+    """One query's softmax weights from raw scores q·k, and from q·k/√d_k: (raw, scaled)."""
+    scores = np.asarray(scores, dtype=np.float64)
+    return softmax(scores), softmax(scores / dot_product_std(d_k))

@@ -1,5 +1,7 @@
-"""Dragging a tip on the canvas: press, move, release; Shift snaps to 15°, Ctrl keeps the length, the file format's
-limits clamp; one undo step per drag."""
+"""Dragging a tip on the canvas: press, move, release; Shift snaps, Ctrl keeps the length; one undo step a drag.
+
+The file format's limits clamp a dragged tip.
+"""
 
 from __future__ import annotations
 

@@ -14,13 +14,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
-    QSlider,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -37,22 +31,21 @@ from attention_explorer.core.labs.saturation import (
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.panels.steps_view import shown_rows
+from attention_explorer.ui.labs.saturation_axis import (
+    X_RANGE,
+    ZERO_X,
+    factor_from_x,
+    x_from_factor,
+)
+from attention_explorer.ui.labs.saturation_page import SHIFT_LIMIT, build_page
 from attention_explorer.ui.style.numbers import factor_text, typographic_minus
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
-from attention_explorer.ui.widgets.lab_plots import still_plot, titled
+from attention_explorer.ui.widgets.key_rows import shown_rows
 from attention_explorer.ui.widgets.safe_text import escaped
 
-# x axis: log10 of the factor from LOG_FACTOR_MIN to LOG_FACTOR_MAX, and factor 0 drawn apart at ZERO_X,
-# left of a dashed break at BREAK_X (a log axis has no 0; at 0 every weight is 1/N).
-ZERO_X = LOG_FACTOR_MIN - 0.5
-BREAK_X = LOG_FACTOR_MIN - 0.25
-X_RANGE = (ZERO_X - 0.2, LOG_FACTOR_MAX + 0.15)
-SHIFT_LIMIT = 1000  # the shift slider runs over −1000 … 1000
 TABLE_MAX_ROWS = 5
 SHORT_TABLE_ROWS = 3  # in a low dock
 LEGEND_MAX_KEYS = 10
-SNAP_TO_ONE = 0.012  # a drag within ±2.8 % of factor 1 lands on exactly 1 (the unscaled scores)
 ERROR_HEX = "#B03A2E"
 LABEL_CHARS = 12  # longer key labels are cut with "…" in the legend and the table
 # Below this width (pixels at zoom 1) the long shift note becomes a tooltip; below this height, the caption.
@@ -60,21 +53,8 @@ NARROW_WIDTH = 820
 SHORT_HEIGHT = 540
 
 
-def x_from_factor(factor: float) -> float:
-    """Where a factor sits on the lab's x axis (0 at ZERO_X; beyond 0.01 … 10 clamped to the ends)."""
-    if factor <= 0:
-        return ZERO_X
-    return min(max(math.log10(factor), LOG_FACTOR_MIN), LOG_FACTOR_MAX)
 
 
-def factor_from_x(x: float) -> float:
-    """The factor a dragged line position means: 0 left of the break, else 10^x to 3 significant digits."""
-    if x < BREAK_X:
-        return 0.0
-    exponent = min(max(x, LOG_FACTOR_MIN), LOG_FACTOR_MAX)
-    if abs(exponent) < SNAP_TO_ONE:
-        return 1.0
-    return float(f"{10.0**exponent:.3g}")
 
 
 def short_label(label: str) -> str:
@@ -82,13 +62,6 @@ def short_label(label: str) -> str:
     if len(label) > LABEL_CHARS:
         label = label[: LABEL_CHARS - 1] + "…"
     return escaped(label)
-
-
-def _axis_ticks() -> list[list[tuple[float, str]]]:
-    """Major ticks 0, 0.01, 0.1, 1, 10 and unlabelled minor ticks at 2…9 of each decade."""
-    major = [(ZERO_X, "0")] + [(float(p), f"{10.0**p:g}") for p in range(LOG_FACTOR_MIN, LOG_FACTOR_MAX + 1)]
-    minor = [(p + math.log10(m), "") for p in range(LOG_FACTOR_MIN, LOG_FACTOR_MAX) for m in range(2, 10)]
-    return [major, minor]
 
 
 class SaturationLab(QWidget):
@@ -115,105 +88,12 @@ class SaturationLab(QWidget):
         self._table_rows = TABLE_MAX_ROWS  # key rows the shift table shows (fewer in a low dock)
         self._fitted: tuple[bool, bool] | None = None  # (narrow, short) the layout was last fitted to
 
-        # ---- top row: title/readout and the ×10 / ÷10 buttons
-        self.readout = QLabel(self)
-        self.readout.setObjectName("saturationReadout")
-        self.readout.setTextFormat(Qt.TextFormat.RichText)
-        self.readout.setWordWrap(True)
-        self.divide_button = QPushButton(self)
-        self.divide_button.setObjectName("divideFactorButton")
-        self.multiply_button = QPushButton(self)
-        self.multiply_button.setObjectName("multiplyFactorButton")
-        self.legend = QLabel(self)
-        self.legend.setObjectName("saturationLegend")
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
-
-        # ---- plots
-        self.weights_plot = self._make_plot("saturationWeightsPlot")
-        self.entropy_plot = self._make_plot("saturationEntropyPlot")
-        self.jacobian_plot = self._make_plot("saturationJacobianPlot")
-        self.weights_plot.setMinimumHeight(150)
-        self.weights_view = self.weights_plot.getPlotItem().getViewBox()
-        self.weights_view.setRange(xRange=X_RANGE, yRange=(-0.06, 1.05), padding=0.0)
-        self.weights_plot.getPlotItem().getAxis("left").setTicks(
-            [[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], [(v, "") for v in (0.25, 0.75)]])
-
-        self.curves: list[pg.PlotDataItem] = []
-        self.current_dots = pg.ScatterPlotItem(size=12, pxMode=True)
-        self.current_dots.setZValue(20)
-        self.weights_plot.addItem(self.current_dots)
-        self.zero_dot = pg.ScatterPlotItem(size=11, pxMode=True)
-        self.zero_dot.setZValue(15)
-        self.weights_plot.addItem(self.zero_dot)
-        self.zero_label = pg.TextItem(anchor=(0.5, 1.2))
-        self.weights_plot.addItem(self.zero_label)
-
-        self.entropy_curve = pg.PlotDataItem()
-        self.entropy_zero = pg.ScatterPlotItem(size=9, pxMode=True)
-        self.entropy_dot = pg.ScatterPlotItem(size=12, pxMode=True)
-        self.jacobian_curve = pg.PlotDataItem()
-        self.jacobian_zero = pg.ScatterPlotItem(size=9, pxMode=True)
-        self.jacobian_dot = pg.ScatterPlotItem(size=12, pxMode=True)
-        for plot, items in ((self.entropy_plot, (self.entropy_curve, self.entropy_zero, self.entropy_dot)),
-                            (self.jacobian_plot, (self.jacobian_curve, self.jacobian_zero, self.jacobian_dot))):
-            for item in items:
-                plot.addItem(item)
-            items[2].setZValue(20)
-            plot.getPlotItem().getViewBox().setRange(xRange=X_RANGE, yRange=(0.0, 1.0), padding=0.0)
-
-        # The factor: one draggable line per plot, all showing (and setting) the same model factor.
-        self.factor_lines: list[pg.InfiniteLine] = []
-        self.break_lines: list[pg.InfiniteLine] = []
-        for plot in (self.weights_plot, self.entropy_plot, self.jacobian_plot):
-            line = pg.InfiniteLine(angle=90, movable=True, bounds=(ZERO_X, LOG_FACTOR_MAX))
-            line.setZValue(30)
+        self._shift_grid = build_page(self)
+        self._narrow = False
+        self._place_shift_widgets(narrow=False)
+        for line in self.factor_lines:
             line.sigDragged.connect(self._on_line_dragged)
             line.sigPositionChangeFinished.connect(self._on_line_released)
-            plot.addItem(line)
-            self.factor_lines.append(line)
-            gap = pg.InfiniteLine(pos=BREAK_X, angle=90, movable=False)
-            plot.addItem(gap)
-            self.break_lines.append(gap)
-        self.factor_line = self.factor_lines[0]
-
-        self.caption = QLabel(self)
-        self.caption.setObjectName("saturationCaption")
-        self.caption.setTextFormat(Qt.TextFormat.RichText)
-        self.caption.setWordWrap(True)
-
-        # ---- shift invariance
-        self.shift_title = QLabel(self)
-        self.shift_title.setObjectName("shiftTitle")
-        self.shift_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.shift_slider.setObjectName("shiftSlider")
-        self.shift_slider.setRange(-SHIFT_LIMIT, SHIFT_LIMIT)
-        self.shift_slider.setSingleStep(10)
-        self.shift_slider.setPageStep(100)
-        self.shift_value = QLabel(self)
-        self.shift_value.setObjectName("shiftValue")
-        self.shift_zero_button = QPushButton(self)
-        self.shift_zero_button.setObjectName("shiftZeroButton")
-        self.shift_far_button = QPushButton(self)
-        self.shift_far_button.setObjectName("shiftFarButton")
-        self.shift_note = QLabel(self)
-        self.shift_note.setObjectName("shiftNote")
-        self.shift_note.setTextFormat(Qt.TextFormat.RichText)
-        self.shift_note.setWordWrap(True)
-        self.shift_table = QLabel(self)
-        self.shift_table.setObjectName("shiftTable")
-        self.shift_table.setTextFormat(Qt.TextFormat.RichText)
-        self.shift_table.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.naive_status = QLabel(self)
-        self.naive_status.setObjectName("naiveStatus")
-        self.naive_status.setTextFormat(Qt.TextFormat.RichText)
-        self.naive_status.setWordWrap(True)
-        self.message_label = QLabel(self)
-        self.message_label.setObjectName("saturationMessage")
-        self.message_label.setWordWrap(True)
-        self.message_label.hide()
-
-        self._build_layout()
 
         self.multiply_button.clicked.connect(lambda: self._multiply_factor(10.0))
         self.divide_button.clicked.connect(lambda: self._multiply_factor(0.1))
@@ -233,71 +113,6 @@ class SaturationLab(QWidget):
 
         self.retranslate()
         self._apply_theme()
-
-    # ------------------------------------------------------------ construction
-
-    def _titled(self, plot: pg.PlotWidget) -> QWidget:
-        """The plot with its title label above it."""
-        return titled(self, self.titles[plot], plot)
-
-    def _make_plot(self, name: str) -> pg.PlotWidget:
-        plot, title = still_plot(self, name, 90)
-        self.titles[plot] = title
-        item = plot.getPlotItem()
-        item.showGrid(x=True, y=True, alpha=0.2)
-        item.getAxis("bottom").setTicks(_axis_ticks())
-        item.getAxis("left").enableAutoSIPrefix(False)
-        return plot
-
-    def _build_layout(self) -> None:
-        top = QHBoxLayout()
-        top.setSpacing(8)
-        top.addWidget(self.readout, 1)
-        top.addWidget(self.divide_button)
-        top.addWidget(self.multiply_button)
-
-        side = QVBoxLayout()
-        side.setSpacing(2)
-        side.addWidget(self._titled(self.entropy_plot), 1)
-        side.addWidget(self._titled(self.jacobian_plot), 1)
-        plots = QHBoxLayout()
-        plots.setSpacing(6)
-        main = QVBoxLayout()
-        main.setSpacing(0)
-        main.addWidget(self.legend)
-        main.addWidget(self.weights_plot, 1)
-        plots.addLayout(main, 3)
-        plots.addLayout(side, 2)
-
-        separator = QFrame(self)
-        separator.setFrameShape(QFrame.Shape.HLine)
-        separator.setFrameShadow(QFrame.Shadow.Sunken)
-
-        shift_row = QHBoxLayout()
-        shift_row.setSpacing(8)
-        shift_row.addWidget(self.shift_title)
-        shift_row.addWidget(self.shift_slider, 1)
-        shift_row.addWidget(self.shift_value)
-        shift_row.addWidget(self.shift_zero_button)
-        shift_row.addWidget(self.shift_far_button)
-        # Wide: the table, and beside it the naive method's status over the note. Narrow: status under the table.
-        shift = QGridLayout()
-        shift.setHorizontalSpacing(16)
-        shift.setVerticalSpacing(4)
-        self._shift_grid = shift
-        self._narrow = False
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        layout.setSpacing(4)
-        layout.addLayout(top)
-        layout.addLayout(plots, 1)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.message_label)
-        layout.addWidget(separator)
-        layout.addLayout(shift_row)
-        layout.addLayout(shift)
-        self._place_shift_widgets(narrow=False)
 
     def _place_shift_widgets(self, narrow: bool) -> None:
         """Put the table, the naive status and the note where the width allows."""
@@ -596,8 +411,8 @@ class SaturationLab(QWidget):
             return f'<span style="color:{colour}">{text}</span>'
         if naive.underflow:
             text = self.tr("Naive: every e<sup>x</sup> underflows to 0 (e<sup>{0}</sup> = 0), and 0/0 = NaN. "
-                           "Ours subtracts the max first: the same weights as at c = 0.").format(
-                typographic_minus(f"{top:.0f}"))
+                           "Ours subtracts the max first: the same weights as at c = 0.")
+            text = text.format(typographic_minus(f"{top:.0f}"))
             return f'<span style="color:{colour}">{text}</span>'
         if naive.failed:
             text = self.tr("Naive: the sum of e^x is not finite.")

@@ -9,27 +9,21 @@ Heatmaps stay interactive up to N = 512: the image, the colour bar, the mask and
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPointF, QRectF, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QGuiApplication, QKeySequence, QPainterPath, QPen
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
-    QGraphicsPathItem,
-    QGraphicsRectItem,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -42,372 +36,25 @@ from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import MINUS, cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
+from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 from attention_explorer.ui.widgets.safe_text import escaped
 
-CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
-TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200)
-SCORE_COLOURS = ("#2166AC", "#F7F7F7", "#B2182B")  # negative blue, 0 white, positive red
-WEIGHT_COLOURS = ("#FFFFFF", "#6BAED6", "#08306B")  # 0 white to 1 dark blue
-MASK_FILL_HEX = "#D4D4D4"
-MASK_HATCH_HEX = "#8A8A8A"
+SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red
+WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue
 QUERY_ROW_HEX = "#FFE08A"  # the hovered query row in Q (and its band in the heatmaps)
 KEY_ROW_HEX = "#BFE0F5"  # the hovered key row in K
 ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's text is light
 ERROR_HEX = "#B03A2E"
 ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
-STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
 
 
-def _colormap(colours: Sequence[str]) -> pg.ColorMap:
-    return pg.ColorMap(np.linspace(0.0, 1.0, len(colours)), [QColor(c) for c in colours])
 
 
-# ---------------------------------------------------------------- matrices as tables
 
 
-class MatrixTableModel(QAbstractTableModel):
-    """A read-through table of one matrix of the sequence model (no copy of the numbers is kept)."""
-
-    def __init__(self, matrix: Callable[[], np.ndarray], row_names: Callable[[], Sequence[str]], column_prefix: str,
-                 edit: Callable[[int, int, float], None] | None = None, parent=None) -> None:
-        super().__init__(parent)
-        self._matrix = matrix
-        self._row_names = row_names
-        self._column_prefix = column_prefix
-        self._edit = edit
-        self._shape = self._matrix().shape
-        self.highlighted_row = -1
-        self.highlight = QBrush(QColor(QUERY_ROW_HEX))
-        self.error_handler: Callable[[str], None] | None = None
-
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._shape[0]
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._shape[1]
-
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cell_number(float(self._matrix()[index.row(), index.column()]))
-        if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
-            return repr(float(self._matrix()[index.row(), index.column()]))
-        if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
-            return self.highlight
-        if role == Qt.ItemDataRole.ForegroundRole and index.row() == self.highlighted_row:
-            return QBrush(QColor(ROW_TEXT_HEX))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return f"{self._column_prefix}{section + 1}"
-        names = self._row_names()
-        return names[section] if section < len(names) else None
-
-    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        return flags | Qt.ItemFlag.ItemIsEditable if self._edit is not None else flags
-
-    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if self._edit is None or role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        try:
-            self._edit(index.row(), index.column(), parse_number(str(value)))
-        except ValueError as error:  # not a number, or the edit refused it (a ScenarioError)
-            if self.error_handler is not None:
-                self.error_handler(error_text(error))
-            return False
-        return True
-
-    def refresh(self) -> None:
-        """Re-read the matrix: a reset when its shape changed, else one dataChanged for every cell."""
-        shape = self._matrix().shape
-        if shape != self._shape:
-            self.beginResetModel()
-            self._shape = shape
-            self.endResetModel()
-            return
-        if shape[0] and shape[1]:
-            self.dataChanged.emit(self.index(0, 0), self.index(shape[0] - 1, shape[1] - 1))
-            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, shape[0] - 1)
-
-    def set_highlighted_row(self, row: int) -> None:
-        """Tint one row (−1: none)."""
-        if row == self.highlighted_row:
-            return
-        old, self.highlighted_row = self.highlighted_row, row
-        for changed in (old, row):
-            if 0 <= changed < self._shape[0]:
-                self.dataChanged.emit(self.index(changed, 0), self.index(changed, self._shape[1] - 1),
-                                      [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole])
-
-
-class MatrixTable(QTableView):
-    """A compact table of a matrix; Ctrl+V pastes a block of numbers (from a spreadsheet) at the current cell."""
-
-    def __init__(self, model: MatrixTableModel, paste: Callable[[int, int, list[list[float]]], None] | None = None,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setModel(model)
-        self._paste = paste
-        self.horizontalHeader().setDefaultSectionSize(62)
-        self.verticalHeader().setDefaultSectionSize(28)
-        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        model.modelReset.connect(self.fit_columns)
-        self.fit_columns()
-        triggers = QAbstractItemView.EditTrigger
-        if paste is not None:  # typing a number on a cell starts editing it, as in a spreadsheet
-            self.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed | triggers.AnyKeyPressed)
-        else:
-            self.setEditTriggers(triggers.NoEditTriggers)
-            self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-            self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-
-    def fit_columns(self) -> None:
-        """A few columns share the width; many keep a readable fixed width and scroll."""
-        header = self.horizontalHeader()
-        few = self.model().columnCount() <= STRETCH_MAX_COLUMNS
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch if few else QHeaderView.ResizeMode.Interactive)
-
-    def keyPressEvent(self, event) -> None:
-        if self._paste is not None and event.matches(QKeySequence.StandardKey.Paste):
-            current = self.currentIndex()
-            row, column = (current.row(), current.column()) if current.isValid() else (0, 0)
-            table_model = self.model()
-            try:
-                self._paste(row, column, parse_number_rows(QGuiApplication.clipboard().text()))
-            except ValueError as error:  # not a block of numbers, or the paste refused it (a ScenarioError)
-                if table_model.error_handler is not None:
-                    table_model.error_handler(error_text(error))
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-
-# ---------------------------------------------------------------- an N×N heatmap
-
-
-class MatrixHeatmap(pg.PlotWidget):
-    """An N×N matrix as an image (row i = query token, column j = key token) with a colour bar and cell texts."""
-
-    def __init__(self, colours: Sequence[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(200, 200)
-        self.colormap = _colormap(colours)
-        item = self.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom the matrix
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        cache_axes(item)
-        item.showAxis("top")
-        item.hideAxis("bottom")
-        self.view_box = item.getViewBox()
-        self.view_box.invertY(True)  # row 0 at the top, as a matrix is written
-        self.view_box.disableAutoRange()
-        for name in ("left", "top"):
-            axis = item.getAxis(name)
-            axis.setPen(pg.mkPen("#303030"))
-            axis.setTextPen(pg.mkPen("#202020"))
-        # keep our own references: pyqtgraph holds items weakly in places
-        self.image = pg.ImageItem(axisOrder="row-major")
-        item.addItem(self.image)
-        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self.colormap, rounding=0.01,
-                                          interactive=False, width=14)
-        self.colour_bar.setImageItem(self.image, insert_in=item)
-        self.mask_fill = QGraphicsPathItem()
-        self.mask_fill.setBrush(QBrush(QColor(MASK_FILL_HEX)))
-        self.mask_fill.setPen(QPen(Qt.PenStyle.NoPen))
-        self.mask_hatch = QGraphicsPathItem()
-        self.mask_hatch.setBrush(QBrush(QColor(MASK_HATCH_HEX), Qt.BrushStyle.BDiagPattern))
-        self.mask_hatch.setPen(QPen(Qt.PenStyle.NoPen))
-        self.row_band = QGraphicsRectItem()
-        band_pen = QPen(QColor("#C98A00"), 2.5)
-        band_pen.setCosmetic(True)
-        band_pen.setStyle(Qt.PenStyle.DashLine)
-        self.row_band.setPen(band_pen)
-        self.row_band.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        self.hover_box = QGraphicsRectItem()
-        hover_pen = QPen(QColor("#111111"), 3.5)
-        hover_pen.setCosmetic(True)
-        self.hover_box.setPen(hover_pen)
-        self.hover_box.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        for z, graphics in enumerate((self.mask_fill, self.mask_hatch, self.row_band, self.hover_box)):
-            graphics.setZValue(5 + z)
-            graphics.setVisible(False)
-            item.addItem(graphics)
-        self.cell_texts: list[pg.TextItem] = []
-        self._n = -1
-        self._tokens: tuple[str, ...] = ()
-        self._masked = np.zeros((0, 0), dtype=bool)
-        self._longest = 5  # characters of the longest cell text: the fonts are fitted to it
-        self.view_box.sigResized.connect(self._on_resized)
-
-    @property
-    def n(self) -> int:
-        """Size of the matrix shown."""
-        return self._n
-
-    def cell_pixels(self) -> float:
-        """Width of one cell on screen."""
-        return self.view_box.width() / max(self._n, 1)
-
-    def cell_height(self) -> float:
-        """Height of one cell on screen."""
-        return self.view_box.height() / max(self._n, 1)
-
-    def _rebuild_for_n(self, n: int) -> None:
-        """Items whose count depends on N: the cell texts (reused when possible) and the view range."""
-        self._n = n
-        self.view_box.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
-        wanted = n * n if n <= CELL_TEXT_MAX_N else 0
-        while len(self.cell_texts) > wanted:
-            self.removeItem(self.cell_texts.pop())
-        while len(self.cell_texts) < wanted:
-            text = pg.TextItem(anchor=(0.5, 0.5))
-            text.setZValue(20)
-            self.addItem(text)
-            self.cell_texts.append(text)
-        for index, text in enumerate(self.cell_texts):
-            text.setPos(index % n + 0.5, index // n + 0.5)
-        self._update_fonts()
-
-    def show_matrix(self, values: np.ndarray, levels: tuple[float, float], texts: Sequence[str] | None,
-                    masked: np.ndarray, tokens: Sequence[str]) -> None:
-        """Draw `values` (NaN where masked) at `levels`, with `texts` in the cells (N ≤ 16) and the mask hatched."""
-        n = values.shape[0]
-        if n != self._n:
-            self._rebuild_for_n(n)
-        self.image.setImage(values, levels=levels, autoLevels=False)
-        self.image.setRect(QRectF(0.0, 0.0, n, n))
-        self.colour_bar.setLevels(levels)
-        if tuple(tokens) != self._tokens:
-            self._tokens = tuple(tokens)
-            self._update_ticks()
-        if not np.array_equal(masked, self._masked):
-            self._masked = masked.copy()
-            self._update_mask()
-        if texts is not None and self.cell_texts:
-            longest = max(len(content) for content in texts)
-            if longest != self._longest:
-                self._longest = longest
-                self._update_fonts()
-            colours = self._text_colours(values, levels)
-            for text, content, colour in zip(self.cell_texts, texts, colours):
-                text.setText(content)
-                text.setColor(colour)
-
-    def _text_colours(self, values: np.ndarray, levels: tuple[float, float]) -> list[QColor]:
-        """Dark text on light cells, white text on dark ones; dark on the grey masked cells."""
-        low, high = levels
-        flat = values.ravel()
-        share = np.clip((np.nan_to_num(flat, nan=low) - low) / (high - low or 1.0), 0.0, 1.0)
-        rgb = self.colormap.map(share, mode="float")[:, :3]
-        luminance = rgb @ np.array([0.299, 0.587, 0.114])
-        dark, light = QColor("#141414"), QColor("#FFFFFF")
-        return [dark if np.isnan(v) or lum > 0.55 else light for v, lum in zip(flat, luminance)]
-
-    def _update_mask(self) -> None:
-        """The masked cells (above the diagonal) as one grey, hatched staircase."""
-        path = QPainterPath()
-        for i, row in enumerate(self._masked):
-            columns = np.flatnonzero(row)
-            if columns.size:
-                path.addRect(QRectF(float(columns[0]), float(i), float(columns[-1] + 1 - columns[0]), 1.0))
-        path = path.simplified()
-        for graphics in (self.mask_fill, self.mask_hatch):
-            graphics.setPath(path)
-            graphics.setVisible(bool(self._masked.any()))
-
-    def _update_ticks(self) -> None:
-        """Tokens on both axes, elided to a cell's width (every k-th one when N is large)."""
-        n = len(self._tokens)
-        if not n:
-            return
-        font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
-        metrics = QFontMetrics(font)
-        room_left = max(metrics.horizontalAdvance("MMMMMM"), 40)
-        widest = min(max(metrics.horizontalAdvance(token) for token in self._tokens), room_left)
-        # rows need a line height each; columns need the (elided) width of a label
-        row_step = next((s for s in TICK_STEPS if self.cell_height() * s >= metrics.height() + 2), TICK_STEPS[-1])
-        column_step = next((s for s in TICK_STEPS if self.cell_pixels() * s >= min(widest, 3 * metrics.height()) + 4),
-                           TICK_STEPS[-1])
-        room_top = max(int(self.cell_pixels() * column_step) - 6, 14)
-        left = [(i + 0.5, metrics.elidedText(self._tokens[i], Qt.TextElideMode.ElideRight, room_left))
-                for i in range(0, n, row_step)]
-        top = [(j + 0.5, metrics.elidedText(self._tokens[j], Qt.TextElideMode.ElideRight, room_top))
-               for j in range(0, n, column_step)]
-        item = self.getPlotItem()
-        item.getAxis("left").setTicks([left, []])
-        item.getAxis("top").setTicks([top, []])
-        for name in ("left", "top"):
-            # the steps above keep labels apart; pyqtgraph's own check would drop the first one at the edge
-            item.getAxis(name).setStyle(tickFont=font, hideOverlappingLabels=False)
-
-    def _update_fonts(self) -> None:
-        """Cell numbers as large as a cell allows (the number size at most); hidden when none fits."""
-        if not self.cell_texts:
-            return
-        room = self.cell_pixels() - 6
-        sample = MINUS + "0" * max(self._longest - 1, 1)
-        font = QFont(self.font())
-        size = theme().number_pt()
-        while size > 7.0:
-            font.setPointSizeF(size)
-            metrics = QFontMetrics(font)
-            if metrics.horizontalAdvance(sample) <= room and metrics.height() <= self.cell_height():
-                break
-            size -= 0.5
-        font.setPointSizeF(size)
-        fits = QFontMetrics(font).horizontalAdvance(sample) <= room + 4
-        for text in self.cell_texts:
-            text.setFont(font)
-            text.setVisible(fits)
-
-    def apply_theme(self) -> None:
-        """Re-apply sizes after a presentation-zoom change."""
-        self._update_ticks()
-        self._update_fonts()
-
-    def _on_resized(self) -> None:
-        self._update_ticks()
-        self._update_fonts()
-
-    def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
-        """(row, column) of the cell under a scene position, or None outside the matrix."""
-        if self._n <= 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
-            return None
-        point = self.view_box.mapSceneToView(scene_pos)
-        row, column = math.floor(point.y()), math.floor(point.x())
-        if 0 <= row < self._n and 0 <= column < self._n:
-            return row, column
-        return None
-
-    def cell_center(self, row: int, column: int) -> QPointF:
-        """Widget coordinates of a cell's centre (for tests and tooltips)."""
-        scene = self.view_box.mapViewToScene(QPointF(column + 0.5, row + 0.5))
-        return QPointF(self.mapFromScene(scene))
-
-    def show_hover(self, cell: tuple[int, int] | None) -> None:
-        """Outline the hovered cell and its row (the row a click would send to the explorer)."""
-        if cell is None:
-            self.hover_box.setVisible(False)
-            self.row_band.setVisible(False)
-            return
-        row, column = cell
-        self.hover_box.setRect(QRectF(column, row, 1.0, 1.0))
-        self.row_band.setRect(QRectF(0.0, row, self._n, 1.0))
-        self.hover_box.setVisible(True)
-        self.row_band.setVisible(True)
 
 
 # ---------------------------------------------------------------- the lab
@@ -485,16 +132,17 @@ class SelfAttentionLab(QWidget):
         model = self.sequence_model
         tokens = lambda: model.sequence.tokens  # noqa: E731
         dims = lambda: [f"x{r + 1}" for r in range(model.sequence.d_model)]  # noqa: E731
-        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", parent=self)
-        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", parent=self)
+        numbers = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_ROW_HEX, ROW_TEXT_HEX)
+        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", numbers, parent=self)
+        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", numbers, parent=self)
         self.k_model.highlight = QBrush(QColor(KEY_ROW_HEX))
-        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", parent=self)
+        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", numbers, parent=self)
         self.edit_models: dict[str, MatrixTableModel] = {}
         self.edit_tables: dict[str, MatrixTable] = {}
         for name, rows, prefix in (("embeddings", tokens, "x"), ("w_q", dims, "q"), ("w_k", dims, "k"),
                                    ("w_v", dims, "v")):
             table_model = MatrixTableModel(
-                lambda n=name: getattr(model.sequence, n), rows, prefix,
+                lambda n=name: getattr(model.sequence, n), rows, prefix, numbers,
                 edit=lambda r, c, value, n=name: self._edit_cell(n, r, c, value), parent=self)
             table_model.error_handler = self._show_error
             table = MatrixTable(table_model, paste=lambda r, c, block, n=name: self._paste(n, r, c, block), parent=self)
@@ -532,10 +180,13 @@ class SelfAttentionLab(QWidget):
             self.tabs.addTab(page, "")
 
     def _build_maps(self) -> None:
-        self.score_map = MatrixHeatmap(SCORE_COLOURS, self)
+        self.score_map = Heatmap(SCORE_LOOK, self)
         self.score_map.setObjectName("scoreMap")
-        self.weight_map = MatrixHeatmap(WEIGHT_COLOURS, self)
+        self.weight_map = Heatmap(WEIGHT_LOOK, self)
         self.weight_map.setObjectName("weightMap")
+        for heatmap in (self.score_map, self.weight_map):
+            heatmap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+            heatmap.setMinimumSize(200, 200)
         self.score_title = QLabel(self)
         self.score_title.setObjectName("scoreTitle")
         self.weight_title = QLabel(self)
@@ -551,9 +202,8 @@ class SelfAttentionLab(QWidget):
             label.setWordWrap(True)
         self.dot_label.setMinimumHeight(52)
         for heatmap in (self.score_map, self.weight_map):
-            heatmap.scene().sigMouseMoved.connect(lambda pos, h=heatmap: self._on_mouse_moved(h, pos))
-            heatmap.scene().sigMouseClicked.connect(lambda event, h=heatmap: self._on_click(h, event))
-            heatmap.viewport().installEventFilter(self)
+            heatmap.cell_hovered.connect(self._on_cell_hovered)
+            heatmap.cell_clicked.connect(lambda row, _column: self.use_as_query(row))
 
     def _build_layout(self) -> None:
         controls = QGridLayout()
@@ -679,21 +329,8 @@ class SelfAttentionLab(QWidget):
     def _paste(self, matrix: str, row: int, column: int, block: list[list[float]]) -> None:
         self._guarded(self.sequence_model.paste_block, matrix, row, column, block)
 
-    def _on_mouse_moved(self, heatmap: MatrixHeatmap, scene_pos: QPointF) -> None:
-        self.sequence_model.set_hover(heatmap.cell_at(scene_pos))
-
-    def _on_click(self, heatmap: MatrixHeatmap, event) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return
-        cell = heatmap.cell_at(event.scenePos())
-        if cell is not None:
-            event.accept()
-            self.use_as_query(cell[0])
-
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.Type.Leave and watched in (self.score_map.viewport(), self.weight_map.viewport()):
-            self.sequence_model.set_hover(None)
-        return super().eventFilter(watched, event)
+    def _on_cell_hovered(self, row: int, column: int) -> None:
+        self.sequence_model.set_hover((row, column) if row >= 0 else None)
 
     # ------------------------------------------------------------ messages
 
@@ -759,8 +396,8 @@ class SelfAttentionLab(QWidget):
                            zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
             weight_texts = ["0" if m else cell_number(v) for v, m in
                             zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
-        self.score_map.show_matrix(scores, (-peak, peak), score_texts, masked, sequence.tokens)
-        self.weight_map.show_matrix(result.weights, (0.0, 1.0), weight_texts, masked, sequence.tokens)
+        self.score_map.show_matrix(scores, (-peak, peak), sequence.tokens, score_texts, masked)
+        self.weight_map.show_matrix(result.weights, (0.0, 1.0), sequence.tokens, weight_texts, masked)
         self._update_texts()
         self._show_hover()
 

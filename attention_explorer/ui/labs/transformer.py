@@ -10,26 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QApplication,
-    QButtonGroup,
-    QComboBox,
     QFileDialog,
-    QGraphicsRectItem,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSizePolicy,
-    QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,364 +24,17 @@ from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint, 
 from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.transformer_page import build_page
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
-from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free, plain_label
+from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, short_token
+from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free
 
-CELL_TEXT_MAX_TOKENS = 16  # numbers in the cells up to this many tokens; beyond that they cannot be read
-DEFAULT_SENTENCE = "I love Beijing"
-WEIGHT_COLOURS = ((255, 255, 255), (8, 48, 107))  # white → dark blue: 0 → 1
-SCORE_COLOURS = ((178, 24, 43), (255, 255, 255), (33, 102, 172))  # red (negative) → white (0) → blue
-MARK_HEX = "#D55E00"  # the query row and the explorer's selected key
-AXIS_HEX = "#303030"
+CELL_TEXT_MAX_TOKENS = CELL_TEXT_MAX_N  # numbers in the cells up to this many tokens; beyond that unreadable
 ERROR_HEX = "#B00020"
 ERROR_ON_DARK_HEX = "#FF8A65"
-TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
-GRID_GAP = 0.25  # gap between the small multiples, in tiles
-GRID_BACKGROUND = "#E4E4E4"
 
 
-def _text_colour(rgb: np.ndarray) -> QColor:
-    """Black on light cells, white on dark ones."""
-    luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
-    return QColor("#FFFFFF" if luminance < 140 else "#111111")
-
-
-def _short(token: str, limit: int = 14) -> str:
-    return token if len(token) <= limit else token[: limit - 1] + "…"
-
-
-class _Heatmap(pg.PlotWidget):
-    """An N × N matrix with tokens on both axes (queries down the left, keys along the top), numbers in cells."""
-
-    cell_hovered = Signal(int, int)  # row, column; -1, -1 when the mouse leaves the matrix
-    cell_clicked = Signal(int, int)
-
-    def __init__(self, colours: tuple, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
-        self._colour_map = pg.ColorMap(np.linspace(0.0, 1.0, len(colours)), [QColor(*c) for c in colours])
-        self._lookup = self._colour_map.getLookupTable(0.0, 1.0, 256)
-        item = self.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)  # a click in a lecture must not pan or zoom the matrix
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        cache_axes(item)
-        item.invertY(True)
-        item.showAxis("top")
-        item.hideAxis("bottom")
-        self.setAspectLocked(True)
-        self.view_box = item.getViewBox()
-        self.view_box.disableAutoRange()
-        for name in ("left", "top"):
-            item.getAxis(name).setPen(pg.mkPen(AXIS_HEX))
-            item.getAxis(name).setTextPen(pg.mkPen(AXIS_HEX))
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setLookupTable(self._lookup)
-        item.addItem(self.image)
-        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self._colour_map, interactive=False,
-                                          width=12, rounding=0.01, colorMapMenu=False)
-        self.colour_bar.setImageItem(self.image, insert_in=item)
-        self.row_mark = QGraphicsRectItem()
-        self.column_mark = QGraphicsRectItem()
-        for mark in (self.row_mark, self.column_mark):
-            mark.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            mark.setZValue(20)
-            mark.setVisible(False)
-            item.addItem(mark)
-        self._pen_style = {self.row_mark: Qt.PenStyle.SolidLine, self.column_mark: Qt.PenStyle.DashLine}
-        self.cell_texts: list[list[pg.TextItem]] = []
-        self._matrix = np.zeros((0, 0))
-        self._tokens: tuple[str, ...] = ()
-        self._format = "{:.2f}"
-        self._hovered = (-1, -1)
-        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        self.scene().sigMouseClicked.connect(self._on_click)
-        self.view_box.sigResized.connect(self._fit_texts)
-        self.apply_theme()
-
-    @property
-    def n(self) -> int:
-        """Number of tokens shown."""
-        return len(self._tokens)
-
-    def apply_theme(self) -> None:
-        """Tick fonts and mark pens for the current zoom."""
-        font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
-        for name in ("left", "top"):
-            self.getPlotItem().getAxis(name).setStyle(tickFont=font)
-        for mark, style in self._pen_style.items():
-            pen = QPen(QColor(MARK_HEX), theme().line_px())
-            pen.setCosmetic(True)
-            pen.setStyle(style)
-            mark.setPen(pen)
-        self._update_ticks()
-        self._fit_texts()
-
-    def set_matrix(self, matrix: np.ndarray, tokens: tuple[str, ...], levels: tuple[float, float],
-                   number_format: str) -> None:
-        """Show a matrix; cell texts are made only when the number of tokens changes, then updated in place."""
-        n = matrix.shape[0]
-        if tokens != self._tokens:
-            resized = n != self.n
-            self._tokens = tokens
-            if resized:
-                self._rebuild_texts(n)
-                self.view_box.setRange(xRange=(0, n), yRange=(0, n), padding=0.02)
-            self._update_ticks()
-        self._matrix = matrix
-        self._format = number_format
-        self.image.setImage(matrix, autoLevels=False)
-        self.colour_bar.setLevels(levels)
-        if self.cell_texts:
-            low, high = levels
-            positions = np.clip((matrix - low) / (high - low if high > low else 1.0), 0.0, 1.0)
-            rgb = self._lookup[np.round(positions * 255).astype(int)]
-            for i, row in enumerate(self.cell_texts):
-                for j, text in enumerate(row):
-                    text.setColor(_text_colour(rgb[i, j]))
-        self._fit_texts()
-
-    def _cell_text(self, value: float, compact: bool) -> str:
-        text = formatted_number(self._format, value)
-        if compact:  # ".85" instead of "0.85" where a cell is narrow
-            text = text.replace("0.", ".", 1) if text.startswith(("0.", "−0.")) else text
-        return text
-
-    def set_marks(self, row: int, column: int) -> None:
-        """Outline one query row (solid) and one key column (dashed); -1 hides a mark."""
-        n = self.n
-        self.row_mark.setVisible(0 <= row < n)
-        self.column_mark.setVisible(0 <= column < n)
-        if 0 <= row < n:
-            self.row_mark.setRect(QRectF(0, row, n, 1))
-        if 0 <= column < n:
-            self.column_mark.setRect(QRectF(column, 0, 1, n))
-
-    def _rebuild_texts(self, n: int) -> None:
-        for row in self.cell_texts:
-            for text in row:
-                self.getPlotItem().removeItem(text)
-        self.cell_texts = []
-        if n > CELL_TEXT_MAX_TOKENS:
-            return
-        for i in range(n):
-            row = []
-            for j in range(n):
-                text = pg.TextItem(anchor=(0.5, 0.5))
-                text.setPos(j + 0.5, i + 0.5)
-                text.setZValue(10)
-                self.getPlotItem().addItem(text)
-                row.append(text)
-            self.cell_texts.append(row)
-
-    def _update_ticks(self) -> None:
-        """Tokens under every row and column while they fit, else under every k-th."""
-        n = self.n
-        item = self.getPlotItem()
-        if n == 0:
-            for name in ("left", "top"):
-                item.getAxis(name).setTicks([[]])
-            return
-        font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
-        metrics = QFontMetrics(font)
-        per_cell = max(min(self.view_box.width(), self.view_box.height()), 80.0) / n
-        step = next((s for s in TICK_STEPS if per_cell * s >= metrics.height()), TICK_STEPS[-1])
-        left = [(i + 0.5, _short(self._tokens[i])) for i in range(0, n, step)]
-        # Along the top every k-th key so that about four letters fit (longer tokens are elided to their room).
-        needed = min(max(metrics.horizontalAdvance(token) for token in self._tokens), metrics.horizontalAdvance("Mmmm"))
-        top_step = next((s for s in TICK_STEPS if per_cell * s >= needed + 4), TICK_STEPS[-1])
-        room = max(int(per_cell * top_step) - 4, 10)
-        top = [(j + 0.5, metrics.elidedText(self._tokens[j], Qt.TextElideMode.ElideRight, room))
-               for j in range(0, n, top_step)]
-        item.getAxis("left").setTicks([left])
-        item.getAxis("top").setTicks([top])
-
-    def _fit_texts(self) -> None:
-        """Cell numbers as large as a cell allows (number size at most); in a narrow cell ".85" for "0.85";
-        hidden when even that will not fit."""
-        # A colour bar squeezed below ~140 px is a smear of overlapping tick labels: the cells say it then.
-        self.colour_bar.setVisible(self.view_box.height() >= 140)
-        if not self.cell_texts:
-            return
-        cell = min(self.view_box.width(), self.view_box.height()) / max(self.n, 1)
-        font = QFont(self.font())
-        chosen = None
-        for compact, smallest in ((False, 8.0), (True, 6.0)):
-            widest = max((self._cell_text(x, compact) for x in self._matrix.ravel()), key=len, default="0.00")
-            size = theme().number_pt()
-            while size >= smallest:
-                font.setPointSizeF(size)
-                if QFontMetrics(font).horizontalAdvance(widest) <= cell - 3:
-                    chosen = (compact, size)
-                    break
-                size -= 1.0
-            if chosen is not None:
-                break
-        if chosen is not None:
-            font.setPointSizeF(chosen[1])
-        for i, row in enumerate(self.cell_texts):
-            for j, text in enumerate(row):
-                text.setVisible(chosen is not None)
-                if chosen is not None:
-                    text.setFont(font)
-                    text.setText(self._cell_text(self._matrix[i, j], chosen[0]))
-        self._update_ticks()
-
-    def cell_at(self, scene_pos: QPointF) -> tuple[int, int]:
-        """(row, column) of the cell under a scene position, or (-1, -1)."""
-        if self.n == 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
-            return -1, -1
-        point = self.view_box.mapSceneToView(scene_pos)
-        row, column = int(np.floor(point.y())), int(np.floor(point.x()))
-        if 0 <= row < self.n and 0 <= column < self.n:
-            return row, column
-        return -1, -1
-
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        cell = self.cell_at(scene_pos)
-        if cell != self._hovered:
-            self._hovered = cell
-            self.cell_hovered.emit(*cell)
-
-    def _on_click(self, event) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return
-        row, column = self.cell_at(event.scenePos())
-        if row >= 0:
-            event.accept()
-            self.cell_clicked.emit(row, column)
-
-    def leaveEvent(self, event) -> None:
-        """Nothing is under the mouse any more."""
-        super().leaveEvent(event)
-        if self._hovered != (-1, -1):
-            self._hovered = (-1, -1)
-            self.cell_hovered.emit(-1, -1)
-
-
-class _HeadGrid(pg.PlotWidget):
-    """Every head of every layer as a small attention matrix: layers down, heads across; one ImageItem each."""
-
-    head_clicked = Signal(int, int)  # layer, head
-    head_hovered = Signal(int, int)  # -1, -1 when none
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background=GRID_BACKGROUND)  # grey, so nearly-white tiles keep their edges
-        item = self.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        cache_axes(item)
-        item.invertY(True)
-        item.showAxis("top")
-        item.hideAxis("bottom")
-        self.setAspectLocked(True)
-        self.view_box = item.getViewBox()
-        self.view_box.disableAutoRange()
-        for name in ("left", "top"):
-            item.getAxis(name).setPen(pg.mkPen(AXIS_HEX))
-            item.getAxis(name).setTextPen(pg.mkPen(AXIS_HEX))
-        colour_map = pg.ColorMap([0.0, 1.0], [QColor(*c) for c in WEIGHT_COLOURS])
-        self._lookup = colour_map.getLookupTable(0.0, 1.0, 256)
-        self.images: list[list[pg.ImageItem]] = []
-        self.current = QGraphicsRectItem()
-        self.current.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-        self.current.setZValue(20)
-        item.addItem(self.current)
-        self._n = 0
-        self._shape = (0, 0)
-        self._hovered = (-1, -1)
-        self.scene().sigMouseClicked.connect(self._on_click)
-        self.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        self.apply_theme()
-
-    def apply_theme(self) -> None:
-        """Fonts and the pen of the current head's frame."""
-        font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
-        for name in ("left", "top"):
-            self.getPlotItem().getAxis(name).setStyle(tickFont=font)
-        pen = QPen(QColor(MARK_HEX), theme().line_px())
-        pen.setCosmetic(True)
-        self.current.setPen(pen)
-
-    def build(self, layers: int, heads: int) -> None:
-        """One ImageItem per head (done once per model; `show` then updates them in place)."""
-        for row in self.images:
-            for image in row:
-                self.getPlotItem().removeItem(image)
-        self.images = []
-        for _ in range(layers):
-            row = []
-            for _ in range(heads):
-                image = pg.ImageItem(axisOrder="row-major")
-                image.setLookupTable(self._lookup)
-                self.getPlotItem().addItem(image)
-                row.append(image)
-            self.images.append(row)
-        self._shape = (layers, heads)
-        self._n = 0
-
-    def show_attentions(self, attentions: np.ndarray) -> None:
-        """attentions: layers × heads × N × N."""
-        for layer, row in enumerate(self.images):
-            for head, image in enumerate(row):
-                image.setImage(attentions[layer, head], levels=(0.0, 1.0), autoLevels=False)
-        n = attentions.shape[-1]
-        if n != self._n:  # after setImage: setRect scales by the image's size in pixels
-            self._n = n
-            self._place_tiles()
-
-    def _pitch(self) -> float:
-        return self._n * (1.0 + GRID_GAP)
-
-    def _place_tiles(self) -> None:
-        pitch = self._pitch()
-        for layer, row in enumerate(self.images):
-            for head, image in enumerate(row):
-                image.setRect(QRectF(head * pitch, layer * pitch, self._n, self._n))
-        layers, heads = self._shape
-        self.view_box.setRange(xRange=(0, heads * pitch), yRange=(0, layers * pitch), padding=0.02)
-        item = self.getPlotItem()
-        item.getAxis("left").setTicks([[(layer * pitch + self._n / 2, f"L{layer}") for layer in range(layers)]])
-        step = 1 if heads <= 12 else 2
-        item.getAxis("top").setTicks([[(head * pitch + self._n / 2, f"H{head}") for head in range(0, heads, step)]])
-
-    def set_current(self, layer: int, head: int) -> None:
-        """Frame the head shown in the large matrix."""
-        pitch = self._pitch()
-        margin = self._n * GRID_GAP * 0.3
-        self.current.setRect(QRectF(head * pitch - margin, layer * pitch - margin, self._n + 2 * margin,
-                                    self._n + 2 * margin))
-
-    def head_at(self, scene_pos: QPointF) -> tuple[int, int]:
-        """(layer, head) of the tile under a scene position, or (-1, -1)."""
-        if not self.images or self._n == 0 or not self.view_box.sceneBoundingRect().contains(scene_pos):
-            return -1, -1
-        point = self.view_box.mapSceneToView(scene_pos)
-        pitch = self._pitch()
-        layer, head = int(np.floor(point.y() / pitch)), int(np.floor(point.x() / pitch))
-        layers, heads = self._shape
-        if 0 <= layer < layers and 0 <= head < heads:
-            return layer, head
-        return -1, -1
-
-    def _on_click(self, event) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return
-        layer, head = self.head_at(event.scenePos())
-        if layer >= 0:
-            event.accept()
-            self.head_clicked.emit(layer, head)
-
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
-        found = self.head_at(scene_pos)
-        if found != self._hovered:
-            self._hovered = found
-            self.head_hovered.emit(*found)
 
 
 class TransformerPanel(QWidget):
@@ -415,103 +54,7 @@ class TransformerPanel(QWidget):
         self._error = ""
         self._missing = checkpoint.missing_packages()
 
-        self.missing_label = plain_label(QLabel(self))
-        self.missing_label.setObjectName("transformerMissing")
-        self.missing_label.setWordWrap(True)
-        self.missing_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.open_button = QPushButton(self)
-        self.open_button.setObjectName("transformerOpen")
-        self.models_combo = QComboBox(self)
-        self.models_combo.setObjectName("transformerModels")
-        self.models_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.models_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.models_combo.setMinimumContentsLength(12)
-        self.sentence_edit = QLineEdit(DEFAULT_SENTENCE, self)
-        self.sentence_edit.setObjectName("transformerSentence")
-        self.show_button = QPushButton(self)
-        self.show_button.setObjectName("transformerShow")
-        self.layer_label = QLabel(self)
-        self.layer_spin = QSpinBox(self)
-        self.layer_spin.setObjectName("transformerLayer")
-        self.head_label = QLabel(self)
-        self.head_spin = QSpinBox(self)
-        self.head_spin.setObjectName("transformerHead")
-        for spin in (self.layer_spin, self.head_spin):
-            spin.setRange(0, 0)
-            spin.setKeyboardTracking(False)
-        self.query_label = QLabel(self)
-        self.query_combo = QComboBox(self)
-        self.query_combo.setObjectName("transformerQuery")
-        self.query_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.query_combo.setMinimumContentsLength(8)
-        self.send_button = QPushButton(self)
-        self.send_button.setObjectName("transformerSend")
-        self.status_label = QLabel(self)
-        self.status_label.setObjectName("transformerStatus")
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.TextFormat.RichText)
-
-        self.weights_map = _Heatmap(WEIGHT_COLOURS, self)
-        self.weights_map.setObjectName("transformerWeights")
-        self.scores_map = _Heatmap(SCORE_COLOURS, self)
-        self.scores_map.setObjectName("transformerScores")
-        self.grid = _HeadGrid(self)
-        self.grid.setObjectName("transformerAllHeads")
-        self.vectors_page = QWidget(self)
-        self.role_buttons = QButtonGroup(self)
-        role_row = QHBoxLayout()
-        role_row.setContentsMargins(0, 0, 0, 0)
-        for index, name in enumerate(("q", "k", "v")):
-            button = QPushButton(name, self.vectors_page)
-            button.setObjectName(f"transformerRole_{name}")
-            button.setCheckable(True)
-            button.setChecked(index == 0)
-            button.setFixedWidth(button.fontMetrics().horizontalAdvance("MMM") + 16)
-            self.role_buttons.addButton(button, index)
-            role_row.addWidget(button)
-        self.vectors_caption = QLabel(self.vectors_page)
-        self.vectors_caption.setWordWrap(True)
-        role_row.addWidget(self.vectors_caption, 1)
-        self.vectors_table = QTableWidget(self.vectors_page)
-        self.vectors_table.setObjectName("transformerVectors")
-        self.vectors_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.vectors_table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.vectors_table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.vectors_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        vectors_layout = QVBoxLayout(self.vectors_page)
-        vectors_layout.setContentsMargins(4, 4, 4, 4)
-        vectors_layout.addLayout(role_row)
-        vectors_layout.addWidget(self.vectors_table, 1)
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("transformerTabs")
-        self.tabs.setMinimumHeight(180)  # below this a matrix of 16 tokens is unreadable
-        self.tabs.addTab(self.weights_map, "")
-        self.tabs.addTab(self.scores_map, "")
-        self.tabs.addTab(self.grid, "")
-        self.tabs.addTab(self.vectors_page, "")
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(6)
-        layout.addWidget(self.missing_label)
-        model_row = QHBoxLayout()
-        model_row.addWidget(self.open_button)
-        model_row.addWidget(self.models_combo, 1)
-        layout.addLayout(model_row)
-        sentence_row = QHBoxLayout()
-        sentence_row.addWidget(self.sentence_edit, 1)
-        sentence_row.addWidget(self.show_button)
-        layout.addLayout(sentence_row)
-        choice_row = QHBoxLayout()
-        for widget in (self.layer_label, self.layer_spin, self.head_label, self.head_spin):
-            choice_row.addWidget(widget)
-        choice_row.addSpacing(12)
-        choice_row.addWidget(self.query_label)
-        choice_row.addWidget(self.query_combo, 1)
-        choice_row.addWidget(self.send_button)
-        layout.addLayout(choice_row)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.tabs, 1)
+        build_page(self)
 
         self.open_button.clicked.connect(self.open_dialog)
         self.models_combo.activated.connect(self._on_model_chosen)
@@ -673,7 +216,7 @@ class TransformerPanel(QWidget):
         tokens = self.analysis.tokens
         labels = tuple(token[:MAX_LABEL] for token in tokens)
         title = self.tr("“{0}” as the query (layer {1}, head {2})").format(
-            _short(tokens[index], 40), self.layer, self.head)[:MAX_TITLE]
+            short_token(tokens[index], 40), self.layer, self.head)[:MAX_TITLE]
         sentence = self.analysis.text if len(self.analysis.text) <= 300 else self.analysis.text[:299] + "…"
         description = self.tr(
             "Real numbers from {0}, layer {1}, head {2}, for the sentence “{3}”. Q is the query vector of "
@@ -712,13 +255,21 @@ class TransformerPanel(QWidget):
             return
         head = self.analysis.head(self.layer, self.head)
         tokens = self.analysis.tokens
-        self.weights_map.set_matrix(head.weights, tokens, (0.0, 1.0), "{:.2f}")
+        self.weights_map.show_matrix(head.weights, (0.0, 1.0), tokens, self._cell_texts(head.weights, "{:.2f}"))
         peak = float(np.max(np.abs(head.scaled_scores))) or 1.0
-        self.scores_map.set_matrix(head.scaled_scores, tokens, (-peak, peak), "{:.1f}")
+        self.scores_map.show_matrix(head.scaled_scores, (-peak, peak), tokens,
+                                    self._cell_texts(head.scaled_scores, "{:.1f}"))
         self.grid.set_current(self.layer, self.head)
         self._show_vectors()
         self._update_marks()
         self._update_status()
+
+    @staticmethod
+    def _cell_texts(matrix: np.ndarray, number_format: str) -> list[str] | None:
+        """The numbers of a matrix small enough to show them in its cells."""
+        if matrix.shape[0] > CELL_TEXT_MAX_TOKENS:
+            return None
+        return [formatted_number(number_format, value) for value in matrix.ravel().tolist()]
 
     def _show_vectors(self) -> None:
         """The chosen role's vectors, one token per row: its norm, then every component (updated in place)."""
@@ -885,7 +436,7 @@ class TransformerPanel(QWidget):
 
     def _update_send_text(self) -> None:
         token = self.analysis.tokens[self.query_token] if self.analysis is not None else ""
-        self.send_button.setText(self.tr("Explore “{0}” as Q").format(mnemonic_free(_short(token, 12))) if token
+        self.send_button.setText(self.tr("Explore “{0}” as Q").format(mnemonic_free(short_token(token, 12))) if token
                                  else self.tr("Explore as Q"))
 
     def retranslate(self) -> None:

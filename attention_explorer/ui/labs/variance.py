@@ -26,13 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.attention import DotProductSample, softmax
+from attention_explorer.core.attention import DotProductSample
 from attention_explorer.core.labs.variance import (
     D_K_LADDER,
     MAX_EXAMPLE_KEYS,
     ONE_HOT_THRESHOLD,
+    dot_product_std,
     example_scores,
     example_vectors,
+    example_weights,
     expected_counts,
     histogram_counts,
     histogram_edges,
@@ -42,16 +44,12 @@ from attention_explorer.core.labs.variance import (
 )
 from attention_explorer.core.scenario import MAX_DIM
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.panels.scale_controls import (
-    D_K_MAX_POSITION,
-    SliderTicks,
-    d_k_from_position,
-    position_from_d_k,
-)
 from attention_explorer.ui.style.numbers import square_root_text, typographic_minus
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
+from attention_explorer.ui.widgets.d_k_stops import D_K_MAX_POSITION, d_k_from_position, position_from_d_k
 from attention_explorer.ui.widgets.hover_hints import HoverHints
 from attention_explorer.ui.widgets.lab_plots import still_plot, titled
+from attention_explorer.ui.widgets.slider_ticks import SliderTicks
 
 DEFAULT_D_K = 64
 DEFAULT_SAMPLES = 20_000
@@ -67,6 +65,10 @@ SCALED_HEX = "#7B2D8E"
 CURVE_HEX = "#D55E00"
 CURVE_POINTS = 241
 NARROW_WIDTH = 860  # pixels at zoom 1: below it the controls take two rows
+
+
+
+
 
 
 def _tint(hex_colour: str, alpha: int) -> QColor:
@@ -453,8 +455,8 @@ class VarianceLab(QWidget):
         """Redraw every item in place from the lab's state (samples reused when unchanged)."""
         self.sample = self._sample()
         d_k = self.d_k
-        root = math.sqrt(d_k)
-        self._draw_histogram(self.raw_plot, self.raw_hist, self.raw_curve, self.raw_band, self.sample.raw, root)
+        self._draw_histogram(self.raw_plot, self.raw_hist, self.raw_curve, self.raw_band, self.sample.raw,
+                             dot_product_std(d_k))
         self._draw_histogram(self.scaled_plot, self.scaled_hist, self.scaled_curve, self.scaled_band,
                              self.sample.scaled, 1.0)
         self.titles[self.raw_plot].setText(self.tr("raw q·k &nbsp; {0} N(0, {1})").format(self._swatch(), d_k))
@@ -502,8 +504,7 @@ class VarianceLab(QWidget):
             self._vectors_for = self.seed
         n = self.n_keys
         scores = example_scores(*self._vectors, self.d_k, n)
-        raw_weights = softmax(scores)
-        scaled_weights = softmax(scores / math.sqrt(self.d_k))
+        raw_weights, scaled_weights = example_weights(scores, self.d_k)
         x = np.arange(n, dtype=np.float64)
         brushes = [key_color(i) for i in range(n)]
         width = 0.75 if n <= 16 else 0.9

@@ -1,5 +1,7 @@
-"""Where the output view's value labels may go: each label's rectangle on each side of its point, what it covers
-there, and the convex hull of the values (plain numpy in pixels, y downwards; no Qt)."""
+"""Where the output view's value labels may go, and the convex hull of the values (numpy in pixels, no Qt).
+
+Each label has a rectangle on each side of its point; what it covers there decides the side (y points down).
+"""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSignalBlocker, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QButtonGroup,
@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSlider,
     QSpinBox,
-    QStyle,
-    QStyleOptionSlider,
     QWidget,
 )
 
@@ -33,36 +31,22 @@ from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import factor_text
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.d_k_stops import (
+    D_K_MAX_POSITION,
+    D_K_STEPS_PER_OCTAVE,
+    D_K_STOPS,  # noqa: F401 (imported from here by the panel's tests)
+    d_k_from_position,
+    position_from_d_k,
+)
 from attention_explorer.ui.widgets.hover_hints import HoverHints
+from attention_explorer.ui.widgets.slider_ticks import SliderTicks
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
-
-# d_k slider: its positions index D_K_STOPS, the distinct values of round(2^(j/4)) for j = 0…48: log-spaced
-# (four stops an octave from 16 up), all integers, every power of two among them, and each step changes d_k
-# (below 16 round(2^(j/4)) repeats, so the repeats are dropped: 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 19, …).
-D_K_STEPS_PER_OCTAVE = 4
-D_K_STOPS = tuple(
-    sorted(
-        {round(2.0 ** (j / D_K_STEPS_PER_OCTAVE)) for j in range(D_K_STEPS_PER_OCTAVE * round(math.log2(MAX_DIM)) + 1)}
-    )
-)
-D_K_MAX_POSITION = len(D_K_STOPS) - 1
 
 # Factor slider: position 0 is exactly 0; p in 1..900 means 10^(p/300 − 2), i.e. 0.01 … 10, 300 steps a decade
 # (0.77 % apart); 0.1, 1 and 10 fall exactly on positions 300, 600 and 900.
 FACTOR_STEPS_PER_DECADE = 300
 FACTOR_MAX_POSITION = 3 * FACTOR_STEPS_PER_DECADE
-
-
-def d_k_from_position(position: int) -> int:
-    """d_k for a d_k-slider position."""
-    return D_K_STOPS[min(max(position, 0), D_K_MAX_POSITION)]
-
-
-def position_from_d_k(d_k: int) -> int:
-    """The d_k-slider position whose d_k is nearest to d_k on a log scale."""
-    target = math.log(max(d_k, 1))
-    return min(range(len(D_K_STOPS)), key=lambda position: abs(math.log(D_K_STOPS[position]) - target))
 
 
 def factor_from_position(position: int) -> float:
@@ -80,70 +64,6 @@ def position_from_factor(factor: float) -> int:
     return min(max(position, 1), FACTOR_MAX_POSITION)
 
 
-class SliderTicks(QWidget):
-    """Tick marks and their numbers drawn exactly under chosen positions of a horizontal slider."""
-
-    def __init__(self, slider: QSlider, ticks: list[tuple[int, str]], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._slider = slider
-        self._ticks = ticks
-
-    def sizeHint(self) -> QSize:
-        return QSize(100, self.fontMetrics().height() + 8)
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
-
-    def tick_x(self, position: int) -> float:
-        """x (in this widget) of the slider handle's centre at `position`."""
-        option = QStyleOptionSlider()
-        self._slider.initStyleOption(option)
-        style = self._slider.style()
-        groove = style.subControlRect(
-            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self._slider
-        )
-        handle = style.subControlRect(
-            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self._slider
-        )
-        span = groove.width() - handle.width()
-        offset = QStyle.sliderPositionFromValue(self._slider.minimum(), self._slider.maximum(), position, span)
-        x_in_slider = groove.x() + offset + handle.width() / 2
-        return self.mapFromGlobal(self._slider.mapToGlobal(QPointF(x_in_slider, 0))).x()
-
-    def shown_labels(self) -> list[tuple[float, str]]:
-        """(left x, text) of every label drawn at the current width: inner ones that would collide are left out."""
-        metrics = self.fontMetrics()
-        gap = metrics.horizontalAdvance(" ")
-
-        def label_left(position: int, text: str) -> float:
-            """Where a label starts: centred under its tick, but kept inside the widget."""
-            width = metrics.horizontalAdvance(text)
-            return min(max(self.tick_x(position) - width / 2, 0), self.width() - width)
-
-        last = len(self._ticks) - 1
-        last_left = label_left(*self._ticks[last])
-        shown: list[tuple[float, str]] = []
-        taken_until = -math.inf
-        for number, (position, text) in enumerate(self._ticks):
-            left, width = label_left(position, text), metrics.horizontalAdvance(text)
-            # In a narrow dock labels would run into each other ("2564096"): skip an inner one that would.
-            # The last label (the range's end) is always drawn, where it really is (pushed in from the edge).
-            if number < last and (left < taken_until + gap or left + width + gap > last_left):
-                continue
-            shown.append((left, text))
-            taken_until = left + width
-        return shown
-
-    def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        for position, _text in self._ticks:
-            x = self.tick_x(position)
-            painter.drawLine(QPointF(x, 0), QPointF(x, 4))
-        ascent = self.fontMetrics().ascent()
-        for left, text in self.shown_labels():
-            painter.drawText(QPointF(left, 5 + ascent), text)
-        painter.end()
 
 
 class ScaleControls(QWidget):

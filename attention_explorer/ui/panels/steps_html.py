@@ -1,5 +1,7 @@
-"""The HTML pieces the steps view is written with: numbers with a full-precision tooltip, lines that break only
-where they may, short vectors, row tints and the width of the label column."""
+"""The HTML pieces the steps view is written with: tooltipped numbers, unbroken runs, vectors, row tints.
+
+Also the width of the label column.
+"""
 
 from __future__ import annotations
 

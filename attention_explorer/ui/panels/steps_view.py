@@ -33,10 +33,9 @@ from attention_explorer.ui.style.numbers import (
     small_number_html,
 )
 from attention_explorer.ui.style.theme import key_hex, output_color, query_color, theme, theme_ink
+from attention_explorer.ui.widgets.key_rows import MAX_ROWS, shown_rows  # noqa: F401 (MAX_ROWS: its tests import it here)
 from attention_explorer.ui.widgets.safe_text import escaped, literal
 
-# At most this many key rows per step: a table of 512 rows is neither readable nor cheap to lay out.
-MAX_ROWS = 12
 # Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
 EXPAND_PRODUCTS_MAX_DK = 4
 # The Σ of step 3 lists its terms up to this many keys.
@@ -50,19 +49,6 @@ SHORT_LABELS = tuple(f"K{i}" for i in range(1, 10))
 # Text colours as drawn on the light theme; on dark ones they are lightened until they read (see readable_hex).
 MUTED_HEX = "#505050"  # italic notes
 WORKED_NUMBERS_HEX = "#1A4E8A"  # the numbers under each step of the derivation
-
-
-def shown_rows(weights: np.ndarray, selected: int, limit: int = MAX_ROWS) -> list[int]:
-    """Which keys get a row: all when few; else the `limit` largest weights (the selected key always), in order."""
-    n = int(weights.shape[0])
-    if n <= limit:
-        return list(range(n))
-    top = np.argpartition(-weights, limit - 1)[:limit]
-    rows = set(int(i) for i in top)
-    if selected not in rows:
-        rows.discard(min(rows, key=lambda i: weights[i]))
-        rows.add(selected)
-    return sorted(rows)
 
 
 class _StepsBrowser(QTextBrowser):

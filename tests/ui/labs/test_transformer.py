@@ -66,7 +66,9 @@ def type_sentence(panel, text):
 
 
 def cell_texts(heatmap):
-    return [[text.toPlainText() for text in row] for row in heatmap.cell_texts]
+    """The cell numbers row by row."""
+    flat = [text.toPlainText() for text in heatmap.cell_texts]
+    return [flat[i : i + heatmap.n] for i in range(0, len(flat), heatmap.n)]
 
 
 def click_view(plot, view_box, x, y):
@@ -97,7 +99,7 @@ def test_typed_sentence_heatmap_and_cell_numbers_show_the_attention(opened, tiny
     texts = cell_texts(panel.weights_map)
     assert len(texts) == 6 and all(len(row) == 6 for row in texts)
     assert texts[2][3] == f"{expected.weights[2, 3]:.2f}" or texts[2][3] == f"{expected.weights[2, 3]:.2f}"[1:]
-    assert all(text.isVisible() for row in panel.weights_map.cell_texts for text in row)
+    assert all(text.isVisible() for text in panel.weights_map.cell_texts)
     # the scaled scores tab: q·k/√8 from the q's and k's themselves
     q, k = expected.queries, expected.keys
     np.testing.assert_allclose(panel.scores_map.image.image, q @ k.T / math.sqrt(8), atol=1e-12)
@@ -197,7 +199,7 @@ def test_long_sentences_have_no_cell_numbers_but_keep_the_matrix(opened):
     assert panel.weights_map.cell_texts == []
     assert panel.weights_map.image.image.shape == (n, n)
     type_sentence(panel, "a dog")
-    assert len(panel.weights_map.cell_texts) == 4
+    assert len(panel.weights_map.cell_texts) == 4 * 4
 
 
 def test_bad_input_shows_a_message_and_changes_nothing(make_panel, model, tiny_bert_dir, tmp_path, qtbot):
