@@ -106,6 +106,7 @@ class AttentionResult:
     exp_shifted: bool  # True when e^x itself would overflow/underflow, so the max was subtracted
     exp_sum: float
     weights: np.ndarray  # softmax of the scaled scores, sums to 1
+    unscaled_weights: np.ndarray  # softmax of the raw scores (factor 1): what the weights would be without scaling
     weighted_values: np.ndarray  # w_i · V_i, shape (N, d_v): the terms of the output
     output: np.ndarray  # Σ w_i V_i, shape (d_v,)
     query_norm: float
@@ -151,6 +152,7 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         exp_shifted=exp_shifted,
         exp_sum=exp_sum,
         weights=_frozen(weights),
+        unscaled_weights=_frozen(softmax(scores)),
         weighted_values=_frozen(weighted_values),
         output=_frozen(output),
         query_norm=float(vector_norms(query)),

@@ -124,9 +124,14 @@ class Scenario:
         return int(self.keys.shape[0])
 
     @property
+    def auto_scale(self) -> float:
+        """The automatic factor 1/√d_k, whatever the scale is set to."""
+        return inv_sqrt_scale(self.d_k)
+
+    @property
     def effective_scale(self) -> float:
         """The factor actually applied to the raw scores."""
-        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
+        return self.auto_scale if self.scale is None else float(self.scale)
 
     def compute(self) -> AttentionResult:
         """Run attention on this scenario."""

@@ -77,6 +77,12 @@ def test_numeric_scale_and_description():
     assert sc.loads(json.dumps(document(scale=2.5))).effective_scale == 2.5
 
 
+def test_the_automatic_factor_is_known_whatever_the_scale():
+    """d_k = 4: the automatic factor 1/√4 = 0.5 for a manual scale too (the scale controls show it)."""
+    assert sc.loads(json.dumps(document(scale=2.5))).auto_scale == 0.5
+    assert sc.loads(json.dumps(document())).auto_scale == 0.5
+
+
 def test_utf8_bom_and_chinese_labels_load():
     """Editors on Windows write a byte-order mark; Chinese labels are ordinary text."""
     text = json.dumps(document(labels=["我", "爱", "北京"]), ensure_ascii=False)
