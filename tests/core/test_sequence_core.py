@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core import scenario as sc
+from attention_explorer.core import fileformat as sc
 from attention_explorer.core import sequence as sq
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError

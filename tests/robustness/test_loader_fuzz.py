@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import scenario as sc
+from attention_explorer.core import fileformat as sc
 from attention_explorer.core.presets import resources_dir
 from attention_explorer.core.scenario import ScenarioError
 
@@ -185,7 +185,8 @@ def test_every_preset_file_loads_unchanged():
 
 _MEASURE = """\
 import json, resource, sys, time
-from attention_explorer.core.scenario import ScenarioError, load_any
+from attention_explorer.core.fileformat import load_any
+from attention_explorer.core.scenario import ScenarioError
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 try:

@@ -43,9 +43,10 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core import export
+from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.geometry import rotate_in_plane, stretch
 from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document, Recovery

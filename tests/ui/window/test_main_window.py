@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMessageBox
 
 from attention_explorer.app import create_window
+from attention_explorer.core.fileformat import load as load_scenario_file
 from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.scenario import load as load_scenario_file
 from attention_explorer.ui.style.theme import theme
 
 PANELS = ("vectorEditor", "vectorCanvas", "scaleControls", "stepsView", "weightsChart", "outputView")
