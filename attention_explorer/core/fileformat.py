@@ -29,6 +29,8 @@ from attention_explorer.core.scenario import (
 from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND, SequenceScenario, check_tokens
 
 FORMAT_ID = "attention-explorer/1"
+# Files written before the kind was called "sequence" say "self"; they are read as the same kind.
+SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale")
 # Every top-level field of either kind, to name an unknown one in a file too large to parse.
@@ -83,8 +85,9 @@ def scenario_from_dict(document: Any) -> Scenario:
     if "kind" in document:
         _check_kind(document["kind"])
         raise ScenarioError(
-            'kind "self": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
-            "open it in the self-attention lab"
+            'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
+            "open it in the self-attention lab",
+            document["kind"],
         )
     for name in document:
         if name not in SCENARIO_FIELDS:
@@ -155,7 +158,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 
 def _check_kind(kind: Any) -> None:
-    if kind != SEQUENCE_KIND:
+    """Refuse a `kind` that is neither "sequence" nor its older spelling "self"."""
+    if not isinstance(kind, str) or kind not in SEQUENCE_KINDS:
         raise ScenarioError(
             'kind: expected "{0}" (a self-attention file) or no "kind" at all (a single query), got {1}',
             SEQUENCE_KIND, json.dumps(kind, ensure_ascii=False)[:40],
@@ -163,7 +167,7 @@ def _check_kind(kind: Any) -> None:
 
 
 def any_from_dict(document: Any) -> Scenario | SequenceScenario:
-    """A single-query Scenario, or a SequenceScenario when the document says `"kind": "self"`."""
+    """A single-query Scenario, or a SequenceScenario when the document has a `kind` ("sequence", or "self")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
         return sequence_from_dict(document)
@@ -186,7 +190,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 
 
 def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
-    """Read, parse and validate a scenario file of either kind (single query or `"kind": "self"`)."""
+    """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
     return loads_any(read_file(path))
 
 
@@ -270,7 +274,7 @@ def _create_temporary(path: Path) -> tuple[int, Path]:
 
 
 def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
-    """Validate a parsed `"kind": "self"` document and build the scenario (first problem raises ScenarioError)."""
+    """Validate a parsed `"kind": "sequence"` (or "self") document and build the scenario (first problem raises)."""
     for name in document:
         if name not in SEQUENCE_FIELDS:
             raise ScenarioError(
@@ -278,7 +282,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
             )
     if "format" in document and document["format"] != FORMAT_ID:
         raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
-    if document.get("kind") != SEQUENCE_KIND:
+    if not isinstance(document.get("kind"), str) or document.get("kind") not in SEQUENCE_KINDS:
         raise ScenarioError('kind: expected "{0}", got {1}', SEQUENCE_KIND, json.dumps(document.get("kind"))[:40])
     for required in ("tokens", *MATRICES):
         if required not in document:

@@ -34,7 +34,7 @@ from attention_explorer.core.scenario import (
     _readonly,
 )
 
-SEQUENCE_KIND = "self"  # the `kind` of this scenario in files and in the `compute` report
+SEQUENCE_KIND = "sequence"  # the `kind` of this scenario in files and in the `compute` report
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL
 MATRICES = ("embeddings", "w_q", "w_k", "w_v")
