@@ -87,7 +87,7 @@ def core_texts_source() -> str:
 
 def sources() -> list[str]:
     """Every Python file whose strings users can see."""
-    return sorted(str(p.relative_to(ROOT)) for p in PACKAGE.rglob("*.py") if "core" not in p.parts)
+    return sorted(str(p.relative_to(ROOT)) for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] != "core")
 
 
 def catalogue(language: str) -> Path:

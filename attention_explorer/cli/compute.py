@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
 from attention_explorer.core import report, sequence
+from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.scenario import ScenarioError, load_any
+from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 
 
@@ -15,7 +16,7 @@ def run_compute(argv: Sequence[str]) -> int:
     """Entry point of the `compute` subcommand."""
     parser = Parser(prog="attention-explorer compute",
                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario "
-                                '(a single query, or a whole sequence in a "kind": "self" file).')
+                                '(a single query, or a whole sequence in a "kind": "sequence" file).')
     parser.add_argument("file", nargs="?", help="scenario file (.json)")
     parser.add_argument("--preset", help="a built-in example instead of a file")
     parser.add_argument("--format", choices=("json", "text"), default="json")

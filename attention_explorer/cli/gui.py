@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
-from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 
 if TYPE_CHECKING:

@@ -27,25 +27,37 @@ def inv_sqrt_scale(d_k: int) -> float:
     return 1.0 / math.sqrt(d_k)
 
 
-def softmax(scores: np.ndarray) -> np.ndarray:
-    """Softmax over the last axis, stabilised by subtracting the maximum (shift invariance)."""
+def softmax(scores: np.ndarray, axis: int = -1, mask: np.ndarray | None = None) -> np.ndarray:
+    """Softmax along `axis`, the maximum subtracted first (no overflow); weight exactly 0 where `mask` is False.
+
+    `mask` (broadcast against `scores`) says which entries take part, as in PyTorch's boolean attention mask;
+    every slice along `axis` needs at least one entry that does.
+    """
     scores = np.asarray(scores, dtype=np.float64)
-    shifted = scores - np.max(scores, axis=-1, keepdims=True)
-    exps = np.exp(shifted)
-    return exps / np.sum(exps, axis=-1, keepdims=True)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    shifted = scores - np.max(scores, axis=axis, keepdims=True)
+    exps = np.exp(shifted)  # e^(−inf − max) is exactly 0: a masked or far-below entry gets weight 0
+    return exps / np.sum(exps, axis=axis, keepdims=True)
 
 
-def entropy_bits(weights: np.ndarray) -> float:
-    """Shannon entropy of a weight vector in bits (0 for one-hot, log2 N for uniform)."""
-    positive = weights[weights > 0]
-    return float(-np.sum(positive * np.log2(positive))) + 0.0  # + 0.0: one-hot gives 0, never "−0.000"
+def entropy_bits(weights: np.ndarray) -> np.ndarray:
+    """Shannon entropy in bits over the last axis (0 for one-hot, log2 N for uniform; 0·log 0 counts as 0)."""
+    weights = np.asarray(weights, dtype=np.float64)
+    positive = weights > 0
+    terms = np.where(positive, weights * np.log2(np.where(positive, weights, 1.0)), 0.0)
+    return -np.sum(terms, axis=-1) + 0.0  # + 0.0: one-hot gives 0, never "−0.000"
 
 
-def softmax_jacobian_norm(weights: np.ndarray) -> float:
-    """Frobenius norm of the softmax Jacobian diag(w) − w·wᵀ; it vanishes as w goes one-hot."""
-    square_sum = float(np.dot(weights, weights))
-    cube_sum = float(np.sum(weights**3))
-    return math.sqrt(max(square_sum - 2.0 * cube_sum + square_sum**2, 0.0))
+def softmax_jacobian_norm(weights: np.ndarray) -> np.ndarray:
+    """Frobenius norm of the softmax Jacobian diag(w) − w·wᵀ over the last axis: √(Σw² − 2Σw³ + (Σw²)²).
+
+    It vanishes as w goes one-hot: a saturated softmax passes almost no gradient back to the scores.
+    """
+    weights = np.asarray(weights, dtype=np.float64)
+    square_sum = np.sum(weights**2, axis=-1)
+    cube_sum = np.sum(weights**3, axis=-1)
+    return np.sqrt(np.maximum(square_sum - 2.0 * cube_sum + square_sum**2, 0.0))
 
 
 def _peaks(rows: np.ndarray) -> np.ndarray:
@@ -94,6 +106,7 @@ class AttentionResult:
     exp_shifted: bool  # True when e^x itself would overflow/underflow, so the max was subtracted
     exp_sum: float
     weights: np.ndarray  # softmax of the scaled scores, sums to 1
+    unscaled_weights: np.ndarray  # softmax of the raw scores (factor 1): what the weights would be without scaling
     weighted_values: np.ndarray  # w_i · V_i, shape (N, d_v): the terms of the output
     output: np.ndarray  # Σ w_i V_i, shape (d_v,)
     query_norm: float
@@ -127,7 +140,7 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     exp_shifted = top > _EXP_SAFE or bottom < -_EXP_SAFE
     exponentials = np.exp(scaled_scores - top) if exp_shifted else np.exp(scaled_scores)
     exp_sum = float(np.sum(exponentials))
-    weights = exponentials / exp_sum
+    weights = softmax(scaled_scores)
     weighted_values = weights[:, None] * values
     output = weighted_values.sum(axis=0)
     cosines, angles = cosines_and_angles(query, keys, scores)
@@ -139,15 +152,16 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         exp_shifted=exp_shifted,
         exp_sum=exp_sum,
         weights=_frozen(weights),
+        unscaled_weights=_frozen(softmax(scores)),
         weighted_values=_frozen(weighted_values),
         output=_frozen(output),
         query_norm=float(vector_norms(query)),
         key_norms=_frozen(vector_norms(keys)),
         cosines=cosines,
         angles_deg=angles,
-        entropy=entropy_bits(weights),
+        entropy=float(entropy_bits(weights)),
         max_weight=float(np.max(weights)),
-        jacobian_norm=softmax_jacobian_norm(weights),
+        jacobian_norm=float(softmax_jacobian_norm(weights)),
     )
 
 

@@ -1,4 +1,7 @@
-"""Error messages as a template and its values, so that a window can show them in the user's language."""
+"""Error messages as a template and its values, so that a window can show them in the user's language.
+
+Also the few ways a value is written inside such a message: a float, a huge integer, the kind of a JSON value.
+"""
 
 from __future__ import annotations
 
@@ -18,3 +21,35 @@ class TemplateError(ValueError):
         super().__init__(template.format(*values) if values else template)
         self.template = template
         self.values = values
+
+
+def number_text(value: float) -> str:
+    """The shortest %g form that reads back as the same float: 2e+06, but 1000000.1 (not 1e+06) near a limit."""
+    value = float(value)
+    for digits in range(1, 18):
+        text = f"{value:.{digits}g}"
+        if float(text) == value:
+            return text
+    return repr(value)
+
+
+def big_integer_text(number: int) -> str:
+    """A huge integer, shortened for a one-line message."""
+    digits = str(abs(number))
+    sign = "-" if number < 0 else ""
+    return f"{sign}{digits}" if len(digits) <= 15 else f"{sign}{digits[:3]}… ({len(digits)} digits)"
+
+
+def value_kind(value: Any) -> str:
+    """What a JSON value is, for a message: "a string", "null", "true/false", … (translated as a Phrase)."""
+    if isinstance(value, bool):
+        return Phrase("true/false")
+    if value is None:
+        return Phrase("null")
+    if isinstance(value, str):
+        return Phrase("a string")
+    if isinstance(value, list):
+        return Phrase("a list")
+    if isinstance(value, dict):
+        return Phrase("an object")
+    return type(value).__name__

@@ -5,7 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.fileformat import load_any
+from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 
 DEFAULT_PRESET = "drag-2d"

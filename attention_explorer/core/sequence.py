@@ -1,13 +1,12 @@
 """Self-attention on a token sequence: X·W_Q, X·W_K, X·W_V, the N×N scores and the row softmax.
 
-The self-attention kind of scenario file (`"kind": "self"`) lives here: an immutable, always valid
-`SequenceScenario`, its loader and writer, the seeded embeddings and projections the lab starts from,
-and the single-query scenario that makes one token the explorer's query. Pure numpy, no Qt.
+An immutable, always valid `SequenceScenario` (its file is core/fileformat.py's job), the seeded
+embeddings and projections the lab starts from, the single-query scenario that makes one token the
+explorer's query, and what `compute` prints. Pure numpy, no Qt.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import unicodedata
 import zlib
@@ -18,33 +17,27 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale, self_attention
+from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.report import terminal_json, terminal_text
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
-    FORMAT_ID,
     MAX_DESCRIPTION,
     MAX_DIM,
     MAX_KEYS,
     MAX_LABEL,
     MAX_SCALE,
     MAX_TITLE,
-    SELF_KIND,
     Scenario,
     ScenarioError,
     _check_numbers,
     _check_text,
-    _kind,
-    _number_rows,
     _readonly,
-    number_text,
-    scale_from_document,
 )
 
-KIND = SELF_KIND
+SEQUENCE_KIND = "sequence"  # the `kind` of this scenario in files and in the `compute` report
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL
 MATRICES = ("embeddings", "w_q", "w_k", "w_v")
-FIELDS = ("format", "kind", "title", "description", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal", "scale")
 # Under the limits (|x| ≤ 1e6, dimensions ≤ 4096, scale ≤ 1e6) a scaled score is at most about 7e40, far below
 # float64's 1.8e308; the check below keeps that promise explicit should a limit ever be raised.
 MAX_SCORE = 1e300
@@ -147,7 +140,7 @@ def check_tokens(tokens: tuple[Any, ...]) -> None:
         raise ScenarioError("tokens: expected 1 to {0} tokens, got {1}", MAX_TOKENS, len(tokens))
     for i, token in enumerate(tokens):
         if not isinstance(token, str):
-            raise ScenarioError("tokens[{0}]: expected a string, got {1}", i, _kind(token))
+            raise ScenarioError("tokens[{0}]: expected a string, got {1}", i, value_kind(token))
         if not token:
             raise ScenarioError("tokens[{0}]: empty; every token needs at least one character", i)
         if len(token) > MAX_TOKEN:
@@ -194,7 +187,7 @@ def validate_sequence(sequence: SequenceScenario) -> None:
     for name in MATRICES:
         _check_numbers(getattr(sequence, name), name)
     if not isinstance(sequence.causal, bool):
-        raise ScenarioError("causal: expected true or false, got {0}", _kind(sequence.causal))
+        raise ScenarioError("causal: expected true or false, got {0}", value_kind(sequence.causal))
     scale = sequence.scale
     if scale is not None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
@@ -229,71 +222,6 @@ def compute_sequence(sequence: SequenceScenario) -> SequenceResult:
         scaled_scores=attention.scaled_scores, weights=attention.weights, output=attention.output,
         causal=attention.causal,
     )
-
-
-# ---------------------------------------------------------------- the file format
-
-
-def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
-    """Validate a parsed `"kind": "self"` document and build the scenario (first problem raises ScenarioError)."""
-    for name in document:
-        if name not in FIELDS:
-            raise ScenarioError('"{0}": unknown field (allowed in a self-attention file: {1})', name, ", ".join(FIELDS))
-    if "format" in document and document["format"] != FORMAT_ID:
-        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
-    if document.get("kind") != KIND:
-        raise ScenarioError('kind: expected "{0}", got {1}', KIND, json.dumps(document.get("kind"))[:40])
-    for required in ("tokens", *MATRICES):
-        if required not in document:
-            raise ScenarioError('"{0}": missing', required)
-    tokens = document["tokens"]
-    if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
-        got = len(tokens) if isinstance(tokens, list) else _kind(tokens)
-        raise ScenarioError("tokens: expected a list of 1 to {0} strings, got {1}", MAX_TOKENS, got)
-    check_tokens(tuple(tokens))
-    n = len(tokens)
-    embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
-    d_model = len(embeddings[0])
-    w_q = _rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
-    d_k = len(w_q[0])
-    w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
-    w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
-    causal = document.get("causal", False)
-    if not isinstance(causal, bool):
-        raise ScenarioError("causal: expected true or false, got {0}", _kind(causal))
-    texts = {}
-    for name in ("title", "description"):
-        texts[name] = document.get(name, "")
-        if not isinstance(texts[name], str):
-            raise ScenarioError("{0}: expected a string, got {1}", name, _kind(texts[name]))
-    return SequenceScenario(
-        tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
-        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
-    )
-
-
-def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
-          width_name: str) -> list[list[float]]:
-    raw = document[name]
-    if not isinstance(raw, list) or len(raw) != count:
-        got = len(raw) if isinstance(raw, list) else _kind(raw)
-        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, count, count_name, got)
-    return _number_rows(raw, name, width, width_name)
-
-
-def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
-    """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
-    document: dict[str, Any] = {"format": FORMAT_ID, "kind": KIND}
-    if sequence.title:
-        document["title"] = sequence.title
-    if sequence.description:
-        document["description"] = sequence.description
-    document["tokens"] = list(sequence.tokens)
-    document["causal"] = sequence.causal
-    document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
-    for name in MATRICES:
-        document[name] = getattr(sequence, name).tolist()
-    return document
 
 
 # ---------------------------------------------------------------- building and editing (for the lab)
@@ -439,7 +367,7 @@ def _matrix(rows: np.ndarray) -> list[list[float | None]]:
 def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
     """Every number of one self-attention pass as plain JSON-ready values (masked scaled scores are None)."""
     return {
-        "kind": KIND,
+        "kind": SEQUENCE_KIND,
         "title": sequence.title,
         "tokens": list(sequence.tokens),
         "causal": sequence.causal,

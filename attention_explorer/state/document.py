@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
 
-from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 

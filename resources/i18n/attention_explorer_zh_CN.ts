@@ -60,6 +60,10 @@
         <translation>{0}：{1}</translation>
     </message>
     <message>
+        <source>kind &quot;{0}&quot;: a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; open it in the self-attention lab</source>
+        <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
+    </message>
+    <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
         <translation>{0}：{1} 超出范围（{2} 到 {3}）</translation>
     </message>
@@ -318,10 +322,6 @@
     <message>
         <source>expected a JSON object at the top level, got {0}</source>
         <translation>最外层应为一个 JSON 对象，却是{0}</translation>
-    </message>
-    <message>
-        <source>kind &quot;self&quot;: a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; open it in the self-attention lab</source>
-        <translation>kind &quot;self&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
         <source>&quot;{0}&quot;: unknown field (allowed: {1})</source>

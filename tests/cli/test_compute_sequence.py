@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
-SELF_FILE = {
-    "kind": "self",
+SEQUENCE_FILE = {
+    "kind": "self",  # the older spelling of "sequence": still read
     "title": "我 爱 北京",
     "tokens": ["我", "爱", "北京"],
     "embeddings": [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]],
@@ -22,7 +22,7 @@ SELF_FILE = {
 
 
 def text_with(**changes) -> str:
-    document = dict(SELF_FILE)
+    document = dict(SEQUENCE_FILE)
     document.update(changes)
     return json.dumps(document, ensure_ascii=False)
 
@@ -39,7 +39,7 @@ BAD = {
     "nan": (text_with().replace("[1, 0, 0, 1]", "[1, NaN, 0, 1]"), "embeddings[2][1]: NaN is not allowed"),
     "boolean": (text_with(causal="true", w_v=[[0, 0], [0, True], [1, 0], [0.5, 0.5]]),
                 "w_v[1][1]: expected a number, got true/false"),
-    "kind": (text_with(kind="Self"), 'kind: expected "self"'),
+    "kind": (text_with(kind="Self"), 'kind: expected "sequence"'),
 }
 
 
@@ -75,7 +75,7 @@ def test_compute_on_the_preset_prints_the_documented_json(runs):
     process = runs["preset-json"]
     assert process.returncode == 0 and process.stderr == b""
     data = json.loads(process.stdout)
-    assert data["kind"] == "self" and data["tokens"] == ["我", "爱", "北京"]
+    assert data["kind"] == "sequence" and data["tokens"] == ["我", "爱", "北京"]
     assert (data["n"], data["d_model"], data["d_k"], data["d_v"], data["causal"]) == (3, 4, 2, 2, False)
     assert data["queries"] == [[0, 1.5], [1.5, 0], [0.5, 1.0]]
     assert data["keys"] == [[1.5, 0], [0, 1.5], [1.0, 0]]

@@ -162,6 +162,16 @@ def test_huge_scores_are_shifted_before_exponentiating():
     assert result.weights == pytest.approx([1 / (1 + math.exp(-1)), math.exp(-1) / (1 + math.exp(-1))])
 
 
+def test_result_carries_the_weights_without_scaling():
+    """Library raw scores [2, 0, 1] at factor 1: [e², 1, e] / (e² + 1 + e), whatever scale was applied."""
+    by_hand = np.array([math.e**2, 1.0, math.e]) / (math.e**2 + 1.0 + math.e)
+    for scale in (0.5, 0.0, 3.0):
+        result = attend(LIBRARY_QUERY, LIBRARY_KEYS, [[0.0]] * 3, scale)
+        assert result.unscaled_weights == pytest.approx(by_hand, abs=1e-15)
+        assert not result.unscaled_weights.flags.writeable
+    assert attend(LIBRARY_QUERY, LIBRARY_KEYS, [[0.0]] * 3, 1.0).weights == pytest.approx(by_hand, abs=1e-15)
+
+
 def test_scale_zero_gives_uniform_weights_and_infinite_temperature():
     """A factor of 0 flattens every score to 0."""
     result = attend([5.0, 1.0], [[1, 0], [0, 1], [3, 3]], [[0.0], [3.0], [6.0]], 0.0)
@@ -323,6 +333,11 @@ def test_self_attention_rows_are_distributions(arrays, scale, causal):
         assert np.all(result.weights[causal_mask(n)] == 0.0)
         for row in range(n):
             visible = (queries[row] @ keys[: row + 1].T) * scale
-            # one matrix product and row-by-row products may round differently (BLAS): allow that, no more
-            assert result.weights[row, : row + 1] == pytest.approx(softmax(visible), rel=1e-9, abs=1e-12)
+            # One matrix product and row-by-row products may round differently (BLAS), and e^x turns a rounding
+            # of a score of 8e6 into a relative change of 2e-9 in its weight: check the scores against the row
+            # products, and the weights as the softmax of the very scores they came from.
+            magnitude = (np.abs(queries[row]) @ np.abs(keys[: row + 1]).T) * scale  # bounds the rounding error
+            assert np.all(np.abs(result.scaled_scores[row, : row + 1] - visible) <= 1e-14 * magnitude + 1e-300)
+            assert result.weights[row, : row + 1] == pytest.approx(
+                softmax(result.scaled_scores[row, : row + 1]), rel=1e-12, abs=1e-15)
     assert result.output == pytest.approx(result.weights @ values, rel=1e-9, abs=1e-9)

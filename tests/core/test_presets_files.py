@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from attention_explorer.core import fileformat
 from attention_explorer.core import scenario as sc
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names, preset_path, presets_dir
 from attention_explorer.core.scenario import ScenarioError
@@ -27,10 +28,10 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
     """Loaded by the same loader as a user's file; declares the format; explains itself."""
     path = preset_path(name)
     assert path.parent == presets_dir()
-    loaded = sc.load_any(path)
+    loaded = fileformat.load_any(path)
     assert loaded == load_preset(name)
     document = json.loads(path.read_text(encoding="utf-8"))
-    assert document["format"] == sc.FORMAT_ID
+    assert document["format"] == fileformat.FORMAT_ID
     assert loaded.title and loaded.description
     assert len(loaded.description) <= sc.MAX_DESCRIPTION
     result = loaded.compute()

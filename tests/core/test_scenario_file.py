@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from attention_explorer.core import fileformat, messages
 from attention_explorer.core import scenario as sc
 from attention_explorer.core.scenario import Scenario, ScenarioError
 
@@ -40,7 +41,7 @@ def refused(text_or_doc) -> str:
     """The ScenarioError message for a document (or raw text)."""
     text = text_or_doc if isinstance(text_or_doc, (str, bytes)) else json.dumps(text_or_doc, ensure_ascii=False)
     with pytest.raises(ScenarioError) as caught:
-        sc.loads(text)
+        fileformat.loads(text)
     return str(caught.value)
 
 
@@ -49,7 +50,7 @@ def refused(text_or_doc) -> str:
 
 def test_the_issue_example_loads():
     """Every field of the example arrives as given; d_v may differ from d_k."""
-    scenario = sc.loads(json.dumps(LIBRARY))
+    scenario = fileformat.loads(json.dumps(LIBRARY))
     assert scenario.query.tolist() == [1, 0, 1, 0]
     assert scenario.keys.tolist() == LIBRARY["keys"]
     assert scenario.values.tolist() == LIBRARY["values"]
@@ -61,7 +62,7 @@ def test_the_issue_example_loads():
 
 def test_only_query_keys_values_are_required():
     """Labels default to K1…KN, the scale to 1/√d_k, title and description to empty."""
-    scenario = sc.loads('{"query": [3], "keys": [[1], [2]], "values": [[5, 6, 7], [8, 9, 10]]}')
+    scenario = fileformat.loads('{"query": [3], "keys": [[1], [2]], "values": [[5, 6, 7], [8, 9, 10]]}')
     assert scenario.labels == ("K1", "K2")
     assert scenario.title == "" and scenario.description == ""
     assert scenario.scale is None and scenario.effective_scale == 1.0
@@ -70,17 +71,23 @@ def test_only_query_keys_values_are_required():
 
 def test_numeric_scale_and_description():
     """A number ≥ 0 is a manual factor (0 allowed: uniform weights); the description is kept."""
-    scenario = sc.loads(json.dumps(document(scale=0, description="Why this example matters.")))
+    scenario = fileformat.loads(json.dumps(document(scale=0, description="Why this example matters.")))
     assert scenario.scale == 0.0 and scenario.effective_scale == 0.0
     assert scenario.compute().weights.tolist() == pytest.approx([1 / 3] * 3)
     assert scenario.description == "Why this example matters."
-    assert sc.loads(json.dumps(document(scale=2.5))).effective_scale == 2.5
+    assert fileformat.loads(json.dumps(document(scale=2.5))).effective_scale == 2.5
+
+
+def test_the_automatic_factor_is_known_whatever_the_scale():
+    """d_k = 4: the automatic factor 1/√4 = 0.5 for a manual scale too (the scale controls show it)."""
+    assert fileformat.loads(json.dumps(document(scale=2.5))).auto_scale == 0.5
+    assert fileformat.loads(json.dumps(document())).auto_scale == 0.5
 
 
 def test_utf8_bom_and_chinese_labels_load():
     """Editors on Windows write a byte-order mark; Chinese labels are ordinary text."""
     text = json.dumps(document(labels=["我", "爱", "北京"]), ensure_ascii=False)
-    scenario = sc.loads(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    scenario = fileformat.loads(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert scenario.labels == ("我", "爱", "北京")
 
 
@@ -90,7 +97,7 @@ def test_limits_are_inclusive():
     doc = document(
         query=[1e6, -1e6], keys=[[1, 0]] * n, values=[[0.5]] * n, labels=["x" * sc.MAX_LABEL] * n,
     )
-    scenario = sc.loads(json.dumps(doc))
+    scenario = fileformat.loads(json.dumps(doc))
     assert scenario.n == n
     assert float(scenario.compute().weights.sum()) == pytest.approx(1.0)
 
@@ -169,10 +176,10 @@ def test_brackets_inside_strings_are_not_counted_as_lists():
     """512 legal labels of 64 "[" (and "{" in the title) load: only the JSON's own brackets are counted."""
     text = json.dumps(document(query=[1], keys=[[1]] * 512, values=[[1]] * 512, labels=["[" * 64] * 512,
                                title="{" * 200))
-    loaded = sc.loads(text)
+    loaded = fileformat.loads(text)
     assert loaded.n == 512 and loaded.labels[0] == "[" * 64 and loaded.title == "{" * 200
     # an escaped quote does not end a string: its brackets stay inside it
-    assert sc.loads(json.dumps(document(query=[1], keys=[[1]] * 512, values=[[1]] * 512,
+    assert fileformat.loads(json.dumps(document(query=[1], keys=[[1]] * 512, values=[[1]] * 512,
                                         labels=['\\"' + "[" * 61] * 512))).labels[0] == '\\"' + "[" * 61
     # real structure over the limit is still refused before parsing, strings or not
     message = refused('{"title": "[[[", "query": ' + "[" * 30_000 + "]" * 30_000 + "}")
@@ -189,7 +196,7 @@ def test_brackets_inside_strings_are_not_counted_as_lists():
 def test_a_field_given_twice_is_refused_by_name(text, expected):
     """Last-wins would silently load something else than the file shows first; the key is named, escaped."""
     with pytest.raises(ScenarioError) as caught:
-        sc.loads_any(text)
+        fileformat.loads_any(text)
     assert str(caught.value).startswith(expected), str(caught.value)
     assert caught.value.template == "{0}: duplicate key (each field may appear only once)"
 
@@ -200,9 +207,10 @@ def test_out_of_range_numbers_show_enough_digits_to_see_why():
         "query[2]: 1000000.1 is out of range (|x| must be at most 1e+06)")
     assert refused(document(query=[1, 0, -1000000.5, 0])).startswith("query[2]: -1000000.5 is out of range")
     assert refused(document(scale=1000000.1)) == "scale: 1000000.1 is out of range (0 to 1e+06)"
-    assert sc.number_text(2e6) == "2e+06" and sc.number_text(0.1) == "0.1" and sc.number_text(1 / 3) == repr(1 / 3)
+    assert messages.number_text(2e6) == "2e+06" and messages.number_text(0.1) == "0.1"
+    assert messages.number_text(1 / 3) == repr(1 / 3)
     with pytest.raises(ScenarioError, match=r"^keys\[1\]\[0\]: 1000000\.1 is out of range"):
-        sc.with_component(sc.loads(json.dumps(LIBRARY)), "key", 1, 0, 1000000.1)
+        sc.with_component(fileformat.loads(json.dumps(LIBRARY)), "key", 1, 0, 1000000.1)
 
 
 def test_a_giant_integer_is_named_by_its_length_without_python_s_hint():
@@ -215,7 +223,7 @@ def test_a_giant_integer_is_named_by_its_length_without_python_s_hint():
 def test_text_with_a_lone_surrogate_is_refused():
     """Text handed over as a Python string (e.g. pasted) may hold a lone surrogate: an error, not a crash."""
     with pytest.raises(ScenarioError, match="not UTF-8 text"):
-        sc.loads('{"title": "\ud800", "query": [1], "keys": [[1]], "values": [[1]]}')
+        fileformat.loads('{"title": "\ud800", "query": [1], "keys": [[1]], "values": [[1]]}')
 
 
 def test_a_file_over_64_mib_is_refused_before_reading(tmp_path):
@@ -224,19 +232,19 @@ def test_a_file_over_64_mib_is_refused_before_reading(tmp_path):
     with huge.open("wb") as handle:
         handle.truncate(65 * 1024 * 1024)
     with pytest.raises(ScenarioError, match="larger than 64 MiB"):
-        sc.load(huge)
+        fileformat.load(huge)
     with pytest.raises(ScenarioError, match="larger than 64 MiB"):
-        sc.loads(b" " * (sc.MAX_FILE_BYTES + 1))
+        fileformat.loads(b" " * (fileformat.MAX_FILE_BYTES + 1))
 
 
 def test_missing_file_and_folder(tmp_path):
     """Neither is a traceback."""
     with pytest.raises(ScenarioError, match="no such file"):
-        sc.load(tmp_path / "nope.json")
+        fileformat.load(tmp_path / "nope.json")
     with pytest.raises(ScenarioError, match="is a folder"):
-        sc.load(tmp_path)
+        fileformat.load(tmp_path)
     with pytest.raises(ScenarioError, match=r"^the file name is empty$"):
-        sc.load_any("")  # Path("") would be ".", the folder the program runs in
+        fileformat.load_any("")  # Path("") would be ".", the folder the program runs in
 
 
 # ---------------------------------------------------------------- saving
@@ -254,14 +262,14 @@ def test_save_round_trips_bit_for_bit(tmp_path):
         scale=0.123456789012345678,
     )
     path = tmp_path / "scenario.json"
-    sc.save(original, path)
-    loaded = sc.load(path)
+    fileformat.save(original, path)
+    loaded = fileformat.load(path)
     assert loaded == original
     for field in ("query", "keys", "values"):
         assert getattr(loaded, field).tobytes() == getattr(original, field).tobytes()
     assert loaded.scale == original.scale
     assert "北京" in path.read_text(encoding="utf-8")  # readable, not \\u escapes
-    assert sc.dumps(loaded) == path.read_text(encoding="utf-8")
+    assert fileformat.dumps(loaded) == path.read_text(encoding="utf-8")
 
 
 @settings(max_examples=40, deadline=None)
@@ -281,7 +289,7 @@ def test_dumps_loads_round_trip_any_valid_scenario(parts, scale):
     """Any valid scenario survives dumps → loads unchanged, bit for bit."""
     query, keys, values, labels = parts
     original = Scenario(query=query, keys=keys, values=values, labels=tuple(labels), scale=scale)
-    loaded = sc.loads(sc.dumps(original))
+    loaded = fileformat.loads(fileformat.dumps(original))
     assert loaded == original
     assert loaded.keys.tobytes() == original.keys.tobytes()
     assert loaded.values.tobytes() == original.values.tobytes()
@@ -290,16 +298,16 @@ def test_dumps_loads_round_trip_any_valid_scenario(parts, scale):
 def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
     """If the final rename fails, the old file is untouched and no temporary file is left behind."""
     path = tmp_path / "keep.json"
-    old = sc.loads(json.dumps(LIBRARY))
-    sc.save(old, path)
+    old = fileformat.loads(json.dumps(LIBRARY))
+    fileformat.save(old, path)
     before = path.read_bytes()
 
     def broken_replace(source, target):
         raise OSError("disk unplugged")
 
-    monkeypatch.setattr(sc.os, "replace", broken_replace)
+    monkeypatch.setattr(fileformat.os, "replace", broken_replace)
     with pytest.raises(OSError, match="disk unplugged"):
-        sc.save(sc.with_title(old, "new"), path)
+        fileformat.save(sc.with_title(old, "new"), path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
 
@@ -309,10 +317,10 @@ def test_save_leaves_no_temporary_and_ordinary_permissions(tmp_path):
     old_umask = os.umask(0o022)
     try:
         path = tmp_path / "new.json"
-        sc.save(sc.loads(json.dumps(LIBRARY)), path)
+        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
         assert stat.S_IMODE(path.stat().st_mode) == 0o644
         path.chmod(0o640)
-        sc.save(sc.loads(json.dumps(LIBRARY)), path)
+        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
         assert stat.S_IMODE(path.stat().st_mode) == 0o640
     finally:
         os.umask(old_umask)
@@ -322,7 +330,7 @@ def test_save_leaves_no_temporary_and_ordinary_permissions(tmp_path):
 def test_save_into_a_missing_folder_raises_oserror(tmp_path):
     """The caller (the window) shows OSError; nothing is created."""
     with pytest.raises(OSError):
-        sc.save(sc.loads(json.dumps(LIBRARY)), tmp_path / "no" / "such" / "folder.json")
+        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), tmp_path / "no" / "such" / "folder.json")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -332,8 +340,8 @@ def test_save_onto_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path, mo
     real_folder.mkdir()
     link_folder.mkdir()
     target = real_folder / "lecture.json"
-    old = sc.loads(json.dumps(LIBRARY))
-    sc.save(old, target)
+    old = fileformat.loads(json.dumps(LIBRARY))
+    fileformat.save(old, target)
     target.chmod(0o640)
     link = link_folder / "lecture.json"
     link.symlink_to(target)
@@ -341,11 +349,11 @@ def test_save_onto_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path, mo
     chain.symlink_to(link)
     renames = []
     real_replace = os.replace
-    monkeypatch.setattr(sc.os, "replace", lambda source, dest: renames.append((source, dest)) or
+    monkeypatch.setattr(fileformat.os, "replace", lambda source, dest: renames.append((source, dest)) or
                         real_replace(source, dest))
-    sc.save(sc.with_title(old, "new"), chain)
+    fileformat.save(sc.with_title(old, "new"), chain)
     assert chain.is_symlink() and link.is_symlink() and os.readlink(link) == str(target)
-    assert sc.load(target).title == "new"
+    assert fileformat.load(target).title == "new"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     # The temporary file was made beside the target, so the rename never crosses a file system.
     assert [(Path(source).parent, Path(dest)) for source, dest in renames] == [(real_folder, target)]
@@ -357,8 +365,8 @@ def test_save_onto_a_dangling_symlink_creates_its_target(tmp_path):
     target = tmp_path / "later.json"
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    sc.save(sc.loads(json.dumps(LIBRARY)), link)
-    assert link.is_symlink() and sc.load(target).title == "Library lookup"
+    fileformat.save(fileformat.loads(json.dumps(LIBRARY)), link)
+    assert link.is_symlink() and fileformat.load(target).title == "Library lookup"
 
 
 @pytest.mark.parametrize("kind", ["folder", "fifo", "device", "link to a folder", "link to a fifo"])
@@ -376,13 +384,13 @@ def test_save_refuses_a_target_that_is_not_a_regular_file(tmp_path, kind):
         path.symlink_to(other)
     before = sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir())
     with pytest.raises(ScenarioError, match=r"folder|not a regular file"):
-        sc.save(sc.loads(json.dumps(LIBRARY)), path)
+        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
     assert sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir()) == before
 
 
 def test_saved_file_is_one_row_per_line():
     """Readable by a person: each key and value row on its own line."""
-    text = sc.dumps(sc.loads(json.dumps(LIBRARY)))
+    text = fileformat.dumps(fileformat.loads(json.dumps(LIBRARY)))
     assert "    [1.0, 0.0, 1.0, 0.0],\n" in text
     assert json.loads(text)["format"] == "attention-explorer/1"
 
@@ -393,7 +401,7 @@ def test_saved_file_is_one_row_per_line():
 @pytest.fixture
 def library():
     """The issue's example as a Scenario."""
-    return sc.loads(json.dumps(LIBRARY))
+    return fileformat.loads(json.dumps(LIBRARY))
 
 
 def test_edits_return_new_scenarios_and_leave_the_old_one(library):
@@ -444,11 +452,11 @@ def test_edits_return_new_scenarios_and_leave_the_old_one(library):
 )
 def test_invalid_edits_raise_scenario_error(library, edit, expected):
     """A bad edit raises ScenarioError naming the problem; the scenario it started from is unchanged."""
-    before = sc.dumps(library)
+    before = fileformat.dumps(library)
     with pytest.raises(ScenarioError) as caught:
         edit(library)
     assert str(caught.value).startswith(expected), str(caught.value)
-    assert sc.dumps(library) == before
+    assert fileformat.dumps(library) == before
 
 
 def test_direct_construction_is_validated():

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core import scenario as sc
+from attention_explorer.core import fileformat as sc
 from attention_explorer.core import sequence as sq
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -20,9 +20,9 @@ X = [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]]
 W_Q = [[0, 1], [1.5, 0], [0, 0.5], [0.5, 0]]
 W_K = [[1, 0], [0, 1.5], [0.5, 0], [0, 0]]
 W_V = [[0, 0], [0, 1], [1, 0], [0.5, 0.5]]
-SELF_FILE = {
+SEQUENCE_FILE = {
     "format": "attention-explorer/1",
-    "kind": "self",
+    "kind": "sequence",
     "title": "我 爱 北京",
     "tokens": ["我", "爱", "北京"],
     "embeddings": X,
@@ -32,9 +32,9 @@ SELF_FILE = {
 }
 
 
-def self_document(**changes):
+def sequence_document(**changes):
     """The small self-attention file with some fields replaced (None removes a field)."""
-    doc = json.loads(json.dumps(SELF_FILE))
+    doc = json.loads(json.dumps(SEQUENCE_FILE))
     for name, value in changes.items():
         if value is None:
             doc.pop(name, None)
@@ -108,7 +108,7 @@ def test_compute_matches_plain_numpy_on_random_numbers():
 
 
 def test_self_file_loads_with_every_field():
-    sequence = sc.loads_any(json.dumps(self_document(causal=True, scale=0.5, description="d")))
+    sequence = sc.loads_any(json.dumps(sequence_document(causal=True, scale=0.5, description="d")))
     assert isinstance(sequence, SequenceScenario)
     assert sequence.embeddings.tolist() == X and sequence.w_v.tolist() == W_V
     assert sequence.causal is True and sequence.scale == 0.5 and sequence.description == "d"
@@ -117,7 +117,7 @@ def test_self_file_loads_with_every_field():
 
 def test_defaults_and_single_files_still_load_as_before():
     """causal false and the automatic scale by default; a file without kind is a single-query Scenario."""
-    sequence = sc.loads_any(json.dumps(self_document(format=None, title=None)))
+    sequence = sc.loads_any(json.dumps(sequence_document(format=None, title=None)))
     assert sequence.causal is False and sequence.scale is None and sequence.effective_scale == 1 / math.sqrt(2)
     single = sc.loads_any('{"query": [1, 0], "keys": [[1, 0]], "values": [[2]]}')
     assert isinstance(single, Scenario)
@@ -125,8 +125,18 @@ def test_defaults_and_single_files_still_load_as_before():
 
 
 def test_single_query_loader_names_a_self_file_instead_of_misreading_it():
+    with pytest.raises(ScenarioError, match='kind "sequence": a self-attention file'):
+        sc.loads(json.dumps(SEQUENCE_FILE))
     with pytest.raises(ScenarioError, match='kind "self": a self-attention file'):
-        sc.loads(json.dumps(SELF_FILE))
+        sc.loads(json.dumps(sequence_document(kind="self")))
+
+
+def test_older_files_saying_kind_self_load_as_the_same_sequence_and_are_saved_as_sequence():
+    """"self" was the kind's name before "sequence": such a file reads exactly as the new spelling does."""
+    old = sc.loads_any(json.dumps(sequence_document(kind="self"), ensure_ascii=False))
+    new = sc.loads_any(json.dumps(sequence_document(kind="sequence"), ensure_ascii=False))
+    assert isinstance(old, SequenceScenario) and old == new
+    assert '"kind": "sequence"' in sc.dumps(old) and '"self"' not in sc.dumps(old)
 
 
 def test_save_and_load_round_trip_exactly(tmp_path):
@@ -144,7 +154,7 @@ def test_save_and_load_round_trip_exactly(tmp_path):
     for name in sq.MATRICES:
         assert getattr(loaded, name).tobytes() == getattr(sequence, name).tobytes()
     text = path.read_text(encoding="utf-8")
-    assert '"kind": "self"' in text and "北京" in text  # non-ASCII kept readable
+    assert '"kind": "sequence"' in text and "北京" in text  # non-ASCII kept readable
     assert "    [0.30000000000000004, -1e-300, 123456.789012345]," in text  # one row per line
     assert sc.loads_any(sc.dumps(sequence)) == sequence
 
@@ -173,42 +183,44 @@ def test_dumps_loads_round_trip_any_valid_sequence(n, d_model, d_k, d_v, data, c
 
 
 BAD_SELF_FILES = {
-    "ragged embeddings": (self_document(embeddings=[[1, 0, 1, 0], [0, 1, 0], [1, 0, 0, 1]]),
+    "ragged embeddings": (sequence_document(embeddings=[[1, 0, 1, 0], [0, 1, 0], [1, 0, 0, 1]]),
                           "embeddings[1]: expected 4 numbers (d_model = 4), got 3"),
-    "w_q rows": (self_document(w_q=W_Q[:3]), "w_q: expected 4 rows (d_model = 4, the width of the embeddings), got 3"),
-    "d_k mismatch": (self_document(w_k=[[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]]),
+    "w_q rows": (sequence_document(w_q=W_Q[:3]),
+                 "w_q: expected 4 rows (d_model = 4, the width of the embeddings), got 3"),
+    "d_k mismatch": (sequence_document(w_k=[[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]]),
                      "w_k[0]: expected 2 numbers (d_k from w_q = 2), got 3"),
-    "w_v rows": (self_document(w_v=W_V + [[1, 1]]), "w_v: expected 4 rows (d_model = 4), got 5"),
-    "unknown field": (self_document(queries=[[1]]), '"queries": unknown field'),
-    "single-kind field": (self_document(labels=["a", "b", "c"]), '"labels": unknown field'),
-    "token count": (self_document(tokens=["我", "爱"]), "embeddings: expected 2 rows (one per token), got 3"),
+    "w_v rows": (sequence_document(w_v=W_V + [[1, 1]]), "w_v: expected 4 rows (d_model = 4), got 5"),
+    "unknown field": (sequence_document(queries=[[1]]), '"queries": unknown field'),
+    "single-kind field": (sequence_document(labels=["a", "b", "c"]), '"labels": unknown field'),
+    "token count": (sequence_document(tokens=["我", "爱"]), "embeddings: expected 2 rows (one per token), got 3"),
     "nan": ('{"kind": "self", "tokens": ["a"], "embeddings": [[NaN]], "w_q": [[1]], "w_k": [[1]], "w_v": [[1]]}',
             "embeddings[0][0]: NaN is not allowed"),
-    "infinity": (json.dumps(self_document(w_v=[[0, 0], [0, 1], [1, 0], [0.5, float("inf")]])),
+    "infinity": (json.dumps(sequence_document(w_v=[[0, 0], [0, 1], [1, 0], [0.5, float("inf")]])),
                  "w_v[3][1]: infinity is not allowed"),
-    "boolean number": (self_document(w_q=[[0, True], [1.5, 0], [0, 0.5], [0.5, 0]]),
+    "boolean number": (sequence_document(w_q=[[0, True], [1.5, 0], [0, 0.5], [0.5, 0]]),
                        "w_q[0][1]: expected a number, got true/false"),
-    "boolean token": (self_document(tokens=["我", False, "北京"]), "tokens[1]: expected a string, got true/false"),
-    "causal string": (self_document(causal="yes"), "causal: expected true or false, got a string"),
-    "string number": (self_document(embeddings=[[1, 0, 1, 0], [0, "1", 0, 0], [1, 0, 0, 1]]),
+    "boolean token": (sequence_document(tokens=["我", False, "北京"]), "tokens[1]: expected a string, got true/false"),
+    "causal string": (sequence_document(causal="yes"), "causal: expected true or false, got a string"),
+    "string number": (sequence_document(embeddings=[[1, 0, 1, 0], [0, "1", 0, 0], [1, 0, 0, 1]]),
                       "embeddings[1][1]: expected a number, got a string"),
-    "missing": (self_document(w_v=None), '"w_v": missing'),
-    "wrong kind": (self_document(kind="cross"), 'kind: expected "self" (a self-attention file) or no "kind"'),
-    "empty token": (self_document(tokens=["我", "", "北京"]), "tokens[1]: empty"),
-    "long token": (self_document(tokens=["我", "爱" * 65, "北京"]), "tokens[1]: 65 characters, at most 64"),
-    "no tokens": (self_document(tokens=[]), "tokens: expected a list of 1 to 512 strings, got 0"),
-    "too many tokens": (self_document(tokens=["t"] * 513), "tokens: expected a list of 1 to 512 strings, got 513"),
-    "empty rows": (self_document(embeddings=[[], [], []]), "embeddings[0]: expected 1 to 4096 numbers, got 0"),
-    "negative scale": (self_document(scale=-1), "scale: -1 is out of range"),
-    "out of range": (self_document(embeddings=[[1, 0, 1, 0], [0, 2e6, 0, 0], [1, 0, 0, 1]]),
+    "missing": (sequence_document(w_v=None), '"w_v": missing'),
+    "wrong kind": (sequence_document(kind="cross"), 'kind: expected "sequence" (a self-attention file) or no "kind"'),
+    "kind not a string": (sequence_document(kind=["self"]), 'kind: expected "sequence" (a self-attention file) or no'),
+    "empty token": (sequence_document(tokens=["我", "", "北京"]), "tokens[1]: empty"),
+    "long token": (sequence_document(tokens=["我", "爱" * 65, "北京"]), "tokens[1]: 65 characters, at most 64"),
+    "no tokens": (sequence_document(tokens=[]), "tokens: expected a list of 1 to 512 strings, got 0"),
+    "too many tokens": (sequence_document(tokens=["t"] * 513), "tokens: expected a list of 1 to 512 strings, got 513"),
+    "empty rows": (sequence_document(embeddings=[[], [], []]), "embeddings[0]: expected 1 to 4096 numbers, got 0"),
+    "negative scale": (sequence_document(scale=-1), "scale: -1 is out of range"),
+    "out of range": (sequence_document(embeddings=[[1, 0, 1, 0], [0, 2e6, 0, 0], [1, 0, 0, 1]]),
                      "embeddings[1][1]: 2e+06 is out of range"),
-    "wrong format": (self_document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),
-    "kind twice": (json.dumps(self_document()).replace('"kind": "self"', '"kind": "other", "kind": "self"'),
+    "wrong format": (sequence_document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),
+    "kind twice": (json.dumps(sequence_document()).replace('"kind": "sequence"', '"kind": "other", "kind": "sequence"'),
                    '"kind": duplicate key'),
-    "tokens twice": (json.dumps(self_document())[:-1] + ', "tokens": ["a", "b", "c"]}', '"tokens": duplicate key'),
-    "just over the limit": (self_document(embeddings=[[1, 0, 1, 0], [0, 1000000.1, 0, 0], [1, 0, 0, 1]]),
+    "tokens twice": (json.dumps(sequence_document())[:-1] + ', "tokens": ["a", "b", "c"]}', '"tokens": duplicate key'),
+    "just over the limit": (sequence_document(embeddings=[[1, 0, 1, 0], [0, 1000000.1, 0, 0], [1, 0, 0, 1]]),
                             "embeddings[1][1]: 1000000.1 is out of range (|x| must be at most 1e+06)"),
-    "scale just over": (self_document(scale=1000000.1), "scale: 1000000.1 is out of range (0 to 1e+06)"),
+    "scale just over": (sequence_document(scale=1000000.1), "scale: 1000000.1 is out of range (0 to 1e+06)"),
 }
 
 

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 import attention_explorer
-from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.scenario import ScenarioError
 
 PACKAGE = Path(attention_explorer.__file__).resolve().parent

@@ -21,13 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import scenario as sc
+from attention_explorer.core import fileformat as sc
 from attention_explorer.core.presets import resources_dir
 from attention_explorer.core.scenario import ScenarioError
 
 PRESET_FILES = sorted((resources_dir() / "presets").glob("*.json"))
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
-SELF_FIELDS = ("kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
+SEQUENCE_ONLY_FIELDS = ("kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 # A message starts with the place (a field, maybe with [row][column], or a quoted field name) or names the problem.
 PLACE = r"(?:format|title|description|query|keys|values|labels|scale|kind|tokens|embeddings|w_q|w_k|w_v|causal)"
 MESSAGE = re.compile(
@@ -65,12 +65,12 @@ def check_outcome(data: bytes | str) -> None:
 
 JSON_SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=8), st.sampled_from(["inv_sqrt_dk", "attention-explorer/1", "self", "__class__"]),
+    st.text(max_size=8), st.sampled_from(["inv_sqrt_dk", "attention-explorer/1", "sequence", "self", "__class__"]),
 )
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
     lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.sampled_from(SCENARIO_FIELDS + SELF_FIELDS) | st.text(max_size=5), inner, max_size=5),
+    | st.dictionaries(st.sampled_from(SCENARIO_FIELDS + SEQUENCE_ONLY_FIELDS) | st.text(max_size=5), inner, max_size=5),
     max_leaves=25,
 )
 NUMBER_ROWS = st.lists(st.lists(st.one_of(st.floats(-3, 3), JSON_SCALARS), min_size=1, max_size=4),
@@ -85,11 +85,12 @@ def scenario_like(draw) -> dict:
         "format": st.just("attention-explorer/1"), "title": st.text(max_size=10), "description": st.text(max_size=10),
         "query": st.lists(st.floats(-3, 3), min_size=1, max_size=4), "keys": NUMBER_ROWS, "values": NUMBER_ROWS,
         "labels": st.lists(st.text(max_size=6), max_size=4), "scale": st.one_of(st.just("inv_sqrt_dk"), st.floats()),
-        "kind": st.just("self"), "tokens": st.lists(st.text(min_size=1, max_size=4), min_size=1, max_size=4),
+        "kind": st.sampled_from(["sequence", "self"]),
+        "tokens": st.lists(st.text(min_size=1, max_size=4), min_size=1, max_size=4),
         "embeddings": NUMBER_ROWS, "w_q": NUMBER_ROWS, "w_k": NUMBER_ROWS, "w_v": NUMBER_ROWS,
         "causal": st.booleans(),
     }
-    for name in draw(st.lists(st.sampled_from(SCENARIO_FIELDS + SELF_FIELDS), unique=True, max_size=9)):
+    for name in draw(st.lists(st.sampled_from(SCENARIO_FIELDS + SEQUENCE_ONLY_FIELDS), unique=True, max_size=9)):
         document[name] = draw(st.one_of(plausible[name], plausible[name], JSON_VALUES))
     return document
 
@@ -185,7 +186,8 @@ def test_every_preset_file_loads_unchanged():
 
 _MEASURE = """\
 import json, resource, sys, time
-from attention_explorer.core.scenario import ScenarioError, load_any
+from attention_explorer.core.fileformat import load_any
+from attention_explorer.core.scenario import ScenarioError
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 try:

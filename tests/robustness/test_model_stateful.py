@@ -50,7 +50,8 @@ def scenarios(draw) -> Scenario:
 
 def results_equal(a, b) -> bool:
     """Every number of two AttentionResults is the same (bit for bit: the same function on the same input)."""
-    arrays = ("scores", "scaled_scores", "exponentials", "weights", "weighted_values", "output", "key_norms")
+    arrays = ("scores", "scaled_scores", "exponentials", "weights", "unscaled_weights", "weighted_values", "output",
+              "key_norms")
     scalars = ("scale", "exp_shifted", "exp_sum", "query_norm", "entropy", "max_weight", "jacobian_norm")
     return (all(np.array_equal(getattr(a, name), getattr(b, name)) for name in arrays)
             and all(getattr(a, name) == getattr(b, name) for name in scalars)

@@ -21,7 +21,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core import fileformat
+from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import MAX_DIM, MAX_KEYS, Scenario
 from attention_explorer.state.document import Document
@@ -93,7 +94,7 @@ def _dead_window(data_dir: Path, settings: Path, query: float) -> None:
 def _holds(path: Path, scenario: Scenario) -> bool:
     """True when the file at `path` loads as `scenario` (a missing or half-made file is not yet that)."""
     try:
-        return scenario_file.load(path) == scenario
+        return fileformat.load(path) == scenario
     except scenario_file.ScenarioError:
         return False
 
@@ -112,8 +113,8 @@ def test_two_windows_keep_separate_recovery_files_and_locks(qapp, tmp_path):
     first.write_recovery()
     second.write_recovery()
     assert first.recovery_path != second.recovery_path and first.lock_path != second.lock_path
-    assert scenario_file.load(first.recovery_path) == first_model.scenario
-    assert scenario_file.load(second.recovery_path) == second_model.scenario
+    assert fileformat.load(first.recovery_path) == first_model.scenario
+    assert fileformat.load(second.recovery_path) == second_model.scenario
     # Each is live: neither offers the other's file.
     assert first.stale_recoveries() == [] and second.stale_recoveries() == []
     # A clean quit removes only its own files: the other window's recovery and lock stay.
@@ -134,8 +135,8 @@ def test_dead_windows_are_offered_newest_first_and_a_live_one_never(window, tmp_
     _dead_window(data_dir, settings, 0.25)
     _dead_window(data_dir, settings, 0.75)
     older, newer = (path for path in _recovery_files(data_dir) if path != live.recovery_path
-                    and scenario_file.load(path).query[0] in (0.25, 0.75))
-    if scenario_file.load(older).query[0] == 0.75:
+                    and fileformat.load(path).query[0] in (0.25, 0.75))
+    if fileformat.load(older).query[0] == 0.75:
         older, newer = newer, older
     now = time.time()
     os.utime(older, (now - 3600, now - 3600))  # the 0.25 window died an hour before the 0.75 one
@@ -157,7 +158,7 @@ def test_dead_windows_are_offered_newest_first_and_a_live_one_never(window, tmp_
     # Both declined: discarded with their locks; the live window's file and lock are untouched.
     assert _recovery_files(data_dir) == [live.recovery_path]
     assert sorted(data_dir.glob("*.lock")) == [live.lock_path]
-    assert scenario_file.load(live.recovery_path) == live_model.scenario
+    assert fileformat.load(live.recovery_path) == live_model.scenario
     live.end_session()
 
 
@@ -171,19 +172,19 @@ def test_restoring_the_newest_keeps_the_older_one_for_the_next_start(window, tmp
     assert window.document.path is None, "a restored scenario is not silently saved over some file"
     # The restored work now lives in this window's own recovery file; the dead window's copy is gone.
     assert _recovery_files(data_dir) == [window.document.recovery_path]
-    assert scenario_file.load(window.document.recovery_path) == window.model.scenario
+    assert fileformat.load(window.document.recovery_path) == window.model.scenario
 
 
 def test_the_first_edit_after_opening_and_after_saving_is_autosaved_within_a_second(window, qtbot, tmp_path):
     lecture = tmp_path / "lecture.json"
-    scenario_file.save(load_preset("drag-2d"), lecture)
+    fileformat.save(load_preset("drag-2d"), lecture)
     assert window.open_file(str(lecture), ask=False)
     recovery = window.document.recovery_path
     qtbot.keyClick(window.canvas, Qt.Key.Key_Right)
     edited = window.model.scenario
     qtbot.waitUntil(lambda: _holds(recovery, edited), timeout=1000)
     qtbot.keyClick(window.canvas, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
-    assert scenario_file.load(lecture) == edited and "*" not in window.windowTitle()
+    assert fileformat.load(lecture) == edited and "*" not in window.windowTitle()
     # Saved: nothing left to recover, so the copy goes; the next single edit brings it back.
     qtbot.waitUntil(lambda: not recovery.exists(), timeout=1000)
     qtbot.keyClick(window.canvas, Qt.Key.Key_Left)
@@ -202,7 +203,7 @@ def test_a_long_drag_is_autosaved_about_once_a_second_while_it_goes_on(window, q
         if written_during_drag is None and recovery.exists():
             written_during_drag = time.monotonic() - start
     assert written_during_drag is not None and written_during_drag < 1.2
-    assert scenario_file.load(recovery).query[0] > 1.0
+    assert fileformat.load(recovery).query[0] > 1.0
 
 
 def test_a_slow_disk_does_not_stall_the_window(window, qtbot, monkeypatch):
@@ -267,7 +268,7 @@ print("started", len(asked), window.document.recovery_path.exists(), flush=True)
 def test_fifos_folders_and_device_links_in_the_data_folder_do_not_hang_start_up(tmp_path):
     data_dir = tmp_path / "appdata"
     data_dir.mkdir()
-    valid = scenario_file.dumps(load_preset("library"))
+    valid = fileformat.dumps(load_preset("library"))
     os.mkfifo(data_dir / "recovery.json")  # where the recovery file used to be
     (data_dir / "session.running").write_text("1", encoding="utf-8")
     os.mkfifo(data_dir / "recovery-fifo.json")
@@ -303,7 +304,7 @@ def test_a_scenario_too_large_to_save_says_so_once_and_keeps_the_last_copy(windo
     status = window.findChild(type(window._hint_label), "autosaveStatus")
     qtbot.waitUntil(status.isVisible, timeout=20000)
     assert "64 MiB" in status.text() and "last copy" in status.text()
-    assert scenario_file.load(recovery) == small, "the last copy that fitted is kept"
+    assert fileformat.load(recovery) == small, "the last copy that fitted is kept"
     assert window.shown_errors == [], "the autosave does not interrupt with a dialog"
     # Save agrees, at once, in one message; nothing is written.
     monkeypatch.setattr(window, "ask_save_path", lambda *args: str(tmp_path / "big.json"))
@@ -315,4 +316,4 @@ def test_a_scenario_too_large_to_save_says_so_once_and_keeps_the_last_copy(windo
     # Back under the limit, the autosave resumes and the message goes.
     window.model.undo_stack.undo()
     qtbot.waitUntil(lambda: not status.isVisible(), timeout=5000)
-    assert scenario_file.load(recovery) == small
+    assert fileformat.load(recovery) == small

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QStandardPaths
 
-from attention_explorer.core import scenario as scenario_file
+from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.state.document import Document, app_data_dir
 

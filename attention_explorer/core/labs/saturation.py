@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_explorer.core.attention import entropy_bits, softmax, softmax_jacobian_norm
+
 # Factors on the lab's log axis: 10^-2 … 10^1, POINTS_PER_DECADE steps a decade (1, 0.1, 10 fall on grid points).
 LOG_FACTOR_MIN = -2
 LOG_FACTOR_MAX = 1
@@ -26,33 +28,17 @@ def weights_over_factors(scores: np.ndarray, factors: np.ndarray) -> np.ndarray:
     """softmax(f · scores) for every factor f: an F×N array, row f sums to 1 (max subtracted, so no overflow)."""
     scores = np.asarray(scores, dtype=np.float64)
     factors = np.asarray(factors, dtype=np.float64)
-    scaled = factors[:, None] * scores[None, :]
-    shifted = scaled - np.max(scaled, axis=1, keepdims=True)
-    exps = np.exp(shifted)
-    return exps / np.sum(exps, axis=1, keepdims=True)
+    return softmax(factors[:, None] * scores[None, :])
 
 
-def entropy_rows(weights: np.ndarray) -> np.ndarray:
-    """Shannon entropy in bits of every row of an F×N weight array (0·log 0 counts as 0)."""
-    weights = np.asarray(weights, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(weights > 0, weights * np.log2(np.where(weights > 0, weights, 1.0)), 0.0)
-    return -np.sum(terms, axis=1)
-
-
-def jacobian_norm_rows(weights: np.ndarray) -> np.ndarray:
-    """Frobenius norm of diag(w) − w·wᵀ for every row w: √(Σw² − 2Σw³ + (Σw²)²)."""
-    weights = np.asarray(weights, dtype=np.float64)
-    square_sum = np.sum(weights**2, axis=1)
-    cube_sum = np.sum(weights**3, axis=1)
-    return np.sqrt(np.maximum(square_sum - 2.0 * cube_sum + square_sum**2, 0.0))
+# The lab's names for the core's entropy and Jacobian norm, which already work row by row on an F×N array.
+entropy_rows = entropy_bits
+jacobian_norm_rows = softmax_jacobian_norm
 
 
 def shifted_softmax(scaled_scores: np.ndarray, shift: float) -> np.ndarray:
     """softmax(x + c), computed the safe way: the largest input is subtracted before exp."""
-    shifted = np.asarray(scaled_scores, dtype=np.float64) + float(shift)
-    exps = np.exp(shifted - np.max(shifted))
-    return exps / np.sum(exps)
+    return softmax(np.asarray(scaled_scores, dtype=np.float64) + float(shift))
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +57,10 @@ class NaiveSoftmax:
 
 
 def naive_softmax(scaled_scores: np.ndarray, shift: float = 0.0) -> NaiveSoftmax:
-    """e^(x + c) / Σ e^(x + c) as a textbook formula would compute it, float64 warnings silenced."""
+    """e^(x + c) / Σ e^(x + c) as a textbook formula would compute it, float64 warnings silenced.
+
+    Not a second softmax: the lab shows where this unshifted formula breaks and `softmax` does not.
+    """
     shifted = np.asarray(scaled_scores, dtype=np.float64) + float(shift)
     with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
         exps = np.exp(shifted)

@@ -92,9 +92,7 @@ def example_scores(query: np.ndarray, keys: np.ndarray, d_k: int, n_keys: int) -
 
 def max_weights(scores: np.ndarray) -> np.ndarray:
     """The largest softmax weight of each row of a T×N score array (= 1 / Σ e^(s − max))."""
-    scores = np.asarray(scores, dtype=np.float64)
-    shifted = scores - np.max(scores, axis=-1, keepdims=True)
-    return 1.0 / np.sum(np.exp(shifted), axis=-1)
+    return np.max(softmax(scores), axis=-1)
 
 
 def one_hot_share(

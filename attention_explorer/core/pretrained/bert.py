@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_explorer.core.attention import inv_sqrt_scale, softmax
+
 # math.erf element by element: exact to double precision, and no SciPy needed. Element by element is slow,
 # so it is kept to the GELU alone: a sentence of 16 tokens through MiniLM evaluates ~150 000 of them.
 _erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -199,14 +201,6 @@ def _split_heads(x: np.ndarray, num_heads: int) -> np.ndarray:
     return x.reshape(n, num_heads, hidden // num_heads).transpose(1, 0, 2)
 
 
-def masked_softmax(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Softmax over the last axis where `mask` is True; masked entries get weight exactly 0."""
-    shifted = np.where(mask, scores, -np.inf)
-    shifted = shifted - shifted.max(axis=-1, keepdims=True)
-    exps = np.exp(shifted)
-    return exps / exps.sum(axis=-1, keepdims=True)
-
-
 def encode(weights: BertWeights, input_ids: Sequence[int], token_type_ids: Sequence[int] | None = None,
            attention_mask: Sequence[int] | None = None) -> EncoderOutput:
     """Run the encoder on one sequence of token ids; mask 0 marks padding that no token may attend to."""
@@ -230,7 +224,7 @@ def encode(weights: BertWeights, input_ids: Sequence[int], token_type_ids: Seque
          + weights.token_type_embeddings[types])
     x = layer_norm(x, weights.embedding_norm_weight, weights.embedding_norm_bias, config.layer_norm_eps)
     activation = ACTIVATIONS[config.hidden_act]
-    scale = 1.0 / math.sqrt(config.head_size)
+    scale = inv_sqrt_scale(config.head_size)
     key_mask = keep[np.newaxis, np.newaxis, :]  # the same keys are hidden from every head and query
     hidden_states = [x]
     layers = []
@@ -239,7 +233,7 @@ def encode(weights: BertWeights, input_ids: Sequence[int], token_type_ids: Seque
         k = _split_heads(_linear(x, layer.key_weight, layer.key_bias), config.num_heads)
         v = _split_heads(_linear(x, layer.value_weight, layer.value_bias), config.num_heads)
         scaled = q @ k.transpose(0, 2, 1) * scale
-        probabilities = masked_softmax(scaled, key_mask)
+        probabilities = softmax(scaled, mask=key_mask)
         context = (probabilities @ v).transpose(1, 0, 2).reshape(n, config.hidden_size)
         attended = _linear(context, layer.attention_output_weight, layer.attention_output_bias)
         x = layer_norm(attended + x, layer.attention_norm_weight, layer.attention_norm_bias, config.layer_norm_eps)

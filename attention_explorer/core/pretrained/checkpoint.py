@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.messages import Phrase, TemplateError
+from attention_explorer.core.jsonrules import parse_json
+from attention_explorer.core.messages import Phrase, TemplateError, big_integer_text, number_text, value_kind
 from attention_explorer.core.pretrained.bert import (
     ACTIVATIONS,
     BertConfig,
@@ -30,7 +31,7 @@ from attention_explorer.core.pretrained.bert import (
     LayerWeights,
     encode,
 )
-from attention_explorer.core.scenario import ScenarioError, _big, _kind, number_text, parse_json
+from attention_explorer.core.scenario import ScenarioError
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
@@ -159,9 +160,10 @@ def _whole(document: dict, key: str, place: str, largest: int) -> int:
     """A size field: an int (true/false and 32.0 are not), from 1 to `largest`."""
     value = document[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CheckpointError("{0}: expected a whole number, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected a whole number, got {1}", f"{place}: {key}", value_kind(value))
     if not 1 <= value <= largest:
-        raise CheckpointError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", _big(value), 1, largest)
+        raise CheckpointError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", big_integer_text(value), 1,
+                              largest)
     return value
 
 
@@ -169,7 +171,7 @@ def _text(document: dict, key: str, place: str, default: str | None = None) -> s
     """A string field (absent: the default)."""
     value = document.get(key, default)
     if value is not default and not isinstance(value, str):
-        raise CheckpointError("{0}: expected a string, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected a string, got {1}", f"{place}: {key}", value_kind(value))
     return value
 
 
@@ -177,7 +179,7 @@ def _flag(document: dict, key: str, place: str) -> bool:
     """A true/false field (absent or null: false)."""
     value = document.get(key)
     if value is not None and not isinstance(value, bool):
-        raise CheckpointError("{0}: expected true or false, got {1}", f"{place}: {key}", _kind(value))
+        raise CheckpointError("{0}: expected true or false, got {1}", f"{place}: {key}", value_kind(value))
     return bool(value)
 
 
@@ -186,9 +188,10 @@ def _norm_epsilon(document: dict, place: str) -> float:
     value = document["layer_norm_eps"]
     where = f"{place}: layer_norm_eps"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CheckpointError("{0}: expected a number, got {1}", where, _kind(value))
+        raise CheckpointError("{0}: expected a number, got {1}", where, value_kind(value))
     if isinstance(value, int) and abs(value) >= 10**15:  # float() of a 400-digit integer would overflow
-        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where, _big(value))
+        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where,
+                              big_integer_text(value))
     value = float(value)
     if math.isnan(value):
         raise CheckpointError("{0}: NaN is not allowed (every number must be finite)", where)
@@ -204,11 +207,11 @@ def _check_architecture(document: dict, place: str) -> str:
     if architectures is not None:
         if not isinstance(architectures, list):
             raise CheckpointError("{0}: expected a list of strings, got {1}", f"{place}: architectures",
-                             _kind(architectures))
+                             value_kind(architectures))
         for index, name in enumerate(architectures):
             if not isinstance(name, str):
                 raise CheckpointError(
-                    "{0}: expected a string, got {1}", f"{place}: architectures[{index}]", _kind(name)
+                    "{0}: expected a string, got {1}", f"{place}: architectures[{index}]", value_kind(name)
                 )
     model_type = _text(document, "model_type", place)
     if model_type is None:

@@ -302,7 +302,7 @@ class ScaleControls(QWidget):
             self.factor_spin.setValue(factor)
         self.no_scaling_button.setEnabled(not (scenario.scale is not None and factor == 1.0))
 
-        auto_factor = 1.0 / math.sqrt(d_k)
+        auto_factor = scenario.auto_scale
         if automatic:
             self.factor_label.setText(
                 _translate("ScaleControls", "factor × {0} = 1/√{1}").format(factor_text(factor), d_k)

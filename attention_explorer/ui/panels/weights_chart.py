@@ -10,7 +10,6 @@ from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from attention_explorer.core.attention import softmax
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
@@ -192,7 +191,7 @@ class WeightsChart(QWidget):
         """Redraw every item in place from model.result."""
         result = self.model.result
         weights = result.weights
-        unscaled = softmax(result.scores)  # core computes the softmax at factor 1
+        unscaled = result.unscaled_weights
         n = result.n
         if n != self._n:
             self._rebuild_for_n(n)
@@ -357,7 +356,7 @@ class WeightsChart(QWidget):
         self._fit_y_range()
         if self.value_texts:
             result = self.model.result
-            self._place_value_texts(result.weights, softmax(result.scores))
+            self._place_value_texts(result.weights, result.unscaled_weights)
 
     # ------------------------------------------------------------ interaction
 
@@ -392,7 +391,7 @@ class WeightsChart(QWidget):
             self.hint.emit("")
             return
         result = self.model.result
-        unscaled = softmax(result.scores)
+        unscaled = result.unscaled_weights
         self.hint.emit(self.tr("{0}: weight {1}, without scaling {2} — click to select").format(
             self.model.scenario.labels[index], f"{result.weights[index]:.6f}", f"{unscaled[index]:.6f}"))
 

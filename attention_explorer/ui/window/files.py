@@ -10,8 +10,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
+from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario, ScenarioError, load_any
+from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free

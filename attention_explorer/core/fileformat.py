@@ -1,0 +1,337 @@
+"""The scenario file: JSON documents of both kinds (a single query, or a sequence) to scenarios and back.
+
+Parsing by the JSON rules (core/jsonrules.py), checking every field with its place named, writing one
+matrix row per line, and the atomic save. Pure Python and numpy, no Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import secrets
+import stat
+from pathlib import Path
+from typing import Any
+
+from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
+from attention_explorer.core.messages import big_integer_text, number_text, value_kind
+from attention_explorer.core.scenario import (
+    AUTO_SCALE,
+    MAX_ABS,
+    MAX_DIM,
+    MAX_KEYS,
+    MAX_SCALE,
+    Scenario,
+    ScenarioError,
+    default_labels,
+)
+from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND, SequenceScenario, check_tokens
+
+FORMAT_ID = "attention-explorer/1"
+# Files written before the kind was called "sequence" say "self"; they are read as the same kind.
+SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
+SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
+SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale")
+# Every top-level field of either kind, to name an unknown one in a file too large to parse.
+_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS)))
+
+
+def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
+    if not isinstance(raw, list):
+        raise ScenarioError("{0}: expected a list of rows", place)
+    rows = []
+    for i, row in enumerate(raw):
+        rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
+        if width is None:
+            width = len(rows[0])  # the first row sets the width (d_v) every later row must match
+    return rows
+
+
+def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
+    if not isinstance(raw, list):
+        raise ScenarioError("{0}: expected a list of numbers, got {1}", place, value_kind(raw))
+    if width is not None and len(raw) != width:
+        raise ScenarioError("{0}: expected {1} numbers ({2} = {3}), got {4}", place, width, width_name, width, len(raw))
+    if not 1 <= len(raw) <= MAX_DIM:  # checked before the walk: a hostile file may hold millions
+        raise ScenarioError("{0}: expected 1 to {1} numbers, got {2}", place, MAX_DIM, len(raw))
+    out = []
+    for j, item in enumerate(raw):
+        if isinstance(item, bool) or not isinstance(item, (int, float)):
+            raise ScenarioError("{0}[{1}]: expected a number, got {2}", place, j, value_kind(item))
+        if isinstance(item, int) and abs(item) > MAX_ABS:  # float() of a 400-digit integer would overflow
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, big_integer_text(item), MAX_ABS,
+            )
+        value = float(item)
+        if math.isnan(value):
+            raise ScenarioError("{0}[{1}]: NaN is not allowed (every number must be finite)", place, j)
+        if math.isinf(value):
+            raise ScenarioError("{0}[{1}]: infinity is not allowed (every number must be finite)", place, j)
+        if abs(value) > MAX_ABS:
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, number_text(value), MAX_ABS,
+            )
+        out.append(value)
+    return out
+
+
+def scenario_from_dict(document: Any) -> Scenario:
+    """Validate a parsed JSON document and build the Scenario (first problem raises ScenarioError)."""
+    if not isinstance(document, dict):
+        raise ScenarioError("expected a JSON object at the top level, got {0}", value_kind(document))
+    if "kind" in document:
+        _check_kind(document["kind"])
+        raise ScenarioError(
+            'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
+            "open it in the self-attention lab",
+            document["kind"],
+        )
+    for name in document:
+        if name not in SCENARIO_FIELDS:
+            raise ScenarioError('"{0}": unknown field (allowed: {1})', name, ", ".join(SCENARIO_FIELDS))
+    if "format" in document and document["format"] != FORMAT_ID:
+        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
+    for required in ("query", "keys", "values"):
+        if required not in document:
+            raise ScenarioError('"{0}": missing', required)
+    query = _number_list(document["query"], "query", None, "d_k")
+    d_k = len(query)
+    if not isinstance(document["keys"], list) or not 1 <= len(document["keys"]) <= MAX_KEYS:
+        got = len(document["keys"]) if isinstance(document["keys"], list) else value_kind(document["keys"])
+        raise ScenarioError("keys: expected a list of 1 to {0} rows, got {1}", MAX_KEYS, got)
+    keys = _number_rows(document["keys"], "keys", d_k, "d_k")
+    n = len(keys)
+    raw_values = document["values"]
+    if not isinstance(raw_values, list) or len(raw_values) != n:
+        got = len(raw_values) if isinstance(raw_values, list) else value_kind(raw_values)
+        raise ScenarioError("values: expected {0} rows (one per key), got {1}", n, got)
+    values = _number_rows(raw_values, "values", None, "d_v")
+    labels = document.get("labels")
+    if labels is None:
+        labels = list(default_labels(n))
+    if not isinstance(labels, list) or len(labels) != n:
+        got = len(labels) if isinstance(labels, list) else value_kind(labels)
+        raise ScenarioError("labels: expected {0} strings (one per key), got {1}", n, got)
+    for i, label in enumerate(labels):
+        if not isinstance(label, str):
+            raise ScenarioError("labels[{0}]: expected a string, got {1}", i, value_kind(label))
+    title = document.get("title", "")
+    if not isinstance(title, str):
+        raise ScenarioError("title: expected a string, got {0}", value_kind(title))
+    description = document.get("description", "")
+    if not isinstance(description, str):
+        raise ScenarioError("description: expected a string, got {0}", value_kind(description))
+    return Scenario(
+        query=query, keys=keys, values=values, labels=tuple(labels), title=title,
+        description=description, scale=scale_from_document(document),
+    )
+
+
+def scale_from_document(document: dict[str, Any]) -> float | None:
+    """The `scale` field of a document (either kind): None for "inv_sqrt_dk" or absent, else the factor."""
+    scale_raw = document.get("scale", AUTO_SCALE)
+    if scale_raw == AUTO_SCALE:
+        return None
+    if isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
+        raise ScenarioError('scale: expected "{0}" or a number ≥ 0, got {1}', AUTO_SCALE, value_kind(scale_raw))
+    if isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
+        raise ScenarioError("scale: {0} is out of range (0 to {1:g})", big_integer_text(scale_raw), MAX_SCALE)
+    return float(scale_raw)
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The JSON document of a scenario (floats keep every bit through json's repr)."""
+    document: dict[str, Any] = {"format": FORMAT_ID}
+    if scenario.title:
+        document["title"] = scenario.title
+    if scenario.description:
+        document["description"] = scenario.description
+    document["query"] = scenario.query.tolist()
+    document["keys"] = scenario.keys.tolist()
+    document["values"] = scenario.values.tolist()
+    document["labels"] = list(scenario.labels)
+    document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
+    return document
+
+
+def _check_kind(kind: Any) -> None:
+    """Refuse a `kind` that is neither "sequence" nor its older spelling "self"."""
+    if not isinstance(kind, str) or kind not in SEQUENCE_KINDS:
+        raise ScenarioError(
+            'kind: expected "{0}" (a self-attention file) or no "kind" at all (a single query), got {1}',
+            SEQUENCE_KIND, json.dumps(kind, ensure_ascii=False)[:40],
+        )
+
+
+def any_from_dict(document: Any) -> Scenario | SequenceScenario:
+    """A single-query Scenario, or a SequenceScenario when the document has a `kind` ("sequence", or "self")."""
+    if isinstance(document, dict) and "kind" in document:
+        _check_kind(document["kind"])
+        return sequence_from_dict(document)
+    return scenario_from_dict(document)
+
+
+def loads(data: bytes | str) -> Scenario:
+    """Parse and validate single-query scenario JSON text; any problem (or a self-attention file) raises."""
+    return scenario_from_dict(parse_document(data, _ALL_FIELDS))
+
+
+def loads_any(data: bytes | str) -> Scenario | SequenceScenario:
+    """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
+    return any_from_dict(parse_document(data, _ALL_FIELDS))
+
+
+def load(path: str | os.PathLike[str]) -> Scenario:
+    """Read, parse and validate a single-query scenario file; problems raise ScenarioError (never a traceback)."""
+    return loads(read_file(path))
+
+
+def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
+    """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
+    return loads_any(read_file(path))
+
+
+def dumps(scenario: Scenario | SequenceScenario) -> str:
+    """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
+    if isinstance(scenario, SequenceScenario):
+        document, row_fields = sequence_to_dict(scenario), MATRICES
+    else:
+        document, row_fields = scenario_to_dict(scenario), ("keys", "values")
+    fields = []
+    for name, value in document.items():
+        if name in row_fields:
+            text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
+        fields.append(f"  {json.dumps(name)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) -> None:
+    """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
+
+    A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
+    target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
+    """
+    path = _save_target(Path(path))
+    data = dumps(scenario).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(
+            "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
+            "keys or smaller dimensions",
+            len(data) / 2**20, MAX_FILE_BYTES // 2**20,
+        )
+    try:
+        keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
+    except OSError:
+        keep_mode = None  # a new file: os.open's 0o666 minus the umask, like any ordinary file
+    handle, temporary = _create_temporary(path)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            if keep_mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(stream.fileno(), keep_mode)
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _save_target(path: Path) -> Path:
+    """The file a save replaces: a link's target, followed to the end; a folder, FIFO or device raises ScenarioError."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return target  # a new file (or one the write itself will report on)
+    if stat.S_ISDIR(mode):
+        raise ScenarioError("is a folder, not a scenario file")
+    if not stat.S_ISREG(mode):
+        raise ScenarioError("is not a regular file (a device, pipe or socket): choose another name")
+    return target
+
+
+def _create_temporary(path: Path) -> tuple[int, Path]:
+    # Not tempfile.mkstemp: its files are mode 0600, and after the rename the user's file would be too.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(temporary, flags, 0o666), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"cannot create a temporary file next to {path}")
+
+
+
+
+def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
+    """Validate a parsed `"kind": "sequence"` (or "self") document and build the scenario (first problem raises)."""
+    for name in document:
+        if name not in SEQUENCE_FIELDS:
+            raise ScenarioError(
+                '"{0}": unknown field (allowed in a self-attention file: {1})', name, ", ".join(SEQUENCE_FIELDS),
+            )
+    if "format" in document and document["format"] != FORMAT_ID:
+        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
+    if not isinstance(document.get("kind"), str) or document.get("kind") not in SEQUENCE_KINDS:
+        raise ScenarioError('kind: expected "{0}", got {1}', SEQUENCE_KIND, json.dumps(document.get("kind"))[:40])
+    for required in ("tokens", *MATRICES):
+        if required not in document:
+            raise ScenarioError('"{0}": missing', required)
+    tokens = document["tokens"]
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
+        got = len(tokens) if isinstance(tokens, list) else value_kind(tokens)
+        raise ScenarioError("tokens: expected a list of 1 to {0} strings, got {1}", MAX_TOKENS, got)
+    check_tokens(tuple(tokens))
+    n = len(tokens)
+    embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
+    d_model = len(embeddings[0])
+    w_q = _rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    d_k = len(w_q[0])
+    w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
+    w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    causal = document.get("causal", False)
+    if not isinstance(causal, bool):
+        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
+    texts = {}
+    for name in ("title", "description"):
+        texts[name] = document.get(name, "")
+        if not isinstance(texts[name], str):
+            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
+    return SequenceScenario(
+        tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
+        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
+    )
+
+
+def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
+          width_name: str) -> list[list[float]]:
+    raw = document[name]
+    if not isinstance(raw, list) or len(raw) != count:
+        got = len(raw) if isinstance(raw, list) else value_kind(raw)
+        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, count, count_name, got)
+    return _number_rows(raw, name, width, width_name)
+
+
+def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
+    """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
+    document: dict[str, Any] = {"format": FORMAT_ID, "kind": SEQUENCE_KIND}
+    if sequence.title:
+        document["title"] = sequence.title
+    if sequence.description:
+        document["description"] = sequence.description
+    document["tokens"] = list(sequence.tokens)
+    document["causal"] = sequence.causal
+    document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
+    for name in MATRICES:
+        document[name] = getattr(sequence, name).tolist()
+    return document

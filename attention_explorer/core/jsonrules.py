@@ -1,0 +1,151 @@
+"""The JSON rules of scenario files: hostile input (huge, deep, duplicated or giant numbers) refused with one line.
+
+Reading a file's bytes and turning its text into plain data; what the data must hold is core/fileformat.py's job.
+Pure Python, no Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from attention_explorer.core.scenario import MAX_KEYS, ScenarioError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+# A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses
+# a hostile file (millions of rows) in milliseconds instead of building it in memory first.
+_MAX_BRACKETS = 20_000
+# Colons stand between field names and values, and inside strings: labels, tokens, title and description
+# together hold well under this many characters.
+_MAX_COLONS = 100_000
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a scenario file; a missing, unreadable or oversized file raises ScenarioError."""
+    if not os.fspath(path):
+        raise ScenarioError("the file name is empty")  # Path("") is ".", the current folder
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
+        if path.is_dir():
+            raise ScenarioError("is a folder, not a scenario file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ScenarioError("no such file") from None
+    except PermissionError:
+        raise ScenarioError("permission denied") from None
+    except OSError as error:
+        raise ScenarioError("cannot read: {0}", error.strerror or error) from None
+    return data
+
+
+def _reject_constant(name: str) -> float:
+    # Python's json accepts NaN/Infinity; we keep them as floats so the validator names their place.
+    return float(name.replace("Infinity", "inf"))
+
+
+def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
+    """The JSON document in scenario text, after the size, depth and encoding checks (`fields`: the known names)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
+    if not data.strip():
+        raise ScenarioError("file is empty")
+    brackets = _count_brackets(data)
+    if brackets > _MAX_BRACKETS:
+        raise ScenarioError(
+            "{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys "
+            "and values)",
+            brackets, MAX_KEYS,
+        )
+    colons = data.count(b":")
+    if colons > _MAX_COLONS:
+        # Millions of fields: name the first one rather than build the whole object in memory first.
+        first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
+        name = first.group(1).decode("utf-8", "replace") if first else None
+        if name is not None and name not in fields:
+            raise ScenarioError('"{0}": unknown field', name)
+        raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ScenarioError("not UTF-8 text (byte {0})", error.start) from None
+    return parse_json(text)
+
+
+# A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an
+# unterminated 60 MB string fails once instead of being retried at every one of its characters.
+_JSON_STRING = re.compile(rb'"(?=([^"\\]*(?:\\.[^"\\]*)*))\1"')
+# A legal file's strings (512 labels or tokens of 64 characters, a title, a description, the field names) hold
+# well under this many quote characters; past it the file is no scenario and its raw count is answer enough.
+_MAX_QUOTES = 100_000
+
+
+def _count_brackets(data: bytes) -> int:
+    """The [ and { of the JSON structure, not those inside strings (512 labels "[[[…" are legal)."""
+    brackets = data.count(b"[") + data.count(b"{")
+    if brackets <= _MAX_BRACKETS or data.count(b'"') > _MAX_QUOTES:
+        return brackets  # the common case stays one pass in C, so a large legal file pays nothing extra
+    outside = _JSON_STRING.sub(b'""', data)
+    return outside.count(b"[") + outside.count(b"{")
+
+
+# Python refuses to convert an integer of more digits than this (sys.get_int_max_str_digits' default).
+_INT_DIGITS_LIMIT = 4300
+
+
+def _whole_number(digits: str) -> int:
+    """json's parse_int on the error path: a giant integer named by its length, not by Python's limit."""
+    length = len(digits.lstrip("-"))
+    if length > _INT_DIGITS_LIMIT:
+        raise ScenarioError("not a usable number: an integer with {0} digits", length)
+    return int(digits)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object_pairs_hook: a field given twice is refused, not silently last-wins."""
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise ScenarioError("{0}: duplicate key (each field may appear only once)", _quoted(name))
+            seen.add(name)
+    return document
+
+
+def _quoted(name: str) -> str:
+    """A field name for a one-line message: quoted, escaped, shortened."""
+    text = json.dumps(name, ensure_ascii=False)
+    return text if len(text) <= 66 else text[:64] + "…\""
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as data, by the file format's rules: duplicate keys, giant integers and deep nesting refused."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except ScenarioError:
+        raise
+    except RecursionError:
+        raise ScenarioError("JSON is nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ScenarioError(
+            "not valid JSON: {0} (line {1}, column {2})",
+            error.msg, error.lineno, error.colno,
+        ) from None
+    except ValueError:
+        pass  # an integer with more digits than Python converts: parse again (errors only) to say how long
+    try:
+        json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys, parse_int=_whole_number)
+    except ScenarioError:
+        raise
+    except ValueError:
+        pass
+    raise ScenarioError("not a usable number")
