@@ -136,11 +136,11 @@ def shipped() -> resources.abc.Traversable:
 
 def editable_source() -> Path | None:
     """The folder an editable install points at, or None when the package is not installed editable."""
-    try:
-        text = metadata.distribution("attention-explorer").read_text("direct_url.json")
-    except metadata.PackageNotFoundError:
-        return None
-    info = json.loads(text or "{}")
+    # Not metadata.distribution(): an attention_explorer.egg-info left in the checkout (the current folder is on
+    # sys.path) would shadow the installed one, and it has no direct_url.json.
+    texts = [dist.read_text("direct_url.json") for dist in metadata.distributions()
+             if (dist.metadata["Name"] or "").lower().replace("_", "-") == "attention-explorer"]
+    info = next((json.loads(text) for text in texts if text), {})
     if not info.get("dir_info", {}).get("editable") or not info.get("url", "").startswith("file://"):
         return None
     return Path(info["url"].removeprefix("file://")).resolve()
