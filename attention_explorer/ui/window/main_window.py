@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QFont, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -63,7 +63,7 @@ from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_sc
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
-from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.style.theme import apply_widget_colours, theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label, window_title
 
 ZOOM_STEP = 1.15
@@ -92,27 +92,6 @@ def apply_font(app: QApplication) -> None:
     font = QFont(app.font())
     font.setPointSizeF(theme().font_pt())
     app.setFont(font)
-
-
-def _palette_for(mode: str) -> QPalette:
-    palette = QPalette()
-    if mode == "light":
-        return QApplication.style().standardPalette()
-    window, base, text, highlight = {
-        "dark": ("#2B2D31", "#1E1F22", "#E6E6E6", "#3D6FB6"),
-        "contrast": ("#000000", "#000000", "#FFFFFF", "#FFD400"),
-    }[mode]
-    for role, colour in (
-        (QPalette.ColorRole.Window, window), (QPalette.ColorRole.Base, base),
-        (QPalette.ColorRole.AlternateBase, window), (QPalette.ColorRole.Button, window),
-        (QPalette.ColorRole.WindowText, text), (QPalette.ColorRole.Text, text),
-        (QPalette.ColorRole.ButtonText, text), (QPalette.ColorRole.ToolTipBase, base),
-        (QPalette.ColorRole.ToolTipText, text), (QPalette.ColorRole.Highlight, highlight),
-        (QPalette.ColorRole.HighlightedText, "#000000" if mode == "contrast" else "#FFFFFF"),
-        (QPalette.ColorRole.PlaceholderText, "#9A9A9A"),
-    ):
-        palette.setColor(role, QColor(colour))
-    return palette
 
 
 class _LabHolder(QWidget):
@@ -676,7 +655,7 @@ class MainWindow(QMainWindow):
     def _apply_theme(self) -> None:
         current = theme()
         app = QApplication.instance()
-        app.setPalette(_palette_for(current.mode))
+        apply_widget_colours(app, current.mode)
         apply_font(app)
         for plot in self.findChildren(pg.PlotWidget):
             plot.setBackground(current.background())
