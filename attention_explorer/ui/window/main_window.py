@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QTabWidget,
     QTextEdit,
-    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +55,7 @@ from attention_explorer.ui.labs.saturation import SaturationLab
 from attention_explorer.ui.labs.self_attention import SelfAttentionLab
 from attention_explorer.ui.labs.transformer import TransformerPanel
 from attention_explorer.ui.labs.variance import VarianceLab
+from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.rotation_trace import RotationTrace
 from attention_explorer.ui.panels.scale_controls import ScaleControls
@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         self.output_view = OutputView(model)
         self.preset_info = PresetInfo(model)
         self.rotation_trace = RotationTrace(model, self.animator)
-        self.history = QUndoView(model.undo_stack)
+        self.history = HistoryView(model)
         self.history.setObjectName("historyPanel")
 
         self.docks: dict[str, QDockWidget] = {}
@@ -343,6 +343,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(get["quit"])
 
         self.edit_menu = bar.addMenu("")
+        self.edit_menu.aboutToShow.connect(self._update_undo_actions)  # a drag renames its step silently
         for name in ("undo", "redo"):
             self.edit_menu.addAction(get[name])
         self.edit_menu.addSeparator()
@@ -391,6 +392,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Every text of the window in the current language (called again on LanguageChange)."""
+        self.model.retranslate_history()  # before the Undo/Redo actions read the steps' names
         titles = {
             "presetInfo": self.tr("About this example"), "vectorEditor": self.tr("Vectors"),
             "scaleControls": self.tr("d_k and scale"), "stepsView": self.tr("The four steps"),
