@@ -43,7 +43,7 @@ _MAX_BRACKETS = 20_000
 _MAX_COLONS = 100_000
 AUTO_SCALE = "inv_sqrt_dk"
 ROLES = ("query", "key", "value")
-_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
+_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
 # Every top-level field of either kind (the self-attention kind adds these).
 _ALL_FIELDS = (*_FIELDS, "kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 
@@ -342,10 +342,19 @@ def scenario_from_dict(document: Any) -> Scenario:
     description = document.get("description", "")
     if not isinstance(description, str):
         raise ScenarioError("description: expected a string, got {0}", _kind(description))
-    return Scenario(
+    scenario = Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
         description=description, scale=scale_from_document(document),
     )
+    _check_claims(document.get("claims"), scenario)
+    return scenario
+
+
+def _check_claims(claims: Any, scenario: Scenario | SequenceScenario) -> None:
+    """The optional "claims" of a story must fit the scenario they speak of (core/claims.py)."""
+    from attention_explorer.core.claims import claims_from_list  # claims.py builds on this module
+
+    claims_from_list(claims, scenario)
 
 
 def scale_from_document(document: dict[str, Any]) -> float | None:

@@ -31,6 +31,7 @@ from attention_explorer.core.scenario import (
     SELF_KIND,
     Scenario,
     ScenarioError,
+    _check_claims,
     _check_numbers,
     _check_text,
     _kind,
@@ -44,7 +45,8 @@ KIND = SELF_KIND
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL
 MATRICES = ("embeddings", "w_q", "w_k", "w_v")
-FIELDS = ("format", "kind", "title", "description", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal", "scale")
+FIELDS = ("format", "kind", "title", "description", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal", "scale",
+          "claims")
 # Under the limits (|x| ≤ 1e6, dimensions ≤ 4096, scale ≤ 1e6) a scaled score is at most about 7e40, far below
 # float64's 1.8e308; the check below keeps that promise explicit should a limit ever be raised.
 MAX_SCORE = 1e300
@@ -266,10 +268,12 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
         texts[name] = document.get(name, "")
         if not isinstance(texts[name], str):
             raise ScenarioError("{0}: expected a string, got {1}", name, _kind(texts[name]))
-    return SequenceScenario(
+    sequence = SequenceScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
         scale=scale_from_document(document), title=texts["title"], description=texts["description"],
     )
+    _check_claims(document.get("claims"), sequence)
+    return sequence
 
 
 def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
