@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from attention_explorer.core.claims import claims_from_list
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
 from attention_explorer.core.messages import big_integer_text, number_text, value_kind
 from attention_explorer.core.scenario import (
@@ -31,8 +32,8 @@ from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND
 FORMAT_ID = "attention-explorer/1"
 # Files written before the kind was called "sequence" say "self"; they are read as the same kind.
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
-SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
-SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale")
+SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
+SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale", "claims")
 # Every top-level field of either kind, to name an unknown one in a file too large to parse.
 _ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS)))
 
@@ -124,10 +125,12 @@ def scenario_from_dict(document: Any) -> Scenario:
     description = document.get("description", "")
     if not isinstance(description, str):
         raise ScenarioError("description: expected a string, got {0}", value_kind(description))
-    return Scenario(
+    scenario = Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
         description=description, scale=scale_from_document(document),
     )
+    claims_from_list(document.get("claims"), scenario)  # a story's claims must fit the scenario they speak of
+    return scenario
 
 
 def scale_from_document(document: dict[str, Any]) -> float | None:
@@ -307,10 +310,12 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
         texts[name] = document.get(name, "")
         if not isinstance(texts[name], str):
             raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
-    return SequenceScenario(
+    sequence = SequenceScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
         scale=scale_from_document(document), title=texts["title"], description=texts["description"],
     )
+    claims_from_list(document.get("claims"), sequence)
+    return sequence
 
 
 def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from attention_explorer.core import scenario as sc
@@ -20,6 +21,20 @@ _translate = QCoreApplication.translate
 _merge_keys = itertools.count(1)
 
 
+@dataclass(frozen=True)
+class UndoText:
+    """An undo step's name kept as its source text and arguments, so History can show it in any language."""
+
+    source: str  # marked with QT_TRANSLATE_NOOP("ExplorerModel", ...)
+    args: tuple[object, ...] = ()
+    translated_args: str | None = None  # a context the arguments are translated in (a preset's title)
+
+    def __str__(self) -> str:
+        args = tuple(_translate(self.translated_args, arg) if self.translated_args and isinstance(arg, str)
+                     else str(arg) if isinstance(arg, UndoText) else arg for arg in self.args)
+        return _translate("ExplorerModel", self.source).format(*args)
+
+
 def new_merge_key() -> int:
     """A fresh token for one gesture (a drag, a slider move): its edits fold into one undo step."""
     return next(_merge_keys)
@@ -30,9 +45,10 @@ class _ScenarioCommand(QUndoCommand):
 
     _ID = 0x4145  # any constant: Qt only merges commands whose id() matches
 
-    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: str,
+    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: UndoText | str,
                  merge_key: int | None) -> None:
-        super().__init__(text)
+        super().__init__(str(text))
+        self._text = text
         # A weak reference: a strong one would put the model and its own undo stack's commands in a
         # reference cycle, and the garbage collector may then free a command before the stack deletes it
         # (a crash in QUndoStack::clear() when the model is finally destroyed).
@@ -48,9 +64,19 @@ class _ScenarioCommand(QUndoCommand):
         if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
             return False
         self._after = other._after
+        self.set_undo_text(other._text)  # a drag is named by where it ended, not where it began
         # A drag that ends where it started leaves no undo step behind (Qt drops obsolete commands).
         self.setObsolete(self._after == self._before)
         return True
+
+    def set_undo_text(self, text: UndoText | str) -> None:
+        """Rename the step (the latest value of a gesture)."""
+        self._text = text
+        self.setText(str(text))
+
+    def retranslate(self) -> None:
+        """The step's name in the current language."""
+        self.setText(str(self._text))
 
     def redo(self) -> None:
         model = self._model()
@@ -151,7 +177,15 @@ class ExplorerModel(QObject):
         if clamped:
             self.selection_changed.emit(self._selected)
 
-    def _edit(self, build: Callable[[Scenario], Scenario], text: str, merge_key: int | None = None) -> None:
+    def retranslate_history(self) -> None:
+        """Every undo step's name in the current language (after a language switch)."""
+        for index in range(self.undo_stack.count()):
+            command = self.undo_stack.command(index)
+            if isinstance(command, _ScenarioCommand):
+                command.retranslate()
+
+    def _edit(self, build: Callable[[Scenario], Scenario], text: UndoText | str,
+              merge_key: int | None = None) -> None:
         after = build(self._scenario)  # raises ScenarioError before anything changes
         if after == self._scenario:
             return
@@ -160,6 +194,7 @@ class ExplorerModel(QObject):
             # The next step of the gesture on top of the stack: what push() + mergeWith() would do, without
             # the stack's index/text signals (the history view would rebuild its list on every drag move).
             gesture._after = after
+            gesture.set_undo_text(text)  # no signal either: History repaints on `changed`
             self._apply(after)
             return
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
@@ -179,13 +214,13 @@ class ExplorerModel(QObject):
     def set_component(self, role: str, index: int, component: int, value: float,
                       merge_key: int | None = None) -> None:
         """Set one number of Q (role "query"), of K_index ("key") or of V_index ("value")."""
-        self._edit(lambda s: sc.with_component(s, role, index, component, value),
-                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}"), (self._vector_name(role, index),))
+        self._edit(lambda s: sc.with_component(s, role, index, component, value), text, merge_key)
 
     def set_vector(self, role: str, index: int, values: Sequence[float], merge_key: int | None = None) -> None:
         """Replace Q, K_index or V_index as a whole."""
-        self._edit(lambda s: sc.with_vector(s, role, index, values),
-                   _translate("ExplorerModel", "Edit {0}").format(self._vector_name(role, index)), merge_key)
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}"), (self._vector_name(role, index),))
+        self._edit(lambda s: sc.with_vector(s, role, index, values), text, merge_key)
 
     def set_plane_position(self, role: str, index: int, x: float, y: float,
                            merge_key: int | None = None) -> None:
@@ -196,12 +231,13 @@ class ExplorerModel(QObject):
             if len(current) > 1:
                 current[1] = y
             return sc.with_vector(scenario, role, index, current)
-        self._edit(build, _translate("ExplorerModel", "Move {0}").format(self._vector_name(role, index)), merge_key)
+        self._edit(build, UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Move {0}"),
+                                      (self._vector_name(role, index),)), merge_key)
 
     def add_pair(self, key: Sequence[float] | None = None, value: Sequence[float] | None = None,
                  label: str | None = None) -> None:
         """Append a key–value pair (zeros unless given) and select it."""
-        text = _translate("ExplorerModel", "Add key–value pair")
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Add key–value pair"))
         self._edit(lambda s: sc.with_pair_added(s, key, value, label), text)
         self.select_key(self._scenario.n - 1)
 
@@ -209,7 +245,7 @@ class ExplorerModel(QObject):
         """Remove key–value pair `index` (one must remain); the selected pair stays selected if it remains."""
         selected = self._selected
         self._edit(lambda s: sc.with_pair_removed(s, index),
-                   _translate("ExplorerModel", "Remove {0}").format(self._label(index)))
+                   UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Remove {0}"), (self._label(index),)))
         if index < selected and self._selected == selected:  # the selected pair moved up one row
             self.select_key(selected - 1)
 
@@ -221,38 +257,39 @@ class ExplorerModel(QObject):
         """
         gesture = self._gesture_command(merge_key)
         base = gesture._before if gesture is not None else self._scenario
-        text = _translate("ExplorerModel", "Set d_k = {0}").format(d_k)
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Set d_k = {0}"), (d_k,))
         self._edit(lambda _current: sc.with_d_k(base, d_k, fill, seed), text, merge_key)
 
     def set_d_v(self, d_v: int, fill: str = "zeros", seed: int = 0) -> None:
         """Change d_v of every V."""
-        text = _translate("ExplorerModel", "Set d_v = {0}").format(d_v)
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Set d_v = {0}"), (d_v,))
         self._edit(lambda s: sc.with_d_v(s, d_v, fill, seed), text)
 
     def set_scale(self, scale: float | None, merge_key: int | None = None) -> None:
         """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on the raw scores."""
         if scale is None:
-            text = _translate("ExplorerModel", "Scale 1/√d_k")
-        else:
-            try:
-                text = _translate("ExplorerModel", "Scale × {0:.3g}").format(scale)
-            except (TypeError, ValueError):  # not a number (e.g. "x"): with_scale refuses it with a ScenarioError
-                text = ""
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Scale 1/√d_k"))
+        else:  # formatted only once with_scale has accepted `scale` (a text like "x" raises a ScenarioError first)
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Scale × {0:.3g}"), (scale,))
         self._edit(lambda s: sc.with_scale(s, scale), text, merge_key)
 
     def set_label(self, index: int, label: str) -> None:
         """Rename key–value pair `index`."""
-        text = _translate("ExplorerModel", "Rename {0}").format(self._label(index))
+        text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Rename {0}"), (self._label(index),))
         self._edit(lambda s: sc.with_label(s, index, label), text)
 
     def set_title(self, title: str) -> None:
         """Set the scenario's title."""
-        self._edit(lambda s: sc.with_title(s, title), _translate("ExplorerModel", "Set title"))
+        self._edit(lambda s: sc.with_title(s, title), UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Set title")))
 
     def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
         """Replace the whole scenario (open a file, a preset); undoable like any edit."""
-        self._edit(lambda s: scenario, text or _translate("ExplorerModel", "Open {0}").format(
-            _translate("presets", scenario.title) if scenario.title else _translate("ExplorerModel", "scenario")))
+        if text is None and scenario.title:
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}"), (scenario.title,), "presets")
+        elif text is None:
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}"),
+                            (QT_TRANSLATE_NOOP("ExplorerModel", "scenario"),), "ExplorerModel")
+        self._edit(lambda s: scenario, text)
         if self._selected != 0:
             self._selected = 0
             self.selection_changed.emit(0)
@@ -263,8 +300,10 @@ class ExplorerModel(QObject):
         labels = self._scenario.labels
         return labels[index] if 0 <= index < len(labels) else str(index)
 
-    def _vector_name(self, role: str, index: int) -> str:
+    def _vector_name(self, role: str, index: int) -> UndoText | str:
+        # A key is called what its row and the canvas call it (K1, or its own label); a value after its key.
         if role == "query":
             return "Q"
-        prefix = "K" if role == "key" else "V"
-        return f"{prefix}({self._label(index)})"
+        if role == "key":
+            return self._label(index)
+        return UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "V of {0}"), (self._label(index),))

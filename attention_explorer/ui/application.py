@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QColor, QFont, QIcon, QPalette
+from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.presets import resources_dir
 from attention_explorer.ui.i18n.switcher import LANGUAGES, language_switcher, system_language
-from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.style.theme import apply_widget_colours, theme
 
 
 def application_icon() -> QIcon:
@@ -38,29 +38,8 @@ def apply_font(app: QApplication) -> None:
     app.setFont(font)
 
 
-def palette_for(mode: str) -> QPalette:
-    """The widgets' palette for a theme mode: the style's own in light, ours in dark and high contrast."""
-    palette = QPalette()
-    if mode == "light":
-        return QApplication.style().standardPalette()
-    window, base, text, highlight = {
-        "dark": ("#2B2D31", "#1E1F22", "#E6E6E6", "#3D6FB6"),
-        "contrast": ("#000000", "#000000", "#FFFFFF", "#FFD400"),
-    }[mode]
-    for role, colour in (
-        (QPalette.ColorRole.Window, window), (QPalette.ColorRole.Base, base),
-        (QPalette.ColorRole.AlternateBase, window), (QPalette.ColorRole.Button, window),
-        (QPalette.ColorRole.WindowText, text), (QPalette.ColorRole.Text, text),
-        (QPalette.ColorRole.ButtonText, text), (QPalette.ColorRole.ToolTipBase, base),
-        (QPalette.ColorRole.ToolTipText, text), (QPalette.ColorRole.Highlight, highlight),
-        (QPalette.ColorRole.HighlightedText, "#000000" if mode == "contrast" else "#FFFFFF"),
-        (QPalette.ColorRole.PlaceholderText, "#9A9A9A"),
-    ):
-        palette.setColor(role, QColor(colour))
-    return palette
-
 
 def apply_style(app: QApplication) -> None:
-    """The current theme's palette and font on the whole application."""
-    app.setPalette(palette_for(theme().mode))
+    """The current theme's palette, style sheet and font on the whole application."""
+    apply_widget_colours(app, theme().mode)
     apply_font(app)

@@ -368,6 +368,62 @@
         <translation>scale：{0} 超出范围（0 到 {1:g}）</translation>
     </message>
     <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>{0}: expected a list of {1} numbers, got {2}</source>
+        <translation>{0}：应为 {1} 个数字的列表，却是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: expected a finite number, got {2}</source>
+        <translation>{0}[{1}]：应为有限的数字，却是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: expected an object, got {1}</source>
+        <translation>{0}：应为对象，却是 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: &quot;{1}&quot;: unknown field (allowed: {2})</source>
+        <translation>{0}：“{1}”：未知字段（允许：{2}）</translation>
+    </message>
+    <message>
+        <source>{0}.after: expected one of {1}, got {2}</source>
+        <translation>{0}.after：应为 {1} 之一，却是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}.factor: expected a number from 0 to 1000000, got {1}</source>
+        <translation>{0}.factor：应为 0 到 1000000 之间的数字，却是 {1}</translation>
+    </message>
+    <message>
+        <source>{0}.factor: only with &quot;after&quot;: &quot;factor&quot;</source>
+        <translation>{0}.factor：只能与 &quot;after&quot;: &quot;factor&quot; 一起使用</translation>
+    </message>
+    <message>
+        <source>{0}: states nothing (give scores, scaled_scores, weights, output or cosines)</source>
+        <translation>{0}：没有陈述任何数值（请给出 scores、scaled_scores、weights、output 或 cosines）</translation>
+    </message>
+    <message>
+        <source>{0}.cosines: only a single-query file has them</source>
+        <translation>{0}.cosines：只有单查询文件才有</translation>
+    </message>
+    <message>
+        <source>{0}.row: expected a whole number from 0 to {1}, got {2}</source>
+        <translation>{0}.row：应为 0 到 {1} 之间的整数，却是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}.row: only a self-attention file has rows</source>
+        <translation>{0}.row：只有自注意力文件才有行</translation>
+    </message>
+    <message>
+        <source>{0}.tolerance: expected a number above 0 and at most 1, got {1}</source>
+        <translation>{0}.tolerance：应为大于 0 且不超过 1 的数字，却是 {1}</translation>
+    </message>
+    <message>
+        <source>claims: expected a list of at most {0} claims, got {1}</source>
+        <translation>claims：应为最多 {0} 条声明的列表，却是 {1}</translation>
+    </message>
+    <message>
         <source>{0}: {1} is out of range (|x| must be at most {2:g})</source>
         <translation>{0}：{1} 超出范围（|x| 不能大于 {2:g}）</translation>
     </message>
@@ -605,6 +661,10 @@
     <message>
         <source>scenario</source>
         <translation>场景</translation>
+    </message>
+    <message>
+        <source>V of {0}</source>
+        <translation>{0} 的 V</translation>
     </message>
 </context>
 <context>
@@ -2264,8 +2324,8 @@
         <translation>代码审查：审查者看哪里？</translation>
     </message>
     <message>
-        <source>A reviewer checks one function in a large pull request. The query describes what the check needs along four features: calls into the function, shared state, configuration, unrelated tests. Each changed file is a key. The file on the call chain gets about 60% of the attention, the one touching shared state about 30%, the configuration about 10%, and the unrelated test file almost nothing: attention is shared out, not given to a single winner.</source>
-        <translation>一位审查者要在一个很大的 PR 里检查一个函数。查询用四个特征说明这次检查需要什么：对该函数的调用、共享状态、配置、无关的测试。每个改动过的文件都是一个键。调用链上的文件分到约 60% 的注意力，涉及共享状态的约 30%，配置文件约 10%，无关的测试文件几乎为零：注意力是按比例分配的，而不是全给一个赢家。</translation>
+        <source>A reviewer checks one function in a large pull request. The query describes what the check needs along four features: calls into the function, shared state, configuration, unrelated tests. Each changed file is a key. The file on the call chain gets about 59% of the attention, the one touching shared state about 30%, the configuration about 10%, and the unrelated test file about 1%: attention is shared out, not given to a single winner.</source>
+        <translation>一位审查者要在一个很大的 PR 里检查一个函数。查询用四个特征说明这次检查需要什么：对该函数的调用、共享状态、配置、无关的测试。每个改动过的文件都是一个键。调用链上的文件分到约 59% 的注意力，涉及共享状态的约 30%，配置文件约 10%，无关的测试文件约 1%：注意力是按比例分配的，而不是全给一个赢家。</translation>
     </message>
     <message>
         <source>Drag a key around the query</source>
@@ -2304,16 +2364,16 @@
         <translation>饱和的注意力：分数 20、10、0</translation>
     </message>
     <message>
-        <source>The same keys as saturation-small, but the query is ten times longer, so the raw scores become 20, 10 and 0. Without scaling, softmax hands almost everything (0.99995) to the first key: attention has become a hard choice, and the gradient through the other keys all but vanishes. Switch the scale back to 1/√d_k, or lower the factor, to bring the spread back.</source>
-        <translation>键与“柔和的注意力”示例相同，但查询长了十倍，原始分数因此变成 20、10 和 0。不缩放时，softmax 几乎把一切（0.99995）都交给第一个键：注意力成了非此即彼的选择，经过其他键的梯度几乎消失。把缩放改回 1/√d_k，或调低缩放因子，权重就会重新分散。</translation>
+        <source>The same keys as “Soft attention: scores 2, 1, 0”, but the query is ten times longer, so the raw scores become 20, 10 and 0. Without scaling, softmax hands almost everything (0.99995) to the first key: attention has become a hard choice, and the gradient through the other keys all but vanishes. Switching to the automatic 1/√d_k does not help here: d_k is only 2, so the scores are divided by just √2 and the weights stay at 0.999, 0.001 and 0.000. Lower the factor instead: at × 0.1 the scores are 2, 1 and 0 again and the spread comes back (0.665, 0.245 and 0.090, as in “Soft attention: scores 2, 1, 0”).</source>
+        <translation>键与“柔和的注意力：分数 2、1、0”相同，但查询长了十倍，原始分数因此变成 20、10 和 0。不缩放时，softmax 几乎把一切（0.99995）都交给第一个键：注意力成了非此即彼的选择，经过其他键的梯度几乎消失。改用自动的 1/√d_k 在这里无济于事：d_k 只有 2，分数只被除以 √2，权重仍是 0.999、0.001 和 0.000。应当调低缩放因子：在 × 0.1 时分数又是 2、1 和 0，权重重新分散（0.665、0.245 和 0.090，与“柔和的注意力：分数 2、1、0”相同）。</translation>
+    </message>
+    <message>
+        <source>Three keys whose raw scores are 2, 1 and 0, used without scaling. Softmax turns them into about 0.665, 0.245 and 0.090: the best match leads, but every key still gets a say. Compare with “Saturated attention: scores 20, 10, 0”.</source>
+        <translation>三个键的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键领先，但每个键仍有一份发言权。可与“饱和的注意力：分数 20、10、0”对比。</translation>
     </message>
     <message>
         <source>Soft attention: scores 2, 1, 0</source>
         <translation>柔和的注意力：分数 2、1、0</translation>
-    </message>
-    <message>
-        <source>Three keys whose raw scores are 2, 1 and 0, used without scaling. Softmax turns them into about 0.665, 0.245 and 0.090: the best match leads, but every key still gets a say. Compare with the saturation-large example.</source>
-        <translation>三个键的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键领先，但每个键仍有一份发言权。可与“饱和的注意力”示例对比。</translation>
     </message>
     <message>
         <source>Self-attention: 我 爱 北京</source>

@@ -243,7 +243,7 @@ def test_loading_a_scenario_selects_the_first_key(model):
 def test_undo_texts_name_the_vector(library_model):
     """The Edit menu says what will be undone."""
     library_model.set_component("key", 1, 0, 0.5)
-    assert library_model.undo_stack.undoText() == "Edit K(K2)"
+    assert library_model.undo_stack.undoText() == "Edit K2"
     library_model.set_plane_position("query", 0, 1.0, 1.0)
     assert library_model.undo_stack.undoText() == "Move Q"
 

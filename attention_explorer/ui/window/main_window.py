@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QTabWidget,
-    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +33,7 @@ from attention_explorer.ui.labs.saturation import SaturationLab
 from attention_explorer.ui.labs.self_attention import SelfAttentionLab
 from attention_explorer.ui.labs.transformer import TransformerPanel
 from attention_explorer.ui.labs.variance import VarianceLab
+from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.rotation_trace import RotationTrace
 from attention_explorer.ui.panels.scale_controls import ScaleControls
@@ -117,7 +117,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
         self.output_view = OutputView(model)
         self.preset_info = PresetInfo(model)
         self.rotation_trace = RotationTrace(model, self.animator)
-        self.history = QUndoView(model.undo_stack)
+        self.history = HistoryView(model)
         self.history.setObjectName("historyPanel")
 
         self.docks: dict[str, QDockWidget] = {}
@@ -169,6 +169,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
         stack = model.undo_stack
         stack.indexChanged.connect(self._update_undo_actions)
         stack.cleanChanged.connect(self._update_undo_actions)
+        self.edit_menu.aboutToShow.connect(self._update_undo_actions)  # a drag renames its step silently
         self._rebuild_recent_menu()
         self.retranslate()
 
@@ -232,6 +233,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
 
     def retranslate(self) -> None:
         """Every text of the window in the current language (called again on LanguageChange)."""
+        self.model.retranslate_history()  # before the Undo/Redo actions read the steps' names
         titles = {
             "presetInfo": self.tr("About this example"), "vectorEditor": self.tr("Vectors"),
             "scaleControls": self.tr("d_k and scale"), "stepsView": self.tr("The four steps"),
