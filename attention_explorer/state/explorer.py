@@ -95,6 +95,7 @@ class ExplorerModel(QObject):
     changed = Signal()  # the scenario (and so the result) changed
     selection_changed = Signal(int)  # the selected key's index
     steps_changed = Signal()  # step-through mode or the number of revealed steps changed
+    opened = Signal()  # a whole new scenario was loaded (a preset, a file): views start again from the top
 
     STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
 
@@ -134,6 +135,10 @@ class ExplorerModel(QObject):
         """How many of the four steps are shown (always 4 outside step-through mode)."""
         return self._revealed_steps if self._step_through else self.STEP_COUNT
 
+    def step_shown(self, step: int) -> bool:
+        """True when step `step` (1 dot products, 2 scaling, 3 softmax, 4 weighted sum) is revealed."""
+        return step <= self.revealed_steps
+
     # ------------------------------------------------------------ presentation state (not edits: no undo)
 
     def set_step_through(self, enabled: bool) -> None:
@@ -154,7 +159,6 @@ class ExplorerModel(QObject):
         if self._step_through and self._revealed_steps > 1:
             self._revealed_steps -= 1
             self.steps_changed.emit()
-
 
     def select_key(self, index: int) -> None:
         """Make key `index` the highlighted one (out-of-range indices are refused)."""
@@ -293,6 +297,7 @@ class ExplorerModel(QObject):
         if self._selected != 0:
             self._selected = 0
             self.selection_changed.emit(0)
+        self.opened.emit()
 
     # ------------------------------------------------------------ names for undo texts
 

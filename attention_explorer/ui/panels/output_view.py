@@ -126,6 +126,7 @@ class OutputView(QWidget):
         self.view_box.sigResized.connect(self._place_value_labels)
         model.changed.connect(self.refresh)
         model.selection_changed.connect(self.refresh)
+        model.steps_changed.connect(self.refresh)  # step-through: the star and the numbers only from step 4 on
         theme().changed.connect(self._apply_theme)
         self._apply_theme()
         self.retranslate()
@@ -240,7 +241,8 @@ class OutputView(QWidget):
 
     def _update_readout(self) -> None:
         output = self.model.result.output
-        shown = ", ".join(three_decimals(v) for v in output[:READOUT_MAX])
+        revealed = self.model.step_shown(4)
+        shown = ", ".join(three_decimals(v) if revealed else "?" for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
         # On the panel, not the plot: the palette's window colour (ours: on PaletteChange the label's is still old).
@@ -251,16 +253,21 @@ class OutputView(QWidget):
         if text != self._shown_readout:
             self._shown_readout = text
             self.readout.setText(text)
-        self.readout.setToolTip("[" + ", ".join(repr(float(v)) for v in output[:64]) + "]")
+        self.readout.setToolTip("[" + ", ".join(repr(float(v)) for v in output[:64]) + "]" if revealed else "")
 
     # pyqtgraph renders one symbol image per distinct (size, pen, brush): sizes are whole pixels and opacities
     # come in ALPHA_LEVELS steps, so a drag reuses cached images instead of rendering one per point per move.
 
     def _point_sizes(self) -> np.ndarray:
         """The V points' sizes in the plane: by weight, the selected key's a little bigger."""
-        sizes = self._weight_sizes(self.model.result.weights)
+        sizes = self._weight_sizes(self._known_weights())
         sizes[self.model.selected_key] += 4.0 * theme().zoom
         return sizes
+
+    def _known_weights(self) -> np.ndarray:
+        """The weights, or in step-through before the softmax the same for every V (no size gives them away)."""
+        weights = self.model.result.weights
+        return weights if self.model.step_shown(3) else np.full(weights.shape, 1.0 / weights.shape[0])
 
     def _weight_sizes(self, weights: np.ndarray, small: float = 9.0, extra: float = 26.0) -> np.ndarray:
         """Marker size in whole pixels: the area grows with the weight, so a heavy V looks heavy."""
@@ -290,7 +297,6 @@ class OutputView(QWidget):
         scenario, result = self.model.scenario, self.model.result
         values = scenario.values
         n = scenario.n
-        weights = result.weights
         indices = np.arange(n)
         if self._shape != (n, 2):
             self._shape = (n, 2)
@@ -298,7 +304,7 @@ class OutputView(QWidget):
             self._shown_points = self._shown_label_places = None
         sizes = self._point_sizes()
         selected = self.model.selected_key
-        brushes = self._weight_brushes(weights, indices)
+        brushes = self._weight_brushes(self._known_weights(), indices)
         # During a drag of a key the V's stay put and the sizes and opacities move in whole steps: most moves
         # change only the output, so the points, the hull and the labels are redrawn only when they change.
         shown = (values.tobytes(), sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen),
@@ -330,7 +336,8 @@ class OutputView(QWidget):
                                        brush=self._marker_brush, pen=self._marker_pen)
         self.output_marker.setPos(float(output[0]), float(output[1]))
         self.output_label.setPos(float(output[0]), float(output[1]))
-        self.output_label.setVisible(not self._narrow)  # narrow: the caption names the star instead
+        self.output_marker.setVisible(self.model.step_shown(4))
+        self.output_label.setVisible(not self._narrow and self.model.step_shown(4))  # narrow: the caption names it
         self._fit_view(values[:, 0], values[:, 1], output)
         self._place_value_labels()
 
@@ -442,7 +449,7 @@ class OutputView(QWidget):
         scenario, result = self.model.scenario, self.model.result
         values = scenario.values
         n, d_v = values.shape
-        output = result.output
+        output = result.output if self.model.step_shown(4) else np.zeros(d_v)
         components = np.arange(d_v, dtype=np.float64)
         low = np.minimum(values.min(axis=0), 0.0)
         high = np.maximum(values.max(axis=0), 0.0)
@@ -457,10 +464,10 @@ class OutputView(QWidget):
             if self._shown_points is None or self._shown_points[0] != values.tobytes():
                 self.range_bars.setOpts(y0=values.min(axis=0), height=np.ptp(values, axis=0))
             self.component_bars.setOpts(height=output)
-        self._update_component_dots(values, result.weights)
+        self._update_component_dots(values, self._known_weights())
         for c, text in enumerate(self.component_texts):
             value = float(output[c])
-            shown = three_decimals(value)
+            shown = three_decimals(value) if self.model.step_shown(4) else "?"
             if text.textItem.toPlainText() != shown:
                 text.setText(shown)
             text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))
@@ -545,7 +552,8 @@ class OutputView(QWidget):
         points = scatter.pointsAt(view_pos)
         if len(points):
             hovered = ("key", int(points[0].data()))
-        elif self._mode == "plane" and len(self.output_marker.pointsAt(self.output_marker.mapFromParent(view_pos))):
+        elif (self._mode == "plane" and self.output_marker.isVisible()
+              and len(self.output_marker.pointsAt(self.output_marker.mapFromParent(view_pos)))):
             hovered = ("output", 0)
         if hovered == self._hovered:
             return
@@ -559,8 +567,8 @@ class OutputView(QWidget):
         else:
             i = hovered[1]
             label = self.model.scenario.labels[i]
-            self.hint.emit(self.tr("V of {0}: weight {1} — click to select").format(
-                label, f"{self.model.result.weights[i]:.6f}"))
+            weight = f"{self.model.result.weights[i]:.6f}" if self.model.step_shown(3) else "?"
+            self.hint.emit(self.tr("V of {0}: weight {1} — click to select").format(label, weight))
 
     def leaveEvent(self, event) -> None:
         """Nothing is under the mouse any more."""

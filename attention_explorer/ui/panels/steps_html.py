@@ -23,6 +23,13 @@ LABEL_KEPT_WHOLE_M = 4
 LABEL_COLUMN_MAX_M = 7
 
 _TAGS = re.compile(r"(<[^>]*>)")
+# Tags and entities (&nbsp;, &#8212;) are kept whole when a step is masked; only the text between them changes.
+_TAGS_AND_ENTITIES = re.compile(r"(<[^>]*>|&#?\w+;)")
+_NUMBER = re.compile(r"[−-]?\d[\d.]*")
+_TITLE_ATTRIBUTE = re.compile(r' title="[^"]*"')
+# A hidden digit keeps its width: a figure space (a digit wide) or a punctuation space (a point wide); a sign stays,
+# unseen. Only a white-space:pre span keeps such spaces from collapsing into one.
+_BLANKS = str.maketrans("0123456789.", "\u2007" * 10 + "\u2008")
 
 
 def tip(shown: str, value: float) -> str:
@@ -36,6 +43,25 @@ def nowrap(text: str) -> str:
     Qt's tables honour these; a `white-space: nowrap` cell squeezed by its neighbours gets broken mid-number.
     """
     return "".join(part if part.startswith("<") else part.replace(" ", "&nbsp;") for part in _TAGS.split(text))
+
+
+def masked(html: str) -> str:
+    """`html` with every number blank space of its width, and no tooltips: a step not yet revealed.
+
+    Key labels (the `key:` links) stay as they are, so the placeholder rows still name their keys.
+    """
+    parts = _TAGS_AND_ENTITIES.split(_TITLE_ATTRIBUTE.sub("", html))
+    in_label = False
+    for index, part in enumerate(parts):
+        if part.startswith("<"):
+            in_label = part.startswith('<a href="key:') or (in_label and part != "</a>")
+        elif part and not part.startswith("&") and not in_label:
+            parts[index] = _NUMBER.sub(_hidden_number, part)
+    return "".join(parts)
+
+
+def _hidden_number(match: re.Match[str]) -> str:
+    return '<span style="white-space:pre; color:transparent">' + match.group(0).translate(_BLANKS) + "</span>"
 
 
 def vector_text(values: Sequence[float] | np.ndarray, fmt=number_html) -> str:

@@ -16,6 +16,7 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.steps_html import (
     keep_together,
     label_column_px,
+    masked,
     nowrap,
     row_tint,
     text_on,
@@ -66,6 +67,7 @@ class _StepsBrowser(QTextBrowser):
         self.setFrameShape(QTextBrowser.Shape.NoFrame)
         # A scroll bar that appears or vanishes makes Qt lay the document out twice per update.
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.scroll_to: str | None = None  # after the next rebuild: "" the top, "stepN" that step's heading
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() in _NEEDS_CURRENT_TEXT:
@@ -82,8 +84,12 @@ class _StepsBrowser(QTextBrowser):
         vertical = self.verticalScrollBar().value()
         horizontal = self.horizontalScrollBar().value()
         self.setHtml(text)
-        self.verticalScrollBar().setValue(vertical)
         self.horizontalScrollBar().setValue(horizontal)
+        target, self.scroll_to = self.scroll_to, None
+        if target:
+            self.scrollToAnchor(target)
+        else:
+            self.verticalScrollBar().setValue(0 if target == "" else vertical)
 
 
 # Viewport events that must see the current text: painting it, and the mouse on its links, numbers and tooltips.
@@ -116,6 +122,8 @@ class StepsView(QWidget):
         self._label_width = 60
         model.changed.connect(self.refresh)
         model.selection_changed.connect(self.refresh)
+        model.steps_changed.connect(self._on_steps_changed)
+        model.opened.connect(self._on_opened)
         theme().changed.connect(self.refresh)
         self.refresh()
 
@@ -132,6 +140,18 @@ class StepsView(QWidget):
         self._text_is_current = False
         self._watch_window()
         self.browser.viewport().update()
+
+    def _on_steps_changed(self) -> None:
+        """The step just revealed (or the last one still shown) scrolls into view; step 1 with the formula above it."""
+        shown = self.model.revealed_steps
+        if self.model.step_through:
+            self.browser.scroll_to = "" if shown == 1 else f"step{shown}"
+        self.refresh()
+
+    def _on_opened(self) -> None:
+        """A newly opened example is read from step 1."""
+        self.browser.scroll_to = ""
+        self.refresh()
 
     def bring_up_to_date(self) -> None:
         """Rebuild the text from the model if it changed since the last rebuild (one setHtml)."""
@@ -190,10 +210,13 @@ class StepsView(QWidget):
                 "… and {0} more keys: the rows show the {1} largest weights (and the selected key); "
                 "every sum is over all {2} keys."
             ).format(result.n - len(rows), len(rows), result.n), italic=True))
-        self._raw_scores(parts, rows)
-        self._scaling(parts, rows)
-        self._softmax(parts, rows)
-        self._weighted_sum(parts, rows)
+        for step, write in enumerate((self._raw_scores, self._scaling, self._softmax, self._weighted_sum), start=1):
+            start = len(parts)
+            write(parts, rows)
+            if not self.model.step_shown(step):
+                # The same text with "?" for each number: the step keeps its size, so nothing jumps when it shows.
+                title, formula = parts[start].split("</b>", 1)
+                parts[start:] = [title, "</b>", masked(formula + "".join(parts[start + 1:]))]
         self._derivation(parts)
         parts.append("</body></html>")
         return "".join(parts)
@@ -242,8 +265,9 @@ class StepsView(QWidget):
 
     def _heading(self, number_text: str, title: str, formula: str) -> str:
         prefix = f"{number_text}&nbsp;·&nbsp;" if number_text else ""
+        anchor = f'<a name="step{number_text}"></a>' if number_text else ""  # scrolled to when revealed
         return (
-            f'<p style="margin-top:14px; margin-bottom:4px;"><b>{prefix}{title}</b>'
+            f'<p style="margin-top:14px; margin-bottom:4px;">{anchor}<b>{prefix}{title}</b>'
             f'&nbsp;&nbsp;<span style="{self._number_style()}">{keep_together(formula)}</span></p>'
         )
 

@@ -126,6 +126,7 @@ class WeightsChart(QWidget):
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         model.changed.connect(self.refresh)
         model.selection_changed.connect(self._on_selection_changed)
+        model.steps_changed.connect(self.refresh)
         theme().changed.connect(self._apply_theme)
         self._apply_theme()
 
@@ -190,9 +191,8 @@ class WeightsChart(QWidget):
     def refresh(self) -> None:
         """Redraw every item in place from model.result."""
         result = self.model.result
-        weights = result.weights
-        unscaled = result.unscaled_weights
         n = result.n
+        weights, unscaled = self._drawn_weights()
         if n != self._n:
             self._rebuild_for_n(n)
             x = np.arange(n, dtype=np.float64)  # x and height change together: their lengths must match
@@ -207,7 +207,7 @@ class WeightsChart(QWidget):
         if self.overlay_steps.isVisible():
             self.overlay_steps.setData(np.arange(n + 1, dtype=np.float64) - 0.5, unscaled)
         for i, text in enumerate(self.value_texts):
-            shown = f"{weights[i]:.3f}"
+            shown = f"{weights[i]:.3f}" if self.model.step_shown(3) else "?"
             if text.textItem.toPlainText() != shown:
                 text.setText(shown)
         self._place_value_texts(weights, unscaled)
@@ -217,6 +217,13 @@ class WeightsChart(QWidget):
             self._update_ticks()
         self._update_stats()
         self._update_caption()
+
+    def _drawn_weights(self) -> tuple[np.ndarray, np.ndarray]:
+        """The bars' and outlines' heights: zero in step-through before the softmax (an empty frame, "?" texts)."""
+        result = self.model.result
+        if self.model.step_shown(3):
+            return result.weights, result.unscaled_weights
+        return np.zeros(result.n), np.zeros(result.n)
 
     def _place_value_texts(self, weights: np.ndarray, unscaled: np.ndarray) -> None:
         """Each value a few pixels above the taller of its bar and its dashed outline, so no line crosses it."""
@@ -269,6 +276,9 @@ class WeightsChart(QWidget):
         else:
             text = self.tr(
                 "Entropy <b>{0}</b> bits (max log<sub>2</sub> {1} = {2})<br/>Largest weight <b>{3}</b> ({4})")
+        if not self.model.step_shown(3):
+            self.stats_label.setText(text.format("?", result.n, f"{maximum:.3f}", "?", "?"))
+            return
         self.stats_label.setText(text.format(f"{result.entropy:.3f}", result.n, f"{maximum:.3f}",
                                              f"{result.max_weight:.3f}", escaped(label)))
 
@@ -355,8 +365,7 @@ class WeightsChart(QWidget):
         self._update_value_fonts()
         self._fit_y_range()
         if self.value_texts:
-            result = self.model.result
-            self._place_value_texts(result.weights, result.unscaled_weights)
+            self._place_value_texts(*self._drawn_weights())
 
     # ------------------------------------------------------------ interaction
 
@@ -391,9 +400,10 @@ class WeightsChart(QWidget):
             self.hint.emit("")
             return
         result = self.model.result
-        unscaled = result.unscaled_weights
+        shown = self.model.step_shown(3)
+        weight, unscaled = (f"{result.weights[index]:.6f}", f"{result.unscaled_weights[index]:.6f}") if shown else "??"
         self.hint.emit(self.tr("{0}: weight {1}, without scaling {2} — click to select").format(
-            self.model.scenario.labels[index], f"{result.weights[index]:.6f}", f"{unscaled[index]:.6f}"))
+            self.model.scenario.labels[index], weight, unscaled))
 
     def leaveEvent(self, event) -> None:
         """Nothing is under the mouse any more."""

@@ -14,14 +14,20 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QTextEdit,
+    QWidget,
 )
 
 from attention_explorer.core.geometry import rotate_in_plane, stretch
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.widgets.step_banner import BlankScreen
 
 # Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
 TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
+# A presenter's clicker sends these (Page Down/Up, some → / ←, B for blank); in step-through they step wherever the
+# focus is, unless a field is being typed in.
+CLICKER_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp, Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_B,
+                Qt.Key.Key_Escape)
 
 
 class KeyDispatch:
@@ -31,11 +37,31 @@ class KeyDispatch:
         """Plain-key actions (digits, arrows, Space…) unless a text field or table has the focus."""
         if event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
             return False
+        if self._blank is not None and self._blank.isVisible():
+            self._blank.hide()  # any key shows the window again, as in a slide show
+            return True
         focus = QApplication.focusWidget()
         if focus is not None and (isinstance(focus, TEXT_INPUTS) or not self.isAncestorOf(focus)):
-            if not (event.key() == Qt.Key.Key_Escape and self.animator.running):
+            if not (event.key() == Qt.Key.Key_Escape and self.animator.running) and not self._clicker_key(focus, event):
                 return False
         return self.handle_key(event)
+
+    _blank: BlankScreen | None = None
+
+    def _clicker_key(self, focus: QWidget, event: QKeyEvent) -> bool:
+        """True for a step-through key pressed while the focus is on a read-only text (the steps panel) or a table."""
+        if not self.model.step_through or event.key() not in CLICKER_KEYS or not self.isAncestorOf(focus):
+            return False
+        if isinstance(focus, (QTextEdit, QPlainTextEdit)):
+            return focus.isReadOnly()
+        # A table keeps its arrows for moving between cells; Page Down/Up and B still step and blank.
+        return isinstance(focus, QAbstractItemView) and event.key() not in (Qt.Key.Key_Right, Qt.Key.Key_Left)
+
+    def toggle_blank_screen(self) -> None:
+        """B in step-through: a black screen over the window, or the window again."""
+        if self._blank is None:
+            self._blank = BlankScreen(self)
+        self._blank.toggle()
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Run the plain-key action matching `event`; True when one ran."""
@@ -49,6 +75,12 @@ class KeyDispatch:
                 return True
             if key == Qt.Key.Key_Left:
                 self.model.reveal_previous_step()
+                return True
+            if key == Qt.Key.Key_B:
+                self.toggle_blank_screen()
+                return True
+            if key == Qt.Key.Key_Escape and not self.animator.running:
+                self.model.set_step_through(False)
                 return True
         if key == Qt.Key.Key_Backtab:
             key, modifiers = Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier

@@ -43,6 +43,7 @@ from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label, window_title
+from attention_explorer.ui.widgets.step_banner import StepBanner
 from attention_explorer.ui.window.actions import (
     LAB_SATURATION,
     LAB_SELF_ATTENTION,
@@ -107,7 +108,14 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QScrollArea.Shape.NoFrame)
             self.central_tabs.addTab(scroll, "")
-        self.setCentralWidget(self.central_tabs)
+        self.step_banner = StepBanner(model)  # above the middle, shown only in step-through
+        middle = QWidget()
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.setSpacing(0)
+        middle_layout.addWidget(self.step_banner)
+        middle_layout.addWidget(self.central_tabs, 1)
+        self.setCentralWidget(middle)
         self._state_before_wide_page: QByteArray | None = None
         self.central_tabs.currentChanged.connect(self._page_changed)
         self.editor = VectorEditor(model)
