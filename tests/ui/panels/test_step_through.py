@@ -193,3 +193,9 @@ def test_a_newly_opened_example_shows_the_steps_from_step_1(make_window):
     window.steps_view.document()
     QApplication.processEvents()
     assert scroll.value() == 0
+
+
+def test_the_banner_in_chinese(make_window):
+    window = make_window(language="zh_CN")
+    at_step(window, 2)
+    assert window.step_banner.text() == "第 2 步，共 4 步 — 缩放 · → 下一步，← 上一步，Esc 退出逐步演示"
