@@ -1640,6 +1640,29 @@
     </message>
 </context>
 <context>
+    <name>StepBanner</name>
+    <message>
+        <source>Dot products</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Weighted sum</source>
+        <translation>加权求和</translation>
+    </message>
+    <message>
+        <source>Step {0} of {1} — {2} · → next, ← back, Esc leaves step-through</source>
+        <translation>第 {0} 步，共 {1} 步 — {2} · → 下一步，← 上一步，Esc 退出逐步演示</translation>
+    </message>
+</context>
+<context>
     <name>StepsView</name>
     <message>
         <source>… and {0} more keys: the rows show the {1} largest weights (and the selected key); every sum is over all {2} keys.</source>
