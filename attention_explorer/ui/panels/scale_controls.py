@@ -167,7 +167,7 @@ class ScaleControls(QWidget):
         fill_row.addStretch(1)
         grid.addWidget(self.fill_label, 2, 0)
         grid.addLayout(fill_row, 2, 1, 1, 2)
-        grid.addWidget(self.fill_note, 3, 1, 1, 2)
+        grid.addWidget(self.fill_note, 3, 0, 1, 3)
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
         separator.setFrameShadow(QFrame.Shadow.Sunken)
@@ -271,6 +271,9 @@ class ScaleControls(QWidget):
         small.setPointSizeF(theme().font_pt() * 0.85)
         for widget in (self.d_k_ticks, self.factor_ticks, self.note_label, self.fill_note):
             widget.setFont(small)
+        # Two lines kept free: a dock gives a wrapped label only the height of its first guess, which cut it.
+        two_lines = QFontMetrics(small).boundingRect(0, 0, 1000, 1000, Qt.AlignmentFlag.AlignLeft, "Ag\nAg")
+        self.fill_note.setMinimumHeight(two_lines.height())
         self.factor_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("0000.0000") + 16)
         self.d_k_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("00000") + 36)
         error_colour = "#B03A2E" if theme().mode == "light" else "#FF8A65"
@@ -354,11 +357,11 @@ class ScaleControls(QWidget):
     def _show_fill_note(self) -> None:
         if self._fill() == "random":
             text = _translate(
-                "ScaleControls", "New components are N(0, 1): each adds to q·k, so its spread grows like √d_k."
+                "ScaleControls", "New components are N(0, 1): q·k spreads like √d_k."
             )
         else:
             text = _translate(
-                "ScaleControls", "New components are 0: q·k stays as it was; only the scaling shrinks it."
+                "ScaleControls", "New components are 0: q·k stays, only the scaling shrinks it."
             )
         self.fill_note.setText(text)
 

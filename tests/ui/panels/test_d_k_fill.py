@@ -13,6 +13,13 @@ def _shown_rows(window, first_column: int, last_column: int) -> list[list[str]]:
              last_column + 1)] for row in range(rows)]
 
 
+def _assert_fits(label) -> None:
+    """The wrapped text needs no more height than the label has (a dock squeezed it to one line before)."""
+    needed = label.fontMetrics().boundingRect(0, 0, label.contentsRect().width(), 10_000,
+                                               Qt.TextFlag.TextWordWrap, label.text()).height()
+    assert needed <= label.contentsRect().height(), (needed, label.contentsRect().height())
+
+
 def _raise_d_k_on_the_slider(window) -> None:
     slider = window.scale_controls.d_k_slider  # a drag by one stop (→ on its own belongs to the canvas)
     slider.setSliderDown(True)
@@ -74,12 +81,14 @@ def test_the_line_under_the_fill_box_says_what_each_fill_shows(make_window):
     panel = window.scale_controls
     note = panel.fill_note
     assert note.isVisible()
-    assert note.text() == "New components are N(0, 1): each adds to q·k, so its spread grows like √d_k."
+    assert note.text() == "New components are N(0, 1): q·k spreads like √d_k."
     assert note.geometry().top() >= panel.fill_combo.geometry().bottom()  # under the box, not beside it
+    _assert_fits(note)
     panel.fill_combo.setFocus()
     QTest.keyClick(panel.fill_combo, Qt.Key.Key_Down)
     assert note.isVisible()
-    assert note.text() == "New components are 0: q·k stays as it was; only the scaling shrinks it."
+    assert note.text() == "New components are 0: q·k stays, only the scaling shrinks it."
+    _assert_fits(note)
     QTest.keyClick(panel.fill_combo, Qt.Key.Key_Up)
     assert "N(0, 1)" in note.text()
 
