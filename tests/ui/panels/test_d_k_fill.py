@@ -92,3 +92,11 @@ def test_the_line_under_the_fill_box_says_what_each_fill_shows(make_window):
     QTest.keyClick(panel.fill_combo, Qt.Key.Key_Up)
     assert "N(0, 1)" in note.text()
 
+
+
+def test_the_fill_line_is_translated(make_window):
+    window = make_window(language="zh_CN")
+    note = window.scale_controls.fill_note
+    assert note.isVisible() and note.text()
+    assert "New components" not in note.text()
+    _assert_fits(note)
