@@ -106,6 +106,9 @@ class ExplorerModel(QObject):
         self._selected = 0
         self._step_through = False
         self._revealed_steps = self.STEP_COUNT
+        # Random by default: zeros leave every q·k as it was, so a growing d_k would only flatten the weights.
+        self.d_k_fill = "random"
+        self.d_k_seed = 0
         self.undo_stack = QUndoStack(self)
 
     # ------------------------------------------------------------ reading
@@ -253,14 +256,17 @@ class ExplorerModel(QObject):
         if index < selected and self._selected == selected:  # the selected pair moved up one row
             self.select_key(selected - 1)
 
-    def set_d_k(self, d_k: int, fill: str = "zeros", seed: int = 0, merge_key: int | None = None) -> None:
-        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples.
+    def set_d_k(self, d_k: int, fill: str | None = None, seed: int | None = None,
+                merge_key: int | None = None) -> None:
+        """Change d_k of Q and every K; new components are zeros or seeded N(0, 1) samples (default: d_k_fill).
 
         Within a gesture (a slider drag) each step starts from the scenario before the gesture, so shrinking
         d_k and growing it back in one drag gives the original components back.
         """
         gesture = self._gesture_command(merge_key)
         base = gesture._before if gesture is not None else self._scenario
+        fill = self.d_k_fill if fill is None else fill
+        seed = self.d_k_seed if seed is None else seed
         text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Set d_k = {0}"), (d_k,))
         self._edit(lambda _current: sc.with_d_k(base, d_k, fill, seed), text, merge_key)
 

@@ -1447,6 +1447,14 @@
         <source>Every scaled score is 0: all weights equal.</source>
         <translation>缩放后的分数全为 0：所有权重相等。</translation>
     </message>
+    <message>
+        <source>New components are N(0, 1): q·k spreads like √d_k.</source>
+        <translation>新分量服从 N(0, 1)：q·k 的离散程度随 √d_k 增长。</translation>
+    </message>
+    <message>
+        <source>New components are 0: q·k stays, only the scaling shrinks it.</source>
+        <translation>新分量为 0：q·k 不变，只被缩放变小。</translation>
+    </message>
 </context>
 <context>
     <name>SelfAttentionLab</name>
@@ -1800,10 +1808,6 @@
         <translation>每个词元的 q：它要寻找的内容（{0} 个数）</translation>
     </message>
     <message>
-        <source>Open a BERT-family model folder (config.json, model.safetensors, tokenizer.json); nothing is downloaded.</source>
-        <translation>打开一个 BERT 系列模型的文件夹（config.json、model.safetensors、tokenizer.json）；不会下载任何东西。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads, d_k = {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，d_k = {3}</translation>
     </message>
@@ -1846,6 +1850,34 @@
     <message>
         <source>Explore as Q</source>
         <translation>作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>No model open</source>
+        <translation>尚未打开模型</translation>
+    </message>
+    <message>
+        <source>This page runs a real BERT-family model on your sentence and shows the attention softmax(q·k/√d_k) of each of its heads. Any token can then be explored as the query on the canvas.</source>
+        <translation>本页用真实的 BERT 系列模型处理你输入的句子，显示它每个注意力头的 softmax(q·k/√d_k)。之后可以把任一词元作为查询放到画布上细看。</translation>
+    </message>
+    <message>
+        <source>First install the optional packages it needs (missing here: {0}):</source>
+        <translation>请先安装所需的可选软件包（这里缺少：{0}）：</translation>
+    </message>
+    <message>
+        <source>Then open a local Hugging Face model folder with config.json, model.safetensors and tokenizer.json. Models already in the Hugging Face cache on this computer are listed in the box above; nothing is downloaded.</source>
+        <translation>然后打开一个本地 Hugging Face 模型文件夹，其中含有 config.json、model.safetensors 和 tokenizer.json。本机 Hugging Face 缓存中已有的模型列在上方的框中；不会下载任何东西。</translation>
+    </message>
+    <message>
+        <source>Open a local Hugging Face model folder with config.json, model.safetensors and tokenizer.json. Models already in the Hugging Face cache on this computer are listed in the box above; nothing is downloaded.</source>
+        <translation>打开一个本地 Hugging Face 模型文件夹，其中含有 config.json、model.safetensors 和 tokenizer.json。本机 Hugging Face 缓存中已有的模型列在上方的框中；不会下载任何东西。</translation>
+    </message>
+    <message>
+        <source>Open model folder…</source>
+        <translation>打开模型文件夹…</translation>
+    </message>
+    <message>
+        <source>The same as File ▸ Open model…</source>
+        <translation>与“文件 ▸ 打开模型…”相同</translation>
     </message>
     <message>
         <source>Open model…</source>
@@ -2225,16 +2257,16 @@
         <translation>在末尾添加一个全零的键值对</translation>
     </message>
     <message>
-        <source>d_k: components of Q and of every key</source>
-        <translation>d_k：Q 和每个键的分量个数</translation>
-    </message>
-    <message>
         <source>d_v: components of every value</source>
         <translation>d_v：每个值的分量个数</translation>
     </message>
     <message>
         <source> (new components are zeros)</source>
         <translation>（新增分量为 0）</translation>
+    </message>
+    <message>
+        <source>d_k: components of Q and of every key (new ones follow the fill of the scale panel)</source>
+        <translation>d_k：Q 和每个键的分量数（新分量按缩放面板中的“填充”设置生成）</translation>
     </message>
     <message>
         <source>Q/K: showing {0} of {1} components</source>

@@ -57,6 +57,7 @@ class TransformerPanel(QWidget):
         build_page(self)
 
         self.open_button.clicked.connect(self.open_dialog)
+        self.empty_open_button.clicked.connect(self.open_dialog)
         self.models_combo.activated.connect(self._on_model_chosen)
         self.sentence_edit.returnPressed.connect(self.analyse_sentence)
         self.show_button.clicked.connect(self.analyse_sentence)
@@ -323,16 +324,16 @@ class TransformerPanel(QWidget):
         self._update_status()
 
     def _update_status(self) -> None:
-        """One line: the error, or what is shown (and what the explorer holds)."""
+        """One line: the error, or what is shown (and what the explorer holds); hidden when there is none."""
+        self.status_label.setText(self._status_text())
+        self.status_label.setVisible(bool(self.status_label.text()))
+
+    def _status_text(self) -> str:
         if self._error:
             colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
-            self.status_label.setText(f'<span style="color:{colour}">{escaped(self._error)}</span>')
-            return
+            return f'<span style="color:{colour}">{escaped(self._error)}</span>'
         if self.loaded is None:
-            self.status_label.setText(escaped(self.tr(
-                "Open a BERT-family model folder (config.json, model.safetensors, tokenizer.json); nothing is "
-                "downloaded.")) if self.available else "")
-            return
+            return ""  # the empty state says what to do
         config = self.loaded.config
         parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads, d_k = {3}").format(
             escaped(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
@@ -340,7 +341,7 @@ class TransformerPanel(QWidget):
             parts.append(self.tr("{0} tokens").format(self.analysis.n))
         if self._explorer_shows_ours():
             parts.append(self.tr("in the explorer: {0}").format(escaped(self._sent_text)))
-        self.status_label.setText(" · ".join(parts))
+        return " · ".join(parts)
 
     def _show_error(self, message: str) -> None:
         self._error = message
@@ -349,8 +350,14 @@ class TransformerPanel(QWidget):
 
     def _update_enabled(self) -> None:
         available = self.available
-        self.missing_label.setVisible(not available)
-        for widget in (self.open_button, self.models_combo, self.sentence_edit, self.show_button):
+        empty = self.loaded is None
+        self.empty_state.setVisible(empty)
+        self.model_view.setVisible(not empty)
+        self.open_button.setVisible(not empty)  # the empty state has its own: one open button on the page
+        for label in (self.missing_label, self.install_label):
+            label.setVisible(not available)
+        for widget in (self.open_button, self.empty_open_button, self.models_combo, self.sentence_edit,
+                       self.show_button):
             widget.setEnabled(available)
         ready = available and self.analysis is not None
         for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.tabs):
@@ -441,7 +448,22 @@ class TransformerPanel(QWidget):
 
     def retranslate(self) -> None:
         """Every static text in the current language (called again on LanguageChange)."""
-        self.missing_label.setText(self._missing_text())
+        self.empty_title.setText(self.tr("No model open"))
+        self.empty_what.setText(self.tr(
+            "This page runs a real BERT-family model on your sentence and shows the attention "
+            "softmax(q·k/√d_k) of each of its heads. Any token can then be explored as the query on the canvas."))
+        self.missing_label.setText(self.tr("First install the optional packages it needs (missing here: {0}):")
+                                   .format(" ".join(self._missing)))
+        self.install_label.setText(checkpoint.INSTALL_HINT)
+        self.empty_how.setText(self.tr(
+            "Then open a local Hugging Face model folder with config.json, model.safetensors and tokenizer.json. "
+            "Models already in the Hugging Face cache on this computer are listed in the box above; nothing is "
+            "downloaded.") if not self.available else self.tr(
+            "Open a local Hugging Face model folder with config.json, model.safetensors and tokenizer.json. "
+            "Models already in the Hugging Face cache on this computer are listed in the box above; nothing is "
+            "downloaded."))
+        self.empty_open_button.setText(self.tr("Open model folder…"))
+        self.empty_open_button.setToolTip(self.tr("The same as File ▸ Open model…"))
         self.open_button.setText(self.tr("Open model…"))
         self.open_button.setToolTip(self.tr(
             "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model"))
@@ -487,8 +509,16 @@ class TransformerPanel(QWidget):
         """Fonts for the current presentation zoom, and the texts whose colour depends on the theme."""
         text_font = QFont(self.font())
         text_font.setPointSizeF(theme().font_pt())
-        for widget in (self.missing_label, self.status_label, self.vectors_caption):
+        for widget in (self.missing_label, self.status_label, self.vectors_caption, self.empty_what,
+                       self.empty_how):
             widget.setFont(text_font)
+        title_font = QFont(text_font)
+        title_font.setPointSizeF(theme().font_pt() * 1.3)
+        title_font.setBold(True)
+        self.empty_title.setFont(title_font)
+        install_font = QFont(self.install_label.font())
+        install_font.setPointSizeF(theme().font_pt())
+        self.install_label.setFont(install_font)
         table_font = QFont(self.font())
         table_font.setPointSizeF(theme().font_pt())
         self.vectors_table.setFont(table_font)

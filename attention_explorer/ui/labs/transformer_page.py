@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -36,12 +37,42 @@ def _matrix_look(colours: tuple[tuple[int, int, int], ...]) -> HeatmapLook:
                        compact_numbers=True, tick_steps=TICK_STEPS, short_row_ticks=True, bar_hides_when_low=True)
 
 
+def _build_empty_state(panel: QWidget) -> QFrame:
+    """What the page shows until a model is open: what it does, how to get a model, one button to open one."""
+    empty = QFrame(panel)
+    empty.setObjectName("transformerEmpty")
+    panel.empty_title = QLabel(empty)
+    panel.empty_title.setObjectName("transformerEmptyTitle")
+    panel.empty_what = QLabel(empty)
+    panel.empty_what.setObjectName("transformerEmptyWhat")
+    panel.missing_label = plain_label(QLabel(empty))  # only when the optional packages are missing
+    panel.missing_label.setObjectName("transformerMissing")
+    panel.install_label = plain_label(QLabel(empty))  # a command to copy: real quotes, never markup
+    panel.install_label.setObjectName("transformerInstall")
+    panel.install_label.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    panel.empty_how = QLabel(empty)
+    panel.empty_how.setObjectName("transformerEmptyHow")
+    for label in (panel.empty_title, panel.empty_what, panel.missing_label, panel.install_label, panel.empty_how):
+        plain_label(label).setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    panel.empty_open_button = QPushButton(empty)
+    panel.empty_open_button.setObjectName("transformerEmptyOpen")
+    button_row = QHBoxLayout()
+    button_row.addWidget(panel.empty_open_button)
+    button_row.addStretch(1)
+    layout = QVBoxLayout(empty)
+    layout.setContentsMargins(24, 16, 24, 16)
+    layout.setSpacing(10)
+    for label in (panel.empty_title, panel.empty_what, panel.missing_label, panel.install_label, panel.empty_how):
+        layout.addWidget(label)
+    layout.addLayout(button_row)
+    layout.addStretch(1)
+    return empty
+
+
 def build_page(panel: QWidget) -> None:
     """The panel's widgets and their layout (texts are set by its retranslate)."""
-    panel.missing_label = plain_label(QLabel(panel))
-    panel.missing_label.setObjectName("transformerMissing")
-    panel.missing_label.setWordWrap(True)
-    panel.missing_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    panel.empty_state = _build_empty_state(panel)
     panel.open_button = QPushButton(panel)
     panel.open_button.setObjectName("transformerOpen")
     panel.models_combo = QComboBox(panel)
@@ -116,15 +147,22 @@ def build_page(panel: QWidget) -> None:
     layout = QVBoxLayout(panel)
     layout.setContentsMargins(6, 4, 6, 4)
     layout.setSpacing(6)
-    layout.addWidget(panel.missing_label)
     model_row = QHBoxLayout()
     model_row.addWidget(panel.open_button)
     model_row.addWidget(panel.models_combo, 1)
     layout.addLayout(model_row)
+    layout.addWidget(panel.status_label)
+    layout.addWidget(panel.empty_state, 1)
+    # Everything that needs a model lives in one widget, hidden (with its empty plot) until a model is open.
+    panel.model_view = QWidget(panel)
+    panel.model_view.setObjectName("transformerModelView")
+    view_layout = QVBoxLayout(panel.model_view)
+    view_layout.setContentsMargins(0, 0, 0, 0)
+    view_layout.setSpacing(6)
     sentence_row = QHBoxLayout()
     sentence_row.addWidget(panel.sentence_edit, 1)
     sentence_row.addWidget(panel.show_button)
-    layout.addLayout(sentence_row)
+    view_layout.addLayout(sentence_row)
     choice_row = QHBoxLayout()
     for widget in (panel.layer_label, panel.layer_spin, panel.head_label, panel.head_spin):
         choice_row.addWidget(widget)
@@ -132,6 +170,6 @@ def build_page(panel: QWidget) -> None:
     choice_row.addWidget(panel.query_label)
     choice_row.addWidget(panel.query_combo, 1)
     choice_row.addWidget(panel.send_button)
-    layout.addLayout(choice_row)
-    layout.addWidget(panel.status_label)
-    layout.addWidget(panel.tabs, 1)
+    view_layout.addLayout(choice_row)
+    view_layout.addWidget(panel.tabs, 1)
+    layout.addWidget(panel.model_view, 1)

@@ -92,12 +92,17 @@ class ScaleControls(QWidget):
         self.d_k_spin.setAccelerated(True)
         self.fill_combo = QComboBox()
         self.fill_combo.setObjectName("fillCombo")
-        self.fill_combo.addItem("", "zeros")  # item texts: retranslate()
-        self.fill_combo.addItem("", "random")
+        self.fill_combo.addItem("", "random")  # item texts: retranslate()
+        self.fill_combo.addItem("", "zeros")
+        self.fill_combo.setCurrentIndex(max(self.fill_combo.findData(model.d_k_fill), 0))
         self.seed_spin = QSpinBox()
         self.seed_spin.setObjectName("seedSpin")
         self.seed_spin.setRange(0, 9999)
-        self.seed_spin.setEnabled(False)
+        self.seed_spin.setValue(model.d_k_seed)
+        self.seed_spin.setEnabled(self._fill() == "random")
+        self.fill_note = QLabel()  # what the chosen fill does to q·k: the lesson hangs on it
+        self.fill_note.setObjectName("fillNote")
+        self.fill_note.setWordWrap(True)
         self.d_k_ticks = SliderTicks(self.d_k_slider, [(position_from_d_k(d), str(d)) for d in (1, 16, 256, 4096)])
 
         # ---- scale factor
@@ -162,31 +167,33 @@ class ScaleControls(QWidget):
         fill_row.addStretch(1)
         grid.addWidget(self.fill_label, 2, 0)
         grid.addLayout(fill_row, 2, 1, 1, 2)
+        grid.addWidget(self.fill_note, 3, 0, 1, 3)
         separator = QFrame()
         separator.setFrameShape(QFrame.Shape.HLine)
         separator.setFrameShadow(QFrame.Shadow.Sunken)
-        grid.addWidget(separator, 3, 0, 1, 3)
+        grid.addWidget(separator, 4, 0, 1, 3)
         modes = QHBoxLayout()
         modes.addWidget(self.auto_radio)
         modes.addWidget(self.manual_radio)
         modes.addStretch(1)
         modes.addWidget(self.no_scaling_button)
-        grid.addLayout(modes, 4, 0, 1, 3)
-        grid.addWidget(QLabel("×"), 5, 0)
-        grid.addWidget(self.factor_slider, 5, 1)
-        grid.addWidget(self.factor_spin, 5, 2)
-        grid.addWidget(self.factor_ticks, 6, 1)
-        grid.addWidget(self.factor_label, 7, 0, 1, 3)
-        grid.addWidget(self.temperature_label, 8, 0, 1, 3)
-        grid.addWidget(self.note_label, 9, 0, 1, 3)
-        grid.addWidget(self.message_label, 10, 0, 1, 3)
+        grid.addLayout(modes, 5, 0, 1, 3)
+        grid.addWidget(QLabel("×"), 6, 0)
+        grid.addWidget(self.factor_slider, 6, 1)
+        grid.addWidget(self.factor_spin, 6, 2)
+        grid.addWidget(self.factor_ticks, 7, 1)
+        grid.addWidget(self.factor_label, 8, 0, 1, 3)
+        grid.addWidget(self.temperature_label, 9, 0, 1, 3)
+        grid.addWidget(self.note_label, 10, 0, 1, 3)
+        grid.addWidget(self.message_label, 11, 0, 1, 3)
         grid.setColumnStretch(1, 1)
-        grid.setRowStretch(11, 1)
+        grid.setRowStretch(12, 1)
 
         self.d_k_slider.valueChanged.connect(self._d_k_slider_moved)
         self.d_k_slider.sliderReleased.connect(self._d_k_slider_released)
         self.d_k_spin.valueChanged.connect(self._set_d_k)
         self.fill_combo.currentIndexChanged.connect(self._fill_changed)
+        self.seed_spin.valueChanged.connect(self._seed_changed)
         self.auto_radio.clicked.connect(lambda: self._set_scale(None))
         self.manual_radio.clicked.connect(lambda: self._set_scale(self.model.result.scale))
         self.no_scaling_button.clicked.connect(lambda: self._set_scale(1.0))
@@ -203,8 +210,9 @@ class ScaleControls(QWidget):
     def retranslate(self) -> None:
         """Every static text in the current language, then the model's state in it (again on LanguageChange)."""
         self.fill_label.setText(_translate("ScaleControls", "fill"))
-        self.fill_combo.setItemText(0, _translate("ScaleControls", "zeros"))
-        self.fill_combo.setItemText(1, _translate("ScaleControls", "random N(0,1)"))
+        self.fill_combo.setItemText(self.fill_combo.findData("random"), _translate("ScaleControls", "random N(0,1)"))
+        self.fill_combo.setItemText(self.fill_combo.findData("zeros"), _translate("ScaleControls", "zeros"))
+        self._show_fill_note()
         self.seed_spin.setPrefix(_translate("ScaleControls", "seed "))
         self.auto_radio.setText(_translate("ScaleControls", "Auto 1/√d_k"))
         self.manual_radio.setText(_translate("ScaleControls", "Manual"))
@@ -261,8 +269,11 @@ class ScaleControls(QWidget):
             widget.setFont(number)
         small = QFont(self.font())
         small.setPointSizeF(theme().font_pt() * 0.85)
-        for widget in (self.d_k_ticks, self.factor_ticks, self.note_label):
+        for widget in (self.d_k_ticks, self.factor_ticks, self.note_label, self.fill_note):
             widget.setFont(small)
+        # Two lines kept free: a dock gives a wrapped label only the height of its first guess, which cut it.
+        two_lines = QFontMetrics(small).boundingRect(0, 0, 1000, 1000, Qt.AlignmentFlag.AlignLeft, "Ag\nAg")
+        self.fill_note.setMinimumHeight(two_lines.height())
         self.factor_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("0000.0000") + 16)
         self.d_k_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("00000") + 36)
         error_colour = "#B03A2E" if theme().mode == "light" else "#FF8A65"
@@ -335,7 +346,24 @@ class ScaleControls(QWidget):
         return str(self.fill_combo.currentData())
 
     def _fill_changed(self) -> None:
+        # The choice is the model's, so the vector editor's d_k spin box grows d_k the same way.
+        self.model.d_k_fill = self._fill()
         self.seed_spin.setEnabled(self._fill() == "random")
+        self._show_fill_note()
+
+    def _seed_changed(self, seed: int) -> None:
+        self.model.d_k_seed = seed
+
+    def _show_fill_note(self) -> None:
+        if self._fill() == "random":
+            text = _translate(
+                "ScaleControls", "New components are N(0, 1): q·k spreads like √d_k."
+            )
+        else:
+            text = _translate(
+                "ScaleControls", "New components are 0: q·k stays, only the scaling shrinks it."
+            )
+        self.fill_note.setText(text)
 
     def _d_k_slider_moved(self, position: int) -> None:
         # A drag applies every step live, all of it one undo step; keyboard, wheel or a click on the groove
@@ -351,7 +379,7 @@ class ScaleControls(QWidget):
 
     def _set_d_k(self, d_k: int, merge_key: int | None = None) -> None:
         try:
-            self.model.set_d_k(d_k, fill=self._fill(), seed=self.seed_spin.value(), merge_key=merge_key)
+            self.model.set_d_k(d_k, merge_key=merge_key)
         except ScenarioError as error:
             self._show_error(error_text(error))
             self._update()

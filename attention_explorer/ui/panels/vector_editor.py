@@ -162,7 +162,8 @@ class VectorEditor(QWidget):
         self.add_button.setText(_translate("VectorEditor", "+ Add pair"))
         self.add_button.setToolTip(_translate("VectorEditor", "Append a key–value pair of zeros"))
         zeros = _translate("VectorEditor", " (new components are zeros)")
-        self.d_k_spin.setToolTip(_translate("VectorEditor", "d_k: components of Q and of every key") + zeros)
+        self.d_k_spin.setToolTip(_translate(
+            "VectorEditor", "d_k: components of Q and of every key (new ones follow the fill of the scale panel)"))
         self.d_v_spin.setToolTip(_translate("VectorEditor", "d_v: components of every value") + zeros)
         columns = self.table_model.columnCount()
         if columns:

@@ -246,10 +246,10 @@ def test_missing_packages_say_what_to_install(qtbot, model, monkeypatch):
     panel = TransformerPanel(model)
     qtbot.addWidget(panel)
     panel.show()
-    assert panel.missing_label.isVisible()
-    assert 'pip install "attention-explorer[model]"' in panel.missing_label.text().replace("&quot;", '"')
+    assert panel.missing_label.isVisible() and panel.install_label.isVisible()
+    assert panel.install_label.text() == 'pip install "attention-explorer[model]"'
     assert "tokenizers" in panel.missing_label.text()
-    assert not panel.open_button.isEnabled() and not panel.available
+    assert not panel.empty_open_button.isEnabled() and not panel.available
     with qtbot.waitSignal(panel.hint) as hint:
         assert panel.open_dialog() is False
     assert "attention-explorer[model]" in hint.args[0]

@@ -146,7 +146,9 @@ def test_add_and_remove_pairs_with_the_buttons(editor, model):
 def test_d_k_and_d_v_spin_boxes_by_keyboard(editor, model):
     editor.d_k_spin.setFocus()
     QTest.keyClick(editor.d_k_spin, Qt.Key.Key_Up)
-    assert model.scenario.d_k == 3 and model.scenario.query.tolist() == [1.5, 0.5, 0.0]
+    new = np.random.default_rng(0).standard_normal(4)  # N(0, 1) by default, seed 0: Q and three keys
+    assert model.scenario.d_k == 3 and model.scenario.query.tolist() == [1.5, 0.5, new[0]]
+    assert _text(editor, Q_ROW, 3) == f"{new[0]:.3f}" != "0.000"
     assert editor.table_model.columnCount() == 1 + 3 + 2
     assert editor.table_model.headerData(3, Qt.Orientation.Horizontal) == "Q/K 2"
     editor.d_v_spin.setFocus()
@@ -165,7 +167,7 @@ def test_a_typed_huge_d_k_shows_only_the_first_components_and_says_so(editor, mo
     assert editor.table_model.columnCount() == 1 + SHOWN_COMPONENTS + 2
     assert editor.truncation_label.isVisible()
     assert f"showing {SHOWN_COMPONENTS} of 4096" in editor.truncation_label.text()
-    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == "0.000"
+    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == f"{model.scenario.query[SHOWN_COMPONENTS - 1]:.3f}"
 
 
 def test_selecting_a_row_selects_the_key_and_the_selected_row_is_highlighted(editor, model):
