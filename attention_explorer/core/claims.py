@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from attention_explorer.core.messages import Phrase
+from attention_explorer.core.messages import Phrase, value_kind
 from attention_explorer.core.scenario import ScenarioError, with_scale
 from attention_explorer.core.sequence import replace_sequence
 
@@ -45,18 +45,10 @@ class Claim:
 
 
 def _kind(value: Any) -> str:
-    """What a JSON value is, for messages."""
-    if isinstance(value, bool):
-        return Phrase("true/false")
-    if isinstance(value, (int, float)):
+    """What a JSON value is, for messages: any number is "a number" here (a claim wants one, whatever its type)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return Phrase("a number")
-    if isinstance(value, str):
-        return Phrase("a string")
-    if isinstance(value, list):
-        return Phrase("a list")
-    if isinstance(value, dict):
-        return Phrase("an object")
-    return Phrase("null")
+    return value_kind(value)
 
 
 def _numbers(raw: Any, place: str, count: int) -> tuple[float, ...]:

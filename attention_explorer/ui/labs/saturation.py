@@ -41,6 +41,7 @@ from attention_explorer.ui.labs.saturation_page import SHIFT_LIMIT, build_page
 from attention_explorer.ui.style.numbers import factor_text, typographic_minus
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
 from attention_explorer.ui.widgets.key_rows import shown_rows
+from attention_explorer.ui.widgets.lab_plots import style_axes
 from attention_explorer.ui.widgets.safe_text import escaped
 
 TABLE_MAX_ROWS = 5
@@ -190,16 +191,8 @@ class SaturationLab(QWidget):
         tick_font.setPointSizeF(current.font_pt() * 0.9)
         foreground, faint = current.foreground(), current.faint()
         label_style = {"color": foreground.name(), "font-size": f"{current.font_pt() * 0.9:.0f}pt"}
-        for plot in (self.weights_plot, self.entropy_plot, self.jacobian_plot):
-            plot.setBackground(current.background())
-            item = plot.getPlotItem()
-            for name in ("left", "bottom"):
-                axis = item.getAxis(name)
-                axis.setPen(foreground)
-                axis.setTextPen(foreground)
-                axis.setStyle(tickFont=tick_font)
-                if axis.labelText:
-                    axis.setLabel(axis.labelText, **label_style)
+        plots = (self.weights_plot, self.entropy_plot, self.jacobian_plot)
+        style_axes(plots, foreground, current.background(), tick_font, label_style)
         line_pen = pg.mkPen(foreground, width=current.line_px())
         hover_pen = pg.mkPen(QColor("#D55E00"), width=current.line_px() * 1.6)
         for line in self.factor_lines:

@@ -48,7 +48,7 @@ from attention_explorer.ui.style.numbers import square_root_text, typographic_mi
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.d_k_stops import D_K_MAX_POSITION, d_k_from_position, position_from_d_k
 from attention_explorer.ui.widgets.hover_hints import HoverHints
-from attention_explorer.ui.widgets.lab_plots import still_plot, titled
+from attention_explorer.ui.widgets.lab_plots import still_plot, style_axes, titled
 from attention_explorer.ui.widgets.slider_ticks import SliderTicks
 
 DEFAULT_D_K = 64
@@ -353,16 +353,7 @@ class VarianceLab(QWidget):
         foreground, faint = current.foreground(), current.faint()
         label_style = {"color": foreground.name(), "font-size": f"{current.font_pt():.0f}pt"}
         plots = (self.raw_plot, self.scaled_plot, self.raw_bars_plot, self.scaled_bars_plot, self.share_plot)
-        for plot in plots:
-            plot.setBackground(current.background())
-            item = plot.getPlotItem()
-            for name in ("left", "bottom"):
-                axis = item.getAxis(name)
-                axis.setPen(foreground)
-                axis.setTextPen(foreground)
-                axis.setStyle(tickFont=tick_font)
-                if axis.labelText:
-                    axis.setLabel(axis.labelText, **label_style)
+        style_axes(plots, foreground, current.background(), tick_font, label_style)
         width = current.line_px()
         self.raw_hist.setPen(pg.mkPen(UNSCALED_HEX, width=1.5))
         self.raw_hist.setBrush(_tint(UNSCALED_HEX, 150))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from attention_explorer.ui.widgets.axes import cache_axes
@@ -40,3 +41,18 @@ def titled(parent: QWidget, title: QLabel, plot: pg.PlotWidget) -> QWidget:
     layout.addWidget(title)
     layout.addWidget(plot, 1)
     return box
+
+
+def style_axes(plots: tuple[pg.PlotWidget, ...], foreground: QColor, background: QColor, tick_font: QFont,
+               label_style: dict[str, str]) -> None:
+    """The theme's background, axis pens, tick font and label style on every plot of a lab."""
+    for plot in plots:
+        plot.setBackground(background)
+        item = plot.getPlotItem()
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setPen(foreground)
+            axis.setTextPen(foreground)
+            axis.setStyle(tickFont=tick_font)
+            if axis.labelText:
+                axis.setLabel(axis.labelText, **label_style)
