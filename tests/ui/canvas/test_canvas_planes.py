@@ -12,8 +12,10 @@ from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from attention_explorer.core.presets import load_preset
 from attention_explorer.core.projection import pca_plane, project, query_key_plane
 from attention_explorer.core.scenario import MAX_ABS
+from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas.vector_canvas import PLANE_KINDS, VectorCanvas
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget
@@ -93,7 +95,10 @@ def outside(basis: np.ndarray, vector: np.ndarray) -> np.ndarray:
     return vector - basis.T @ (basis @ vector)
 
 
-def test_components_is_the_default_and_there_is_no_menu_for_two_dimensions(qtbot, canvas, model):
+def test_components_is_the_default_and_there_is_no_menu_for_two_dimensions(qtbot, model):
+    # code-review: 4-D, its vectors apart in components 0 and 1 (the library example opens in another plane).
+    review = ExplorerModel(load_preset("code-review"))
+    canvas = show_widget(qtbot, VectorCanvas(review), (800, 600))
     assert canvas.plane_combo.isVisible()
     assert canvas.plane_combo.currentData() == "components"
     np.testing.assert_allclose(drawn_tips(canvas), vectors(canvas.model)[:, :2])
