@@ -392,15 +392,15 @@ class VectorCanvas(QWidget):
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
-        if plane == "query-key":
+        if plane == "query-key" and self._plane.hidden_pair is not None:  # chosen at open: say why, briefly
+            names = ("Q", *self.model.scenario.labels)
+            note = self.tr("Components 0 and 1 would draw {0} and {1} on one point: shown in the plane of Q and {2} "
+                           "instead, where their angle is true (d_k = {3}).").format(
+                               *(names[i] for i in self._plane.hidden_pair), self._selected_label(), d_k)
+        elif plane == "query-key":
             note = self.tr("Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other "
                            "keys are projected onto it. Dragging moves a tip only within this plane.").format(
                                self._selected_label(), d_k)
-            if self._plane.hidden_pair is not None:
-                names = ("Q", *self.model.scenario.labels)
-                note = self.tr("Components 0 and 1 would draw {0} and {1} on one point: this example opens in the "
-                               "plane of Q and the selected key instead.").format(
-                                   *(names[i] for i in self._plane.hidden_pair)) + " " + note
         elif plane == "pca":
             note = self.tr("Showing the best-fitting plane (PCA) of Q and the keys, d_k = {0}; the numbers are exact "
                            "in {0} dimensions. Dragging moves a tip only within this plane.").format(d_k)

@@ -170,12 +170,14 @@ def test_the_library_example_opens_in_the_plane_of_q_and_the_selected_key_and_sa
     assert canvas.plane_combo.currentData() == "query-key"
     assert canvas.note.isVisible()
     note = canvas.note.text()
-    assert "Components 0 and 1 would draw Q and K3 on one point" in note
-    assert "plane of Q and K1" in note
+    assert note == ("Components 0 and 1 would draw Q and K3 on one point: shown in the plane of Q and K1 instead, "
+                    "where their angle is true (d_k = 4).")
     # The angle drawn is the true one (no 4-D caveat), and the three tips lie apart.
     assert canvas.arc_label.textItem.toPlainText() == f"{window.model.result.angles_deg[0]:.1f}°"
     tips = drawn_tips(canvas)
     assert not np.allclose(tips[0], tips[3]) and not np.allclose(tips[1], tips[3])
+    window.model.select_key(2)  # another key, another plane: the note names it
+    assert "plane of Q and K3" in canvas.note.text()
     # Choosing components 0 and 1 by hand is kept, and the reason goes with the plane it explained.
     canvas.plane_combo.setCurrentIndex(canvas.plane_combo.findData("components"))
     QApplication.processEvents()
