@@ -194,3 +194,10 @@ def test_opening_the_library_example_from_the_menu_switches_plane_and_another_ex
     QApplication.processEvents()
     assert window.canvas.plane_combo.currentData() == "components"
     assert "would draw" not in window.canvas.note.text()
+
+
+def test_in_chinese_the_note_says_why_in_chinese(make_window):
+    window = make_window("library", language="zh_CN")
+    note = window.canvas.note.text()
+    assert window.canvas.note.isVisible()
+    assert "同一点" in note and "Q 与 K1" in note and "would draw" not in note
