@@ -110,3 +110,22 @@ def move_tip_in_plane(vector: np.ndarray, basis: np.ndarray, x: float, y: float)
     if x == 0.0 and y == 0.0 and np.linalg.norm(moved) <= 1e-12 * np.linalg.norm(vector):
         return np.zeros_like(moved)  # not rounding dust
     return moved
+
+
+def first_hidden_pair(query: np.ndarray, keys: np.ndarray, tolerance: float = 0.01) -> tuple[int, int] | None:
+    """Two different vectors that components 0 and 1 draw on one point (0: Q, i + 1: key i), or None.
+
+    "One point" and "different" are within `tolerance` of the longest drawn (and the longest) vector.
+    """
+    vectors = np.vstack((np.asarray(query, dtype=np.float64)[np.newaxis, :], np.asarray(keys, dtype=np.float64)))
+    if vectors.shape[1] <= 2:
+        return None  # the components are the whole space: nothing is hidden
+    drawn = vectors[:, :2]
+    near = tolerance * max(float(np.max(np.linalg.norm(drawn, axis=1))), 1e-12)
+    apart = tolerance * float(np.max(np.linalg.norm(vectors, axis=1)))
+    drawn_apart = np.linalg.norm(drawn[:, np.newaxis, :] - drawn[np.newaxis, :, :], axis=2)
+    # |a - b|² from the Gram matrix: (n + 1)² numbers, not (n + 1)² × d_k (512 keys of 4096 components).
+    squares = np.einsum("ij,ij->i", vectors, vectors)
+    truly_apart = np.sqrt(np.maximum(squares[:, np.newaxis] + squares[np.newaxis, :] - 2 * vectors @ vectors.T, 0))
+    pairs = np.argwhere(np.triu((drawn_apart <= near) & (truly_apart > apart), k=1))
+    return (int(pairs[0][0]), int(pairs[0][1])) if len(pairs) else None

@@ -2118,6 +2118,10 @@
         <translation>{0}（{1} 维）</translation>
     </message>
     <message>
+        <source>Components 0 and 1 would draw {0} and {1} on one point: shown in the plane of Q and {2} instead, where their angle is true (d_k = {3}).</source>
+        <translation>在分量 0 和 1 上，{0} 和 {1} 会画在同一点：因此改为显示 Q 与 {2} 所在的平面，那里它们的夹角是真实的（d_k = {3}）。</translation>
+    </message>
+    <message>
         <source>Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other keys are projected onto it. Dragging moves a tip only within this plane.</source>
         <translation>显示的是 Q 与 {0} 所在的平面（d_k = {1}）：它们的夹角和长度都是精确的，其他键是投影到这个平面上的。拖动只在这个平面内移动尖端。</translation>
     </message>

@@ -91,6 +91,8 @@ class DragHost(Protocol):
 
     def redraw_arrows(self) -> None: ...
 
+    def drag_ended(self) -> None: ...
+
 
 class TipDrag:
     """The drag of one tip from press to release, and what it leaves to say (clamped, or an error)."""
@@ -125,6 +127,7 @@ class TipDrag:
             if self.basis is not None:  # back to the plane of the scenario as it is now
                 self.basis = None
                 self.host.redraw_arrows()
+            self.host.drag_ended()
 
     def begin(self, role: str, index: int, press: QPointF) -> None:
         self.basis = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_explorer.core.projection import plane_basis, plane_tips
+from attention_explorer.core.projection import first_hidden_pair, plane_basis, plane_tips
 
 # The planes the canvas can show when d_k > 2, in the order of its plane menu (components 0 and 1 first:
 # the default, and the only plane for d_k <= 2).
@@ -17,12 +17,28 @@ class DrawingPlane:
 
     def __init__(self) -> None:
         self.kind = "components"  # the one chosen; see `shown`
+        self.hidden_pair: tuple[int, int] | None = None  # why `open` chose the plane (None: it did not)
         self._basis_cache: tuple = (None, None, None)  # (scenario, signature, basis)
         self._projection_cache: tuple = (None, None, None)  # (scenario, basis, (qx, qy, kx, ky))
 
     def shown(self, d_k: int) -> str:
         """The plane shown: the chosen one when d_k > 2, otherwise components 0 and 1 (all there is)."""
         return self.kind if d_k > 2 else "components"
+
+    def open(self, scenario) -> bool:
+        """Choose the plane for a newly opened `scenario`; whether the kind changed.
+
+        Where components 0 and 1 draw two different vectors on one point (d_k > 2), the plane of Q and the selected
+        key, where their angle is true; after such a choice the next example goes back to components 0 and 1; a
+        plane the user chose is kept.
+        """
+        pair = first_hidden_pair(scenario.query, scenario.keys) if scenario.d_k > 2 else None
+        if pair is None and self.hidden_pair is None:
+            return False
+        self.hidden_pair = pair
+        kind = "components" if pair is None else "query-key"
+        changed, self.kind = kind != self.kind, kind
+        return changed
 
     def basis(self, scenario, selected_key: int) -> np.ndarray | None:
         """The shown plane's orthonormal basis (2×d_k); None for components 0 and 1, drawn and dragged directly."""

@@ -6,26 +6,25 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.canvas import label_layout
+from attention_explorer.ui.canvas import framing, label_layout
 from attention_explorer.ui.canvas.angle_item import AngleItem
 from attention_explorer.ui.canvas.arrow_item import HANDLE_PX, ArrowItem
 from attention_explorer.ui.canvas.drag import TipDrag, no_hover_search_mid_drag
 from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.label_layout import ANGLE, LABEL_GAP_PX, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
-from attention_explorer.ui.canvas.plane_combo import PlaneCombo
+from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
 from attention_explorer.ui.style.numbers import three_decimals_short
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped, plain_label
 
-FIT_PAD_PX = 8
 _UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
 _NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"
 
@@ -48,6 +47,7 @@ class VectorCanvas(QWidget):
         self._turn_circle: tuple[np.ndarray, np.ndarray] | None = None  # kept in view during a turn
         self._text_hex = "#202020"
         self._plane = DrawingPlane()  # which plane the vectors are projected on (d_k > 2)
+        self._framed_radius = -1.0  # the disc framed last: a longer or shorter vector frames again
         self._axis_texts: tuple | None = None
         self._axis_style: dict = {}
         self._drawn = False
@@ -213,6 +213,8 @@ class VectorCanvas(QWidget):
             self._drag.clamped = False
             self._drag.error = ""
         shape = (scenario.n, scenario.d_k, scenario.title)
+        if self._shown_shape is None or scenario.title != self._shown_shape[2]:
+            self._choose_plane_at_open()
         if self.plane_combo.isHidden() == (scenario.d_k > 2):  # the plane menu only where there is a choice
             self.plane_combo.setHidden(scenario.d_k <= 2)
             self._place_fit_button()
@@ -226,8 +228,25 @@ class VectorCanvas(QWidget):
             # A different scenario (opened, or keys/d_k changed): show all of it.
             self._shown_shape = shape
             self.fit()
-        elif self._tip_out_of_view():
-            # Typed, pasted, loaded, undone or a preset: an edit the user cannot see must not go unseen.
+        elif (self._auto_fit and self._longest() > self._framed_radius * (1 + 1e-9)) or self._tip_out_of_view():
+            # Typed, pasted, undone: a longer vector's disc must fit (a shorter one's still does: the view keeps
+            # still); an edit the user cannot see (zoomed in) must not go unseen.
+            self.fit()
+
+    def _choose_plane_at_open(self) -> None:
+        """A newly opened example may hide vectors in components 0 and 1 (see DrawingPlane.open)."""
+        if not self._plane.open(self.model.scenario):
+            return
+        self._drag.basis = None
+        self.angle.forget_text()
+        self.plane_combo.blockSignals(True)
+        self.plane_combo.setCurrentIndex(self.plane_combo.findData(self._plane.kind))
+        self.plane_combo.blockSignals(False)
+        self._place_fit_button()
+
+    def drag_ended(self) -> None:
+        """After a release every tip is in view again (see drag.DragHost): a drag past the edge frames anew."""
+        if self._tip_out_of_view():
             self.fit()
 
     def _on_selection_changed(self, _index: int) -> None:
@@ -270,18 +289,21 @@ class VectorCanvas(QWidget):
             self.fit()
 
     def _out_of_view(self, xs: np.ndarray, ys: np.ndarray) -> bool:
-        """Whether some point (xs[i], ys[i]) lies outside the visible range or within a few pixels of its edge."""
+        """Whether some point (xs[i], ys[i]) lies outside the visible range, by its edge or under the plane menu."""
         (left, right), (bottom, top) = self.view.viewRange()
-        inset_x = inset_y = top_strip = 0.0
-        if self.view.width() >= 60 and self.view.height() >= 60:  # otherwise fit() used a proportional margin
-            # fit() leaves at least FIT_PAD_PX around a tip (and the strip under the plane menu clear): half of
-            # that as the threshold, so a fitted view never counts as out of view.
-            pixel_x, pixel_y = self.view.viewPixelSize()
-            inset_x, inset_y = FIT_PAD_PX / 2 * pixel_x, FIT_PAD_PX / 2 * pixel_y
-            if not self.plane_combo.isHidden():
-                top_strip = max(self.fit_button.height(), self.plane_combo.height()) * pixel_y
-        left, right, bottom, top = left + inset_x, right - inset_x, bottom + inset_y, top - inset_y - top_strip
-        return bool(xs.min() < left or xs.max() > right or ys.min() < bottom or ys.max() > top)
+        if self.view.width() < 60 or self.view.height() < 60:  # fit() used a proportional margin
+            return framing.points_out_of_view(xs, ys, (left, right, bottom, top), (0.0, 0.0))
+        return framing.points_out_of_view(xs, ys, (left, right, bottom, top), self.view.viewPixelSize(),
+                                          self._covered())
+
+    def _covered(self) -> list[framing.Covered]:
+        """Where the Fit button and the plane menu float over the view: pixels from its top left."""
+        return covered_boxes(self.plot, self.view, (self.fit_button, self.plane_combo))
+
+    def _longest(self) -> float:
+        """The length of the longest vector drawn: any rotation of it stays within the disc of this radius."""
+        qx, qy, kx, ky = self._tips()
+        return float(max(math.hypot(qx, qy), float(np.max(np.hypot(kx, ky), initial=0.0))))
 
     def _on_view_changed(self, *_args) -> None:
         # Zooming changes how many view units a pixel is: line ends, labels and the arc are placed in pixels.
@@ -370,7 +392,12 @@ class VectorCanvas(QWidget):
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
-        if plane == "query-key":
+        if plane == "query-key" and self._plane.hidden_pair is not None:  # chosen at open: say why, briefly
+            names = ("Q", *self.model.scenario.labels)
+            note = self.tr("Components 0 and 1 would draw {0} and {1} on one point: shown in the plane of Q and {2} "
+                           "instead, where their angle is true (d_k = {3}).").format(
+                               *(names[i] for i in self._plane.hidden_pair), self._selected_label(), d_k)
+        elif plane == "query-key":
             note = self.tr("Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other "
                            "keys are projected onto it. Dragging moves a tip only within this plane.").format(
                                self._selected_label(), d_k)
@@ -474,6 +501,7 @@ class VectorCanvas(QWidget):
         if kind == self._plane.kind or kind is None:
             return
         self._plane.kind = kind
+        self._plane.hidden_pair = None  # the user's choice now, kept when another example opens
         self._drag.basis = None
         self.angle.forget_text()
         self._place_fit_button()  # the menu is as wide as the plane it names
@@ -486,60 +514,34 @@ class VectorCanvas(QWidget):
         return super().eventFilter(watched, event)
 
     def _place_fit_button(self) -> None:
-        self.fit_button.adjustSize()
-        self.fit_button.move(self.plot.width() - self.fit_button.width() - 10, 10)
-        self.fit_button.raise_()
-        if not self.plane_combo.isHidden():
-            # Between the left axis and the Fit button: over the axis it hid the top tick label ("1.5" in the
-            # library example). Where that is too narrow for the plane's name, the name is elided.
-            axis_right = self.plot.mapFromScene(self.view.sceneBoundingRect().topLeft()).x()
-            leftmost = self.plot.viewport().mapTo(self.plot, QPointF(axis_right, 0.0)).x() + 6
-            right = self.fit_button.x() - 8
-            hint = self.plane_combo.sizeHint()
-            width = int(min(hint.width(), max(right - leftmost, 60)))
-            self.plane_combo.resize(width, hint.height())
-            self.plane_combo.move(right - width, 10 + (self.fit_button.height() - hint.height()) // 2)
-            self.plane_combo.raise_()
+        place_floating(self.plot, self.view, self.fit_button, self.plane_combo)
 
     def fit(self) -> None:
-        """Zoom so every tip, its label, the unit circle (and during a turn its circle) are visible.
+        """Frame the disc of the longest vector, so any rotation of a tip stays in view: every tip, its name, the
+        unit circle (and during a turn its circle) are visible, clear of the Fit button and the plane menu.
 
         The view stays fitted on resize until a zoom or pan.
         """
         qx, qy, kx, ky = self._tips()
+        radius = self._longest()
+        on_a_line = self.model.scenario.d_k == 1
+        disc_x, disc_y = (np.array([-radius, radius]), np.zeros(2)) if on_a_line else framing.disc_points(radius)
         extra_x, extra_y = self._turn_circle if self._turn_circle is not None else (np.zeros(0), np.zeros(0))
-        xs = np.concatenate(([qx], kx, [-1.0, 1.0, 0.0, 0.0], extra_x))
-        ys = np.concatenate(([qy], ky, [0.0, 0.0, -1.0, 1.0], extra_y))
-        # How far each tip's handle and label reach beyond it, in pixels (they keep their size at any zoom):
-        # columns left, right, down, up. The unit circle's four points need nothing.
-        reach = np.zeros((xs.size, 4))
-        arrows = [self.query, *self._keys]
-        handle = HANDLE_PX * theme().zoom / 2
-        for i, arrow in enumerate(arrows[:MAX_AVOIDED_LABELS]):
-            ux, uy = label_layout.tip_direction(xs[i], ys[i], self.model.scenario.d_k == 1)
-            reach[i] = label_layout.label_reach(arrow.label.size_px(), ux, uy, handle, arrow.stacked_px)
-        reach += FIT_PAD_PX
-        if not self.plane_combo.isHidden():  # keep the strip under the plane menu and the Fit button clear
-            reach[:, 3] += max(self.fit_button.height(), self.plane_combo.height())
+        arrows = [self.query, *self._keys][:MAX_AVOIDED_LABELS]
+        xs = np.concatenate(([qx], kx, disc_x, [-1.0, 1.0, 0.0, 0.0], extra_x))
+        ys = np.concatenate(([qy], ky, disc_y, [0.0, 0.0, -1.0, 1.0], extra_y))
+        reach = framing.reaches(xs, ys, [arrow.label.size_px() for arrow in arrows],
+                                [arrow.stacked_px for arrow in arrows], HANDLE_PX * theme().zoom / 2, on_a_line,
+                                range(1 + kx.size, 1 + kx.size + disc_x.size))
+        self._framed_radius = radius
+        self._auto_fit = True
         width_px, height_px = self.view.width(), self.view.height()
         if width_px < 60 or height_px < 60:  # not laid out yet: a proportional margin; the first resize fits again
             left, right, bottom, top = xs.min(), xs.max(), ys.min(), ys.max()
             self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
-            self._auto_fit = True
             return
-        # Margins as wide as the plot leave the vectors no room (a short plot with big labels, presentation zoom):
-        # the range would grow without end and every arrow shrink to a dot. Keep 40% of each side for the vectors.
-        for low, high, size in ((0, 1, width_px), (2, 3, height_px)):
-            margins = reach[:, low].max() + reach[:, high].max()
-            if margins > 0.6 * size:
-                reach[:, (low, high)] *= 0.6 * size / margins
-        scale = max(np.ptp(xs) / width_px, np.ptp(ys) / height_px)  # view units per pixel, without margins
-        for _ in range(8):  # margins in pixels grow the range, which shrinks the pixels: settle on a fixed point
-            left, right = float(np.min(xs - reach[:, 0] * scale)), float(np.max(xs + reach[:, 1] * scale))
-            bottom, top = float(np.min(ys - reach[:, 2] * scale)), float(np.max(ys + reach[:, 3] * scale))
-            scale = max((right - left) / width_px, (top - bottom) / height_px)
+        left, right, bottom, top = framing.frame_range(xs, ys, reach, width_px, height_px, self._covered())
         self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0)
-        self._auto_fit = True
 
     def _on_view_resized(self, *_args) -> None:
         self._place_fit_button()  # the left axis may have grown or shrunk: the plane menu stays right of it

@@ -7,12 +7,7 @@ A translation keeps every {0}, {1:g}, {2!r} placeholder: ui/i18n/switcher.py err
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 CORE_TEXTS = (
-    QT_TRANSLATE_NOOP("CoreMessages", "true/false"),
     QT_TRANSLATE_NOOP("CoreMessages", "a number"),
-    QT_TRANSLATE_NOOP("CoreMessages", "a string"),
-    QT_TRANSLATE_NOOP("CoreMessages", "a list"),
-    QT_TRANSLATE_NOOP("CoreMessages", "an object"),
-    QT_TRANSLATE_NOOP("CoreMessages", "null"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0}: expected a list of {1} numbers, got {2}"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0}[{1}]: expected a finite number, got {2}"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0}: expected an object, got {1}"),
@@ -72,6 +67,11 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("CoreMessages", "JSON is nested too deeply"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: {0} (line {1}, column {2})"),
     QT_TRANSLATE_NOOP("CoreMessages", "not a usable number"),
+    QT_TRANSLATE_NOOP("CoreMessages", "true/false"),
+    QT_TRANSLATE_NOOP("CoreMessages", "null"),
+    QT_TRANSLATE_NOOP("CoreMessages", "a string"),
+    QT_TRANSLATE_NOOP("CoreMessages", "a list"),
+    QT_TRANSLATE_NOOP("CoreMessages", "an object"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown preset {0!r} (known: {1})"),
     QT_TRANSLATE_NOOP("CoreMessages", "real transformer mode needs the package {0}: {1}"),
     QT_TRANSLATE_NOOP("CoreMessages", "real transformer mode needs the packages {0}: {1}"),

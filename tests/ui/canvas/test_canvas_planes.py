@@ -12,8 +12,10 @@ from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from attention_explorer.core.presets import load_preset
 from attention_explorer.core.projection import pca_plane, project, query_key_plane
 from attention_explorer.core.scenario import MAX_ABS
+from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas.vector_canvas import PLANE_KINDS, VectorCanvas
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget
@@ -33,6 +35,9 @@ def canvas(qtbot, library_model):
     canvas.show()
     qtbot.waitExposed(canvas)
     canvas.plot.scene().minDragTime = 0
+    # It opens in the plane of Q and K2 (components 0 and 1 draw Q and K3 on one point): these tests start from
+    # components 0 and 1, chosen by hand, and choose their planes from there.
+    canvas.plane_combo.setCurrentIndex(canvas.plane_combo.findData("components"))
     QApplication.processEvents()
     return canvas
 
@@ -93,7 +98,10 @@ def outside(basis: np.ndarray, vector: np.ndarray) -> np.ndarray:
     return vector - basis.T @ (basis @ vector)
 
 
-def test_components_is_the_default_and_there_is_no_menu_for_two_dimensions(qtbot, canvas, model):
+def test_components_is_the_default_and_there_is_no_menu_for_two_dimensions(qtbot, model):
+    # code-review: 4-D, its vectors apart in components 0 and 1 (the library example opens in another plane).
+    review = ExplorerModel(load_preset("code-review"))
+    canvas = show_widget(qtbot, VectorCanvas(review), (800, 600))
     assert canvas.plane_combo.isVisible()
     assert canvas.plane_combo.currentData() == "components"
     np.testing.assert_allclose(drawn_tips(canvas), vectors(canvas.model)[:, :2])
@@ -238,6 +246,7 @@ def window(make_window):
 
 def test_a_live_language_switch_translates_the_canvas(window):
     canvas = window.canvas
+    choose_plane(canvas, "components")  # the plane it opened in, chosen again by hand: the full note
     choose_plane(canvas, "query-key")
     assert canvas.fit_button.text() == "Fit"
     english_note = canvas.note.text()

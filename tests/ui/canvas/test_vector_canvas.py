@@ -8,7 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QMouseEvent, QTextDocument
+from PySide6.QtGui import QMouseEvent, QTextDocument, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -192,6 +192,8 @@ def test_hovering_a_tip_emits_a_hint(canvas, model):
 
 def test_dk_4_says_it_shows_two_components_and_drags_only_those(qtbot, library_model):
     canvas = make_canvas(qtbot, library_model)
+    # The example opens in the plane of Q and K1 (components 0 and 1 draw Q and K3 on one point): choose them.
+    canvas.plane_combo.setCurrentIndex(canvas.plane_combo.findData("components"))
     assert canvas.note.isVisible()
     assert "components 0 and 1" in canvas.note.text() and "d_k = 4" in canvas.note.text()
     library_model.select_key(1)
@@ -324,11 +326,11 @@ def test_typing_a_key_beyond_the_view_in_the_table_reframes_the_canvas(qtbot, ca
     qtbot.addWidget(editor)
     editor.show()
     top = canvas.view.viewRange()[1][1]
-    assert top < 2.0  # K2 = [0, 2] would be off the top of the view as it is
+    assert top < 3.0  # K2 = [0, 3] would be off the top of the view as it is
     type_into_cell(editor, 2, 1, "0")  # row 2: K2 (below Q and K1); column 1: component 0
-    type_into_cell(editor, 2, 2, "2")
+    type_into_cell(editor, 2, 2, "3")
     QApplication.processEvents()
-    assert tuple(model.scenario.keys[1]) == (0.0, 2.0)
+    assert tuple(model.scenario.keys[1]) == (0.0, 3.0)
     assert_every_vector_shown(canvas)
 
 
@@ -349,13 +351,20 @@ def test_an_edit_that_leaves_every_tip_in_view_keeps_the_view(canvas, model):
     model.set_vector("key", 0, [0.5, -0.4])
     model.set_vector("query", 0, [-0.3, 0.2])
     assert canvas.view.viewRange() == kept
-    canvas.view.setRange(xRange=(-3, 3), yRange=(-3, 3), padding=0)  # zoomed out by the user: still kept
+    origin = QPointF(widget_point(canvas, 0.0, 0.0))
+    viewport = canvas.plot.viewport()
+    for _ in range(3):  # the user zooms out with the wheel: the view is the user's now, and kept
+        QApplication.sendEvent(viewport, QWheelEvent(origin, QPointF(viewport.mapToGlobal(origin)), QPoint(0, 0),
+                                                     QPoint(0, -120), Qt.MouseButton.NoButton, NO_MODIFIER,
+                                                     Qt.ScrollPhase.NoScrollPhase, False))
+    QApplication.processEvents()
     zoomed = canvas.view.viewRange()
+    assert zoomed[0][1] > 2.2 and zoomed[1][0] < -2.2
     model.set_vector("key", 2, [2.0, -2.0])
     assert canvas.view.viewRange() == zoomed
 
 
-def test_a_drag_past_the_edge_of_the_view_never_moves_the_view(canvas, model):
+def test_a_drag_past_the_edge_of_the_view_never_moves_the_view_until_the_release(canvas, model):
     kept = canvas.view.viewRange()
     (_, _), (_, top) = kept
     start = tuple(model.scenario.keys[1])
@@ -366,11 +375,11 @@ def test_a_drag_past_the_edge_of_the_view_never_moves_the_view(canvas, model):
         assert canvas.view.viewRange() == kept
     release(canvas, *beyond)
     assert model.scenario.keys[1][1] > top  # the tip did go out of view, with the mouse
-    assert canvas.view.viewRange() == kept  # nor on release: the view never jumps under the hand
-    model.select_key(0)  # not an edit: no reason to move
-    assert canvas.view.viewRange() == kept
-    model.set_vector("query", 0, [1.0, 0.5])  # the next edit from elsewhere shows everything again
+    # Released, no tip may stay out of reach: the view frames everything again (and then keeps still).
     assert_every_vector_shown(canvas)
+    framed = canvas.view.viewRange()
+    model.select_key(0)  # not an edit: no reason to move
+    assert canvas.view.viewRange() == framed
 
 
 # ---------------------------------------------------------------- names clear of the arrows

@@ -446,11 +446,11 @@ def test_every_lab_fits_a_1280x720_window_and_the_status_bar_says_how_to_use_it(
 
 
 def test_a_full_turn_is_framed_before_it_starts_and_the_view_never_jumps(window, qtbot):
-    window.model.select_key(1)  # K2 = [−0.6, 1.3]: at 180° its tip would leave the default view on the left
+    window.model.select_key(1)  # K2 = [−0.6, 1.3]: at 180° its tip is left of the origin, at x = −1.43
     radius = float(np.hypot(*window.model.scenario.keys[1]))
     before = window.canvas.view.viewRange()
     canvas_height = window.canvas.view.height()
-    assert before[0][0] > -radius  # the turn would leave the view as it was framed
+    assert before[0][0] < -radius  # the disc of the longest vector is framed from the start: the turn fits
     key(window, qtbot, Qt.Key.Key_Space)
     QApplication.processEvents()  # the rotation trace appears below the canvas
     assert window.canvas.view.height() > 0.5 * canvas_height  # and leaves the canvas most of its height
