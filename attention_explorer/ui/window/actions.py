@@ -111,7 +111,9 @@ ROWS: tuple[Row, ...] = (
     # Our own actions rather than QUndoStack.createUndoAction: their texts follow a live language switch.
     # No text here: the window names the step ("Undo Move K2").
     ActionRow("undo", "edit", "", "model.undo_stack.undo", shortcuts=(Keys.Undo,)),
-    ActionRow("redo", "edit", "", "model.undo_stack.redo", shortcuts=("Ctrl+Shift+Z", Keys.Redo)),
+    # Both redo keys spelt out: Keys.Redo is Ctrl+Shift+Z on X11 and Ctrl+Y elsewhere, and a key given twice is
+    # ambiguous to Qt, which then runs neither.
+    ActionRow("redo", "edit", "", "model.undo_stack.redo", shortcuts=("Ctrl+Shift+Z", "Ctrl+Y")),
     SeparatorRow("edit"),
     ActionRow("addPair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Add key–value pair"), "add_pair"),
     ActionRow("removePair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Remove selected pair"), "remove_pair"),
@@ -178,6 +180,14 @@ ROWS: tuple[Row, ...] = (
     *(ActionRow(f"lang_{code}", "language", name, "set_language", args=(code,), checkable=True, group="language",
                 translated=False) for code, name in LANGUAGES.items()),
 )
+
+
+def expanded_shortcuts(row: ActionRow) -> list[QKeySequence]:
+    """Every key sequence `row` could answer to on this platform: all the bindings of a standard key."""
+    sequences: list[QKeySequence] = []
+    for key in row.shortcuts:
+        sequences += QKeySequence.keyBindings(key) if isinstance(key, Keys) else [QKeySequence(key)]
+    return sequences
 
 
 def row_text(row: ActionRow) -> str:
