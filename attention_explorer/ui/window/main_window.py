@@ -181,7 +181,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
         model.steps_changed.connect(self._steps_mode_changed)
         theme().changed.connect(self._apply_theme)
         QApplication.instance().installEventFilter(self)
-        self.resize(1600, 1000)
+        self._fit_first_run_to_screen()
         self._default_state = self.saveState()
         self._restore_settings()
         self._apply_theme()

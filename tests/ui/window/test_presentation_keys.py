@@ -51,3 +51,29 @@ def test_redo_answers_to_ctrl_shift_z_and_ctrl_y(make_window, qtbot):
         qtbot.keyClick(window.canvas, key, modifiers)
         assert (window.model.scenario.keys[1] == moved).all()
         assert window.edit_menu.actions()[0].text().startswith("&Undo")
+
+
+def test_the_first_run_fits_a_1280x720_screen_with_its_frame():
+    from PySide6.QtCore import QRect
+
+    from attention_explorer.ui.window.settings import FRAME_SIDE_PX, FRAME_TITLE_PX, first_run_geometry
+
+    screen = QRect(0, 0, 1280, 720)
+    geometry = first_run_geometry(screen)
+    framed = geometry.adjusted(-FRAME_SIDE_PX, -FRAME_TITLE_PX, FRAME_SIDE_PX, FRAME_SIDE_PX)
+    assert screen.contains(framed), framed
+    assert geometry.width() >= 1200 and geometry.height() >= 640  # and uses most of it
+    assert first_run_geometry(QRect(0, 0, 2560, 1440)).size().toTuple() == (1600, 1000)
+
+
+def test_a_window_without_saved_geometry_opens_inside_its_screen(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from attention_explorer.app import create_window
+
+    window = create_window(None, settings=QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.document.data_dir = tmp_path
+    available = window.screen().availableGeometry()
+    assert window.width() <= available.width() and window.height() <= available.height()
+    assert available.contains(window.geometry()), (window.geometry(), available)
