@@ -168,6 +168,10 @@ ROWS: tuple[Row, ...] = (
     SeparatorRow("view"),
     ActionRow("fullScreen", "view", QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "toggle_full_screen",
               shortcuts=("F11",), checkable=True),
+    ActionRow("presentation", "view", QT_TRANSLATE_NOOP("MainWindow", "P&resentation"), "toggle_presentation",
+              shortcuts=("F5",), checkable=True,
+              tip=QT_TRANSLATE_NOOP(
+                  "MainWindow", "Canvas large, charts beside it; F5 or Esc returns to the desk layout")),
     ActionRow("zoomIn", "view", QT_TRANSLATE_NOOP("MainWindow", "Zoom in"), "zoom_by", args=(ZOOM_STEP,),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Larger text, lines and arrows"), shortcuts=("Ctrl+=", "Ctrl++")),
     ActionRow("zoomOut", "view", QT_TRANSLATE_NOOP("MainWindow", "Zoom out"), "zoom_by", args=(1 / ZOOM_STEP,),

@@ -52,9 +52,9 @@ class WindowSettings:
         self.actions_by_name[f"lang_{language_switcher().language}"].setChecked(True)
 
     def _save_layout(self) -> None:
-        """Geometry and dock layout for the next start (the explorer's layout while a wide lab is shown)."""
-        self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("windowState", self._state_before_wide_page or self.saveState())
+        """Geometry and dock layout for the next start (the desk's, while presenting or while a wide lab is shown)."""
+        self.settings.setValue("geometry", self._desk_layout[0] if self.presenting else self.saveGeometry())
+        self.settings.setValue("windowState", self.desk_state())
 
     def _save_theme(self) -> None:
         self.settings.setValue("theme", theme().mode)
