@@ -2,8 +2,10 @@
 
 import os
 
-# Must happen before any QApplication exists: without a display Qt would otherwise abort.
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# Must happen before any QApplication exists: without a display Qt would otherwise abort. An explicit xcb with a
+# display is kept: tests/ui/realwindow runs that way under Xvfb (.ci/run), where shortcuts behave as on a desk.
+if not (os.environ.get("QT_QPA_PLATFORM") == "xcb" and os.environ.get("DISPLAY")):
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp/runtime-" + str(os.getuid()))
 os.makedirs(os.environ["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
 

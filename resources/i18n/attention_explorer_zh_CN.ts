@@ -978,6 +978,14 @@
         <translation>面板(&amp;P)</translation>
     </message>
     <message>
+        <source>P&amp;resentation</source>
+        <translation>演示模式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Canvas large, charts beside it; F5 or Esc returns to the desk layout</source>
+        <translation>画布放大，图表在旁；按 F5 或 Esc 回到桌面布局</translation>
+    </message>
+    <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
@@ -1454,6 +1462,25 @@
     <message>
         <source>New components are 0: q·k stays, only the scaling shrinks it.</source>
         <translation>新分量为 0：q·k 不变，只被缩放变小。</translation>
+    </message>
+</context>
+<context>
+    <name>ScaleStrip</name>
+    <message>
+        <source>Auto 1/√d_k</source>
+        <translation>自动 1/√d_k</translation>
+    </message>
+    <message>
+        <source>The standard factor 1/√d_k; untick to keep the factor and set it with the slider</source>
+        <translation>标准因子 1/√d_k；取消勾选则保留当前因子，用滑块调节</translation>
+    </message>
+    <message>
+        <source>Drag to change d_k (log scale); one drag is one undo step</source>
+        <translation>拖动以改变 d_k（对数刻度）；一次拖动为一个撤销步骤</translation>
+    </message>
+    <message>
+        <source>Drag to set a manual factor on the raw scores (log scale, 0 at the left end)</source>
+        <translation>拖动以设置作用于原始分数的手动因子（对数刻度，最左端为 0）</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,7 @@ class VectorCanvas(QWidget):
         self._axis_texts: tuple | None = None
         self._axis_style: dict = {}
         self._drawn = False
+        self._readout_scale = 1.0  # presentation shows the readout larger
 
         self.plot = pg.PlotWidget()
         self.plot.setObjectName("vectorPlot")
@@ -443,7 +444,7 @@ class VectorCanvas(QWidget):
         result = self.model.result
         scenario = self.model.scenario
         selected = self.model.selected_key
-        pt = theme().number_pt()
+        pt = theme().number_pt() * self._readout_scale
         color = key_hex(selected)
         q = f"<b style='color:{self.query.color.name()}'>Q</b>"
         k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
@@ -468,6 +469,11 @@ class VectorCanvas(QWidget):
                     f"{cosine:.3f} =&nbsp;<b>{product}</b>")
         self.readout.setText(
             f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
+
+    def set_readout_scale(self, scale: float) -> None:
+        """The readout's type size relative to the theme's numbers (presentation: larger, for the back row)."""
+        self._readout_scale = scale
+        self._update_readout()
 
     # ------------------------------------------------------------ language
 

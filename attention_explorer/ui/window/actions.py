@@ -111,7 +111,9 @@ ROWS: tuple[Row, ...] = (
     # Our own actions rather than QUndoStack.createUndoAction: their texts follow a live language switch.
     # No text here: the window names the step ("Undo Move K2").
     ActionRow("undo", "edit", "", "model.undo_stack.undo", shortcuts=(Keys.Undo,)),
-    ActionRow("redo", "edit", "", "model.undo_stack.redo", shortcuts=("Ctrl+Shift+Z", Keys.Redo)),
+    # Both redo keys spelt out: Keys.Redo is Ctrl+Shift+Z on X11 and Ctrl+Y elsewhere, and a key given twice is
+    # ambiguous to Qt, which then runs neither.
+    ActionRow("redo", "edit", "", "model.undo_stack.redo", shortcuts=("Ctrl+Shift+Z", "Ctrl+Y")),
     SeparatorRow("edit"),
     ActionRow("addPair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Add key–value pair"), "add_pair"),
     ActionRow("removePair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Remove selected pair"), "remove_pair"),
@@ -166,6 +168,10 @@ ROWS: tuple[Row, ...] = (
     SeparatorRow("view"),
     ActionRow("fullScreen", "view", QT_TRANSLATE_NOOP("MainWindow", "&Full screen"), "toggle_full_screen",
               shortcuts=("F11",), checkable=True),
+    ActionRow("presentation", "view", QT_TRANSLATE_NOOP("MainWindow", "P&resentation"), "toggle_presentation",
+              shortcuts=("F5",), checkable=True,
+              tip=QT_TRANSLATE_NOOP(
+                  "MainWindow", "Canvas large, charts beside it; F5 or Esc returns to the desk layout")),
     ActionRow("zoomIn", "view", QT_TRANSLATE_NOOP("MainWindow", "Zoom in"), "zoom_by", args=(ZOOM_STEP,),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Larger text, lines and arrows"), shortcuts=("Ctrl+=", "Ctrl++")),
     ActionRow("zoomOut", "view", QT_TRANSLATE_NOOP("MainWindow", "Zoom out"), "zoom_by", args=(1 / ZOOM_STEP,),
@@ -178,6 +184,14 @@ ROWS: tuple[Row, ...] = (
     *(ActionRow(f"lang_{code}", "language", name, "set_language", args=(code,), checkable=True, group="language",
                 translated=False) for code, name in LANGUAGES.items()),
 )
+
+
+def expanded_shortcuts(row: ActionRow) -> list[QKeySequence]:
+    """Every key sequence `row` could answer to on this platform: all the bindings of a standard key."""
+    sequences: list[QKeySequence] = []
+    for key in row.shortcuts:
+        sequences += QKeySequence.keyBindings(key) if isinstance(key, Keys) else [QKeySequence(key)]
+    return sequences
 
 
 def row_text(row: ActionRow) -> str:

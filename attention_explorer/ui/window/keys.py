@@ -79,8 +79,14 @@ class KeyDispatch:
             if key == Qt.Key.Key_B:
                 self.toggle_blank_screen()
                 return True
-            if key == Qt.Key.Key_Escape and not self.animator.running:
+        if key == Qt.Key.Key_Escape and modifiers == Qt.KeyboardModifier.NoModifier and not self.animator.running:
+            # Esc leaves one thing at a time, the innermost first: a turn (the action below), step-through,
+            # then the presentation layout.
+            if self.model.step_through:
                 self.model.set_step_through(False)
+                return True
+            if self.presenting:
+                self.leave_presentation()
                 return True
         if key == Qt.Key.Key_Backtab:
             key, modifiers = Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier

@@ -54,6 +54,7 @@ from attention_explorer.ui.window.actions import (
 )
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
+from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
 
 
@@ -74,7 +75,7 @@ class _LabHolder(QWidget):
         return -1
 
 
-class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
+class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainWindow):
     """Attention Explorer's window: every panel draws from the one model it is given."""
 
     def __init__(self, model: ExplorerModel, settings: QSettings | None = None,
@@ -149,6 +150,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
         self.docks["rotationTrace"].hide()  # shown when an animation starts
         self.setCorner(Qt.Corner.BottomLeftCorner, left)
         self.setCorner(Qt.Corner.BottomRightCorner, right)
+        self._build_presentation()
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
                       self.output_view, self.preset_info, self.rotation_trace):
@@ -189,7 +191,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
         model.steps_changed.connect(self._steps_mode_changed)
         theme().changed.connect(self._apply_theme)
         QApplication.instance().installEventFilter(self)
-        self.resize(1600, 1000)
+        self._fit_first_run_to_screen()
         self._default_state = self.saveState()
         self._restore_settings()
         self._apply_theme()
@@ -203,7 +205,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if not self._layout_restored:
+        if self.presenting:
+            self._fit_presentation()
+        elif not self._layout_restored:
             self._fit_docks_to_width()
 
     def _fit_docks_to_width(self) -> None:
@@ -405,7 +409,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, QMainWindow):
 
     def _animation_running_changed(self, running: bool) -> None:
         trace = self.docks["rotationTrace"]
-        if running and not trace.isVisible():
+        if running and self.presenting:
+            self._present_turn()
+        elif running and not trace.isVisible():
             trace.show()  # first: the canvas it takes room from is then framed at its new size
             # Qt gives a newly shown bottom dock about half the column: the canvas, what the turn is about,
             # was left 156 px tall at 1280×720. The trace reads well at its minimum height.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QDateTime, QLocale
+from PySide6.QtCore import QByteArray, QCoreApplication, QDateTime, QLocale, QPoint, QRect, QSize
 from PySide6.QtWidgets import QMessageBox
 
 from attention_explorer.core.scenario import ScenarioError
@@ -11,10 +11,30 @@ from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+DESK_SIZE = QSize(1600, 1000)  # the first run's size where the screen has room for it
+# What a window manager's borders (8 px a side) and title bar (40 px) add around the window's own size.
+FRAME_SIDE_PX, FRAME_TITLE_PX = 8, 40
+
+
+def first_run_geometry(available: QRect, wanted: QSize = DESK_SIZE) -> QRect:
+    """The window's first rectangle: `wanted`, shrunk so it fits `available` with its frame, centred in it."""
+    width = min(wanted.width(), available.width() - 2 * FRAME_SIDE_PX)
+    height = min(wanted.height(), available.height() - FRAME_TITLE_PX - FRAME_SIDE_PX)
+    geometry = QRect(0, 0, width, height)
+    # The frame is taller above than below: its centre, not the window's, goes to the middle of the screen.
+    geometry.moveCenter(available.center() + QPoint(0, (FRAME_TITLE_PX - FRAME_SIDE_PX) // 2))
+    return geometry
 
 
 class WindowSettings:
     """Mixed into MainWindow: what it keeps in its QSettings between runs, and what it recovers after a crash."""
+
+    def _fit_first_run_to_screen(self) -> None:
+        """Open within the screen's free area (a 1600×1000 window on a 1280×720 projector lost its right edge)."""
+        screen = self.screen()
+        geometry = first_run_geometry(screen.availableGeometry()) if screen is not None else QRect(0, 0, 1600, 1000)
+        self.resize(geometry.size())
+        self.move(geometry.topLeft())
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("geometry")
@@ -32,9 +52,9 @@ class WindowSettings:
         self.actions_by_name[f"lang_{language_switcher().language}"].setChecked(True)
 
     def _save_layout(self) -> None:
-        """Geometry and dock layout for the next start (the explorer's layout while a wide lab is shown)."""
-        self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("windowState", self._state_before_wide_page or self.saveState())
+        """Geometry and dock layout for the next start (the desk's, while presenting or while a wide lab is shown)."""
+        self.settings.setValue("geometry", self._desk_layout[0] if self.presenting else self.saveGeometry())
+        self.settings.setValue("windowState", self.desk_state())
 
     def _save_theme(self) -> None:
         self.settings.setValue("theme", theme().mode)

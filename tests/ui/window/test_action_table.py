@@ -99,6 +99,7 @@ E&xamples
   previousStep [PgUp] plain | Previous step | Left arrow or Page Up in step-through mode
   ---
   fullScreen [F11] checkable | &Full screen | Full screen
+  presentation [F5] checkable | P&resentation | Canvas large, charts beside it; F5 or Esc returns to the desk layout
   zoomIn [Ctrl+=, Ctrl++] | Zoom in | Larger text, lines and arrows
   zoomOut [Ctrl+-] | Zoom out | Smaller text, lines and arrows
   zoomReset [Ctrl+0] | Normal size | Normal size
@@ -154,7 +155,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 57
+    assert len(window.actions_by_name) == 58
 
 
 def test_every_action_is_translated_live_and_back(window):

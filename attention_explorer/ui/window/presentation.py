@@ -1,0 +1,199 @@
+"""View ▸ Presentation (F5): the canvas large with its readout, the charts beside it, d_k and scale in a strip."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QEvent, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QToolBar
+
+from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.scale_strip import ScaleStrip
+from attention_explorer.ui.window.settings import first_run_geometry
+
+# What the hall does not need to see; each stays in View ▸ Panels.
+DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls")
+CHARTS_SHARE = 0.36  # of the width, for the charts' column: the canvas keeps the rest (over half the window)
+TABBED_CHARTS_ZOOM = 1.75  # from this zoom on the weights chart is a tab beside the output, not above it
+READOUT_PT = 19.5  # the least size of the canvas readout's numbers in presentation: 1.3× the theme's at zoom 1
+
+
+class Presentation:
+    """Mixed into MainWindow: enters and leaves the presentation layout; leaving brings the desk back as it was."""
+
+    def _build_presentation(self) -> None:
+        """The compact d_k and scale strip (a tool bar shown only while presenting)."""
+        self._desk_layout: tuple[QByteArray, QByteArray] | None = None
+        self._charts_tabbed = False
+        self._qt_tab_elision = Qt.TextElideMode.ElideRight
+        self._status_bar_was_shown = True
+        controls = self.scale_controls
+        # New components follow the full panel's fill and seed, so both ways of growing d_k give the same vectors.
+        self.scale_strip = ScaleStrip(self.model, lambda: (str(controls.fill_combo.currentData()),
+                                                           controls.seed_spin.value()))
+        self.presentation_bar = QToolBar()
+        self.presentation_bar.setObjectName("presentationStrip")
+        self.presentation_bar.setMovable(False)
+        self.presentation_bar.setFloatable(False)
+        self.presentation_bar.toggleViewAction().setVisible(False)  # no entry in the tool bars' context menu
+        self.presentation_bar.addWidget(self.scale_strip)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.presentation_bar)
+        self.presentation_bar.hide()
+        self.model.steps_changed.connect(self._follow_step_through)
+        theme().changed.connect(self._zoom_changed)
+
+    @property
+    def presenting(self) -> bool:
+        """Whether the presentation layout is shown."""
+        return getattr(self, "_desk_layout", None) is not None
+
+    def toggle_presentation(self) -> None:
+        """F5: the presentation layout, or the desk layout again."""
+        if self.presenting:
+            self.leave_presentation()
+        else:
+            self.enter_presentation()
+
+    def enter_presentation(self) -> None:
+        """Canvas and readout large, the weights and the output beside it, the four steps a tab, the strip on top."""
+        if self.presenting:
+            return
+        if self._state_before_wide_page is not None:
+            self.show_page(0)  # a wide lab hides every dock: the desk comes back first, and is what is kept
+        # Qt's first restore of a tabbed dock group moves its split by a few pixels; restoring once here makes
+        # that happen now, behind the presentation, and leaving then gives back the desk pixel for pixel.
+        self.restoreState(self.saveState())
+        self._desk_layout = (self.saveGeometry(), self.saveState())
+        self._desk_rect = self.geometry()
+        for name in DESK_ONLY_DOCKS:
+            self.docks[name].hide()
+        self._arrange_charts()
+        self._status_bar_was_shown = not self.statusBar().isHidden()
+        self.statusBar().hide()  # the desk's hover hints: nothing for the hall, and a line of height for the charts
+        self.docks["rotationTrace"].setVisible(self.animator.running)
+        self._raise_for_steps()
+        self.presentation_bar.show()
+        self._scale_readout()
+        self._fit_to_screen()
+        self._fit_presentation()
+        self.actions_by_name["presentation"].setChecked(True)
+
+    def leave_presentation(self) -> None:
+        """The desk layout exactly as it was before F5: docks, their sizes and the window's geometry."""
+        if not self.presenting:
+            return
+        state = self._desk_layout[1]
+        self.canvas.set_readout_scale(1.0)
+        # The strip goes first: restoring the docks with it still shown gave the charts' column less width.
+        self.presentation_bar.hide()
+        self.statusBar().setVisible(self._status_bar_was_shown)
+        self._set_dock_tabs_elided(True)  # the desk's tab groups as Qt lays them out
+        if self.geometry() != self._desk_rect and not (self.isFullScreen() or self.isMaximized()):
+            # The window first (a resize after the docks would share them anew), and as it was: restoreGeometry
+            # would shrink it to the screen again.
+            self.setGeometry(self._desk_rect)
+            QApplication.processEvents()  # the platform applies the size asynchronously
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if self._state_before_wide_page is not None:
+            # A wide lab is shown and keeps every dock hidden: the desk layout comes back with the canvas.
+            self._state_before_wide_page = state
+        else:
+            self.restoreState(state)
+        self._desk_layout = None  # only now: resizes until here laid out the presentation, not the half-restored desk
+        self.actions_by_name["presentation"].setChecked(False)
+        self.actions_by_name["fullScreen"].setChecked(self.isFullScreen())
+
+    def desk_state(self) -> QByteArray:
+        """The dock layout to keep for the next start: the desk's, whatever is shown now."""
+        if self.presenting:
+            return self._desk_layout[1]
+        return self._state_before_wide_page or self.saveState()
+
+    def _arrange_charts(self) -> None:
+        """The weights over a tab group of output, steps and trace; zoomed far in, the weights are a tab too."""
+        weights, output, steps, trace = (self.docks[name] for name in
+                                         ("weightsChart", "outputView", "stepsView", "rotationTrace"))
+        self._charts_tabbed = theme().zoom >= TABBED_CHARTS_ZOOM
+        for dock in (weights, output, steps, trace):
+            dock.setFloating(False)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, weights)
+        if self._charts_tabbed:
+            # Two charts stacked at this zoom left each less height than its wrapped captions need.
+            self.tabifyDockWidget(weights, output)
+        else:
+            self.splitDockWidget(weights, output, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(output, steps)
+        self.tabifyDockWidget(output, trace)  # a turn shows its trace here: the canvas keeps its height
+        for dock in (weights, output, steps):
+            dock.show()
+        self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word
+
+    def _set_dock_tabs_elided(self, elided: bool) -> None:
+        """The tab bars of the window's dock groups elide their titles (Qt's way) or scroll instead."""
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self:
+                if elided:
+                    bar.setElideMode(self._qt_tab_elision)
+                else:
+                    self._qt_tab_elision = bar.elideMode()
+                    bar.setElideMode(Qt.TextElideMode.ElideNone)
+                    bar.setUsesScrollButtons(True)
+
+    def _zoom_changed(self) -> None:
+        if not self.presenting:
+            return
+        self._scale_readout()
+        if self._charts_tabbed != (theme().zoom >= TABBED_CHARTS_ZOOM):
+            trace_shown = self.docks["rotationTrace"].isVisible()
+            self._arrange_charts()
+            self.docks["rotationTrace"].setVisible(trace_shown)
+            self._raise_for_steps()
+            self._fit_presentation()
+
+    def _fit_to_screen(self) -> None:
+        """A window that the desk's panels made taller than the screen (zoomed in) comes back inside it."""
+        screen = self.screen()
+        if screen is None or self.isFullScreen() or self.isMaximized():
+            return
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the desk's docks are gone: smaller minimum
+        available = screen.availableGeometry()
+        if not available.contains(self.frameGeometry()):
+            inside = first_run_geometry(available, self.size())
+            self.resize(inside.size())
+            self.move(inside.topLeft())
+
+    def _scale_readout(self) -> None:
+        """Large type for the readout in presentation; zoomed past it, the zoom alone (or it takes the plot's room)."""
+        self.canvas.set_readout_scale(max(1.0, READOUT_PT / theme().number_pt()))
+
+    def _fit_presentation(self) -> None:
+        """The charts' column a third of the width, the weights and the tabs below them half of its height each."""
+        weights, output = self.docks["weightsChart"], self.docks["outputView"]
+        self.resizeDocks([self._shown_tab(weights)], [int(self.width() * CHARTS_SHARE)], Qt.Orientation.Horizontal)
+        if not self._charts_tabbed:
+            half = max(self.centralWidget().height() // 2, 1)
+            self.resizeDocks([weights, self._shown_tab(output)], [half, half], Qt.Orientation.Vertical)
+
+    def _shown_tab(self, dock: QDockWidget) -> QDockWidget:
+        """The dock of `dock`'s tab group that is in front."""
+        for other in (dock, *self.tabifiedDockWidgets(dock)):
+            if other.isVisible() and not other.visibleRegion().isEmpty():
+                return other
+        return dock
+
+    def _present_turn(self) -> None:
+        """A turn in presentation: its trace is a tab beside the output, in front."""
+        trace = self.docks["rotationTrace"]
+        trace.show()
+        trace.raise_()
+
+    def _follow_step_through(self) -> None:
+        if self.presenting:
+            self._raise_for_steps()
+
+    def _raise_for_steps(self) -> None:
+        """In step-through the four steps are in front until the last step, which reveals the output view."""
+        model = self.model
+        if model.step_through and model.revealed_steps < model.STEP_COUNT:
+            shown = "weightsChart" if self._charts_tabbed and model.revealed_steps == 3 else "stepsView"
+        else:
+            shown = "outputView"
+        self.docks[shown].raise_()
