@@ -7,6 +7,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -19,6 +20,10 @@ from attention_explorer.core.scenario import Scenario, ScenarioError
 _translate = QCoreApplication.translate
 
 _merge_keys = itertools.count(1)
+
+# The undo history keeps at most this many bytes of scenario arrays: a scenario at the file format's
+# limit (512 keys × 4096) is ~30 MB, so a lecture's ~1000 steps of those could not fit in memory.
+HISTORY_LIMIT_BYTES = 256 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,16 @@ class _ScenarioCommand(QUndoCommand):
         self._merge_key = merge_key
 
     def id(self) -> int:
-        return self._ID if self._merge_key is not None else -1
+        model = self._model()
+        # While the history is rebuilt, its steps are pushed back one by one and must not merge.
+        if self._merge_key is None or (model is not None and model._rebuilding_history):
+            return -1
+        return self._ID
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The scenario arrays this step keeps alive (before and after; often shared with its neighbours)."""
+        return tuple(array for scenario in (self._before, self._after)
+                     for array in (scenario.query, scenario.keys, scenario.values))
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
@@ -80,12 +94,12 @@ class _ScenarioCommand(QUndoCommand):
 
     def redo(self) -> None:
         model = self._model()
-        if model is not None:
+        if model is not None and not model._rebuilding_history:
             model._apply(self._after)
 
     def undo(self) -> None:
         model = self._model()
-        if model is not None:
+        if model is not None and not model._rebuilding_history:
             model._apply(self._before)
 
 
@@ -96,11 +110,21 @@ class ExplorerModel(QObject):
     selection_changed = Signal(int)  # the selected key's index
     steps_changed = Signal()  # step-through mode or the number of revealed steps changed
     opened = Signal()  # a whole new scenario was loaded (a preset, a file): views start again from the top
+    history_dropped = Signal()  # the oldest undo steps were dropped to keep the history under its byte limit
 
     STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
 
-    def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None,
+                 history_limit_bytes: int = HISTORY_LIMIT_BYTES) -> None:
         super().__init__(parent)
+        self.history_limit_bytes = history_limit_bytes
+        self.dropped_steps = 0  # undo steps dropped from the bottom of the history so far
+        self._rebuilding_history = False
+        # The commands on the stack, bottom first, and every distinct array they hold (by id) with the number
+        # of holders: consecutive steps share scenarios and unchanged arrays, so each array counts once.
+        self._held: list[_ScenarioCommand] = []
+        self._array_holders: dict[int, list] = {}
+        self._history_bytes = 0
         self._scenario = scenario if scenario is not None else load_preset(DEFAULT_PRESET)
         self._result = self._scenario.compute()
         self._selected = 0
@@ -203,8 +227,89 @@ class ExplorerModel(QObject):
             gesture._after = after
             gesture.set_undo_text(text)  # no signal either: History repaints on `changed`
             self._apply(after)
+            self._bound_history()
             return
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+        self._bound_history()
+
+    # ------------------------------------------------------------ the history's memory
+
+    @property
+    def history_bytes(self) -> int:
+        """Bytes of scenario arrays the undo history holds, each distinct array counted once."""
+        self._count_history()
+        return self._history_bytes
+
+    def _hold(self, command: _ScenarioCommand, step: int) -> None:
+        for array in command.arrays():
+            entry = self._array_holders.get(id(array))
+            if entry is None:
+                self._array_holders[id(array)] = [array, step]
+                self._history_bytes += array.nbytes
+            else:
+                entry[1] += step
+                if entry[1] == 0:
+                    del self._array_holders[id(array)]
+                    self._history_bytes -= array.nbytes
+
+    def _count_history(self) -> None:
+        """Bring the byte count up to date with the stack (Qt adds and deletes commands only at its top)."""
+        stack, held = self.undo_stack, self._held
+        if held:  # the top step may have merged a newer edit (a new `after`): count it afresh
+            self._hold(held.pop(), -1)
+        while held and (len(held) > stack.count() or held[-1] is not stack.command(len(held) - 1)):
+            self._hold(held.pop(), -1)
+        for index in range(len(held), stack.count()):
+            command = stack.command(index)
+            if isinstance(command, _ScenarioCommand):
+                held.append(command)
+                self._hold(command, 1)
+
+    def _bound_history(self) -> None:
+        """Drop the oldest steps while the history holds more than history_limit_bytes (the newest stays)."""
+        self._count_history()
+        held, drop, total = self._held, 0, self._history_bytes
+        if total <= self.history_limit_bytes or len(held) < 2:
+            return
+        counts = {key: entry[1] for key, entry in self._array_holders.items()}
+        while total > self.history_limit_bytes and drop < min(len(held) - 1, self.undo_stack.index()):
+            for array in held[drop].arrays():
+                counts[id(array)] -= 1
+                if counts[id(array)] == 0:
+                    total -= array.nbytes
+            drop += 1
+        self._rebuild_history(drop)
+
+    def _rebuild_history(self, drop: int) -> None:
+        """The stack again without its `drop` oldest steps: same states, index and saved (clean) state.
+
+        QUndoStack can neither remove its bottom command nor change its step limit once it holds any, so the
+        kept steps are pushed anew (with redo/undo not applying anything) onto the cleared stack.
+        """
+        stack = self.undo_stack
+        kept = [(command._before, command._after, command._text, command._merge_key)
+                for command in self._held[drop:]]
+        index, clean = stack.index() - drop, stack.cleanIndex() - drop
+        self._rebuilding_history = True
+        stack.blockSignals(True)  # the document and the window see one change of index, not a clear and pushes
+        try:
+            stack.clear()
+            for before, after, text, merge_key in kept:
+                stack.push(_ScenarioCommand(self, before, after, text, merge_key))
+            if clean >= 0:
+                stack.setIndex(clean)
+                stack.setClean()
+            else:  # the saved state fell off the history: no step leads back to it, so the document stays modified
+                stack.resetClean()
+            stack.setIndex(index)
+        finally:
+            stack.blockSignals(False)
+            self._rebuilding_history = False
+        self._held, self._array_holders, self._history_bytes = [], {}, 0
+        self._count_history()
+        self.dropped_steps += drop
+        stack.indexChanged.emit(index)  # History rebuilds its list from this
+        self.history_dropped.emit()
 
     def _gesture_command(self, merge_key: int | None) -> _ScenarioCommand | None:
         """The command on top of the undo stack if the stack would merge an edit with `merge_key` into it."""

@@ -668,6 +668,13 @@
     </message>
 </context>
 <context>
+    <name>HistoryView</name>
+    <message>
+        <source>&lt;older steps dropped to save memory&gt;</source>
+        <translation>&lt;为节省内存，较早的步骤已删除&gt;</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Attention Explorer scenario (*.json);;All files (*)</source>

@@ -38,6 +38,7 @@ from baseline_window import BaselineWindow, Frame
 from attention_explorer.app import create_window
 from attention_explorer.core.attention import softmax
 from attention_explorer.core.scenario import Scenario
+from attention_explorer.state.explorer import HISTORY_LIMIT_BYTES, ExplorerModel
 from attention_explorer.ui.application import configure_application
 
 WIDTH, HEIGHT = 1280, 720
@@ -47,11 +48,12 @@ STEP_DEGREES = 1.5  # about 4 pixels per move at 1280×720: every move changes t
 TARGETS = {
     "update_ms_p95": 3.0, "update64_ms_p95": 8.0, "frame_ratio": 1.3, "startup_ratio": 1.5, "rss_growth_mb": 5.0,
     "heatmap512_ms_median": 33.0, "variance_ms_median": 50.0,
+    "undo_at_limit_rss_growth_mb": HISTORY_LIMIT_BYTES / 2**20 + 64,  # the history's cap and a scenario or two
 }
 KEYS = ("update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median",
         "frame_ms_p95", "baseline_frame_ms_median", "frame_ratio", "startup_s_median", "baseline_startup_s_median",
         "startup_ratio", "rss_growth_mb", "heatmap512_ms_median", "variance_ms_median", "steps_text_ms_median",
-        "steps_text64_ms_median")
+        "steps_text64_ms_median", "undo_at_limit_rss_growth_mb")
 
 
 # ---------------------------------------------------------------- set-up
@@ -358,6 +360,18 @@ def _command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "attention_explorer"]
 
 
+def measure_undo_at_limit(edits: int) -> float:
+    """Resident memory growth over `edits` key edits of a 512-key × 4096 scenario (the format's limit)."""
+    rows = np.random.default_rng(0).standard_normal((512, 4096))
+    model = ExplorerModel(Scenario(query=rows[0], keys=rows, values=rows))
+    before = resident_mb()
+    for number in range(edits):
+        model.set_component("key", number % 512, 0, float(number))
+    growth = resident_mb() - before
+    model.deleteLater()
+    return growth
+
+
 def measure_startup(runs: int, plot_count: int, folder: str) -> tuple[list[float], list[float]]:
     """Wall time of `attention-explorer --screenshot` against a bare window with as many plots (alternating)."""
     environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -500,6 +514,7 @@ def run(quick: bool) -> dict:
         window.model.undo_stack.setClean()  # no "save your changes?" question when it closes
         window.close()
         drain(app)
+        undo_at_limit = measure_undo_at_limit(10 if quick else 100)
         startup, startup_baseline = measure_startup(1 if quick else 5, plot_count, folder)
 
     figures = {
@@ -513,6 +528,7 @@ def run(quick: bool) -> dict:
         "rss_growth_mb": rss,
         "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
         "steps_text_ms_median": median(steps_text), "steps_text64_ms_median": median(steps_text64),
+        "undo_at_limit_rss_growth_mb": undo_at_limit,
     }
     counts = {"update moves": len(update), "update64 moves": len(update64), "frames": len(frames_ms),
               "startup runs": len(startup), "plots in the window": plot_count,

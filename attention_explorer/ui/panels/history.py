@@ -17,11 +17,25 @@ class HistoryView(QUndoView):
         # A drag renames its step on every move without a stack signal (that would rebuild this list each
         # time): a repaint is enough, as the list reads the names when it paints.
         model.changed.connect(self.viewport().update)
+        model.history_dropped.connect(self._show_first_line)
+        self._opened_label = self.emptyLabel()
         self.retranslate()
+
+    def setEmptyLabel(self, label: str) -> None:
+        """The first line's name while no step has been dropped (the window calls it "<opened>")."""
+        self._opened_label = label
+        self._show_first_line()
+
+    def _show_first_line(self) -> None:
+        # Once the oldest steps are gone, the first line is no longer the opened state: say why.
+        label = (self.tr("<older steps dropped to save memory>") if self._model.dropped_steps
+                 else self._opened_label)
+        super().setEmptyLabel(label)
 
     def retranslate(self) -> None:
         """The names of the steps in the current language (the window names the starting state)."""
         self._model.retranslate_history()
+        self._show_first_line()
         self.viewport().update()
 
     def changeEvent(self, event: QEvent) -> None:
