@@ -10,6 +10,7 @@ from attention_explorer.ui.panels.output_layout import convex_hull
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.weights_chart import WeightsChart
+from tests.ui.widget_helpers import show_widget
 
 LIBRARY_OUTPUT = [0.51598, 0.48402]  # 0.5065·[0.8, 0.2] + 0.1863·[0.1, 0.9] + 0.3072·[0.3, 0.7]
 
@@ -19,12 +20,7 @@ def make_view(qtbot):
     """A shown OutputView at a realistic dock size."""
 
     def make(model, width=480, height=400):
-        view = OutputView(model)
-        qtbot.addWidget(view)
-        view.resize(width, height)
-        view.show()
-        qtbot.waitExposed(view)
-        return view
+        return show_widget(qtbot, OutputView(model), (width, height))
 
     return make
 

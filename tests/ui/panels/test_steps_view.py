@@ -10,6 +10,7 @@ from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.ui.panels.steps_view import MAX_ROWS, StepsView
 from attention_explorer.ui.style.theme import theme
+from tests.ui.widget_helpers import show_widget
 
 
 @pytest.fixture
@@ -17,12 +18,7 @@ def make_view(qtbot):
     """A shown StepsView at a realistic dock size."""
 
     def make(model, width=480, height=900):
-        view = StepsView(model)
-        qtbot.addWidget(view)
-        view.resize(width, height)
-        view.show()
-        qtbot.waitExposed(view)
-        return view
+        return show_widget(qtbot, StepsView(model), (width, height))
 
     return make
 
