@@ -248,6 +248,8 @@ class SelfAttentionLab(QWidget):
                 "The causal mask cannot be drawn with a single query, so only the keys and values up to “{0}” "
                 "(the first {1}) are included: the tokens after it are left out."
             ).format(token, index + 1)
+        if sequence.padding:
+            description += " " + self.tr("The padding tokens are left out of the keys: no query looks at them.")
         try:
             scenario = query_scenario(sequence, result, index, title, description)
             self.model.load_scenario(scenario)
@@ -422,6 +424,8 @@ class SelfAttentionLab(QWidget):
             text = output_sum_html(self.sequence_model.sequence.tokens, result.weights[output_row],
                                    result.output[output_row], output_row)
             self.dot_label.setText(f'<span style="font-size:{theme().number_pt():.0f}pt">{text}</span>')
+            self.hint.emit(self.tr("Output row of “{0}”: row “{0}” of A times V, one weight per row of V").format(
+                self.sequence_model.sequence.tokens[output_row]))
             return
         if cell is None:
             self.dot_label.setText(self.tr("Hover over a cell (i, j) to see q<sub>i</sub>·k<sub>j</sub> written out; "
