@@ -24,6 +24,7 @@ from attention_explorer.ui.widgets.safe_text import escaped
 SCORING_HEX = {"dot": "#E69F00", "scaled": "#0072B2", "cosine": "#009E73", "additive": "#CC79A7"}
 GROUP_WIDTH = 0.84  # the four bars of one key share this much of the unit between two keys
 FADED_ALPHA = 70  # the functions not chosen, out of 255
+FADED_ALPHA_ON_DARK = 130  # on a dark or black plot a fainter bar would vanish
 VALUE_TEXT_MAX_KEYS = 12  # the chosen function's weights written over its bars up to this many keys
 
 
@@ -129,7 +130,7 @@ class ScoringView(QWidget):
             colour = QColor(SCORING_HEX[name])
             chosen = name == self.selected
             if not chosen:
-                colour.setAlpha(FADED_ALPHA)
+                colour.setAlpha(FADED_ALPHA if theme().mode == "light" else FADED_ALPHA_ON_DARK)
             pen = QPen(theme().foreground(), max(1.5, theme().line_px() * 0.6)) if chosen else QPen(Qt.PenStyle.NoPen)
             pen.setCosmetic(True)
             self.bars[name].setOpts(x=x, height=self.comparison.weights[name], width=step * 0.92,

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.ui.panels.scoring_view import FADED_ALPHA
+from attention_explorer.ui.panels.scoring_view import FADED_ALPHA, FADED_ALPHA_ON_DARK
 from attention_explorer.ui.style.theme import theme
 
 
@@ -102,5 +102,6 @@ def test_high_contrast_draws_on_black_with_white_texts(window):
         empty = panel.plot.mapFromScene(view.mapViewToScene(QPointF(0.5, 1.09)))  # between two groups, above 1
         assert image.pixelColor(empty.x(), empty.y()).name() == "#000000"
         assert all(text.color.name() == "#ffffff" for text in panel.value_texts)
+        assert panel.bars["dot"].opts["brush"].color().alpha() == FADED_ALPHA_ON_DARK  # still visible on black
     finally:
         theme().set_mode("light")
