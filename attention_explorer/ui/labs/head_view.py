@@ -155,6 +155,22 @@ class HeadView(QWidget):
         row = (size.height() - self._top() - 4) / n
         return self._top() + row * (np.arange(len(self.tokens)) + 0.5)
 
+    def token_center(self, hover: Hover) -> QPointF:
+        """The middle of a token's text in its column (where a hover finds it)."""
+        size = self.size()
+        font = self._font(size)
+        left, right, column = self._columns(size, font)
+        half = min(QFontMetricsF(font).horizontalAdvance(self.tokens[hover.index]), column) / 2
+        x = left - 6 - half if hover.side == "query" else right + 6 + half
+        return QPointF(x, float(self._rows_y(size)[hover.index]))
+
+    def line_ends(self, query: int, key: int) -> tuple[QPointF, QPointF]:
+        """Where the line from query token `query` to key token `key` starts and ends."""
+        size = self.size()
+        left, right, _column = self._columns(size, self._font(size))
+        rows = self._rows_y(size)
+        return QPointF(left + 4, float(rows[query])), QPointF(right - 4, float(rows[key]))
+
     def token_at(self, point: QPointF) -> Hover | None:
         """The token under a point of the widget, or None."""
         if not self.tokens:
