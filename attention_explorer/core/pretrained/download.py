@@ -112,6 +112,16 @@ def _repository_folder(cache: Path, repo_id: str) -> Path:
     return cache / ("models--" + repo_id.replace("/", "--"))
 
 
+def cached_snapshot(repo_id: str, cache: Path | None = None) -> Path | None:
+    """A snapshot of `repo_id` already in the cache with all three files, or None (reads the disk only)."""
+    snapshots = _repository_folder(Path(cache) if cache is not None else hub_cache_dir(), repo_id) / "snapshots"
+    try:
+        found = sorted(snapshots.iterdir())
+    except OSError:
+        return None
+    return next((folder for folder in found if all((folder / name).is_file() for name in DOWNLOAD_ORDER)), None)
+
+
 def _progress_bar_class(meter: ProgressMeter, file: str, on_progress: Callable[[Progress], None],
                         cancelled: Callable[[], bool]) -> type:
     """A stand-in for tqdm that huggingface_hub updates as bytes arrive; raising in `update` stops the transfer."""
