@@ -75,11 +75,11 @@ def hub_endpoint() -> str:
     return (os.environ.get("HF_ENDPOINT") or DEFAULT_ENDPOINT).rstrip("/")
 
 
-def size_text(size: int) -> str:
+def size_text(size: int, digits: int = 1) -> str:
     """A byte count as people read it: 812 B, 41.3 KB, 90.9 MB, 1.2 GB (decimal units, as the Hub shows them)."""
     for unit, scale in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
         if size >= scale:
-            return f"{size / scale:.1f} {unit}"
+            return f"{size / scale:.{digits}f} {unit}"
     return f"{size} B"
 
 

@@ -96,6 +96,9 @@ class GetModelDialog(QDialog):
         self.intro.setWordWrap(True)
         self.models = QListWidget(self)
         self.models.setObjectName("getModelList")
+        self.models.setWordWrap(True)
+        self.models.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.models.setSpacing(2)
         for choice in download.MODEL_CHOICES:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, choice.repo_id)
@@ -131,7 +134,7 @@ class GetModelDialog(QDialog):
         self.cancel_button.clicked.connect(self.cancel_download)
         self.close_button.clicked.connect(self.reject)
         self.models.itemDoubleClicked.connect(lambda _item: self.start_download())
-        self.resize(620, 420)
+        self.resize(660, 480)
         self.retranslate()
         self._set_running(False)
 
@@ -182,7 +185,7 @@ class GetModelDialog(QDialog):
     def progress_text(self, progress: Progress) -> str:
         """"12.3 MB of 90.9 MB · about 40 s left"."""
         sizes = self.tr("{0} of {1}").format(download.size_text(progress.done), download.size_text(progress.total))
-        if progress.seconds_left is None:
+        if progress.seconds_left is None or progress.done >= progress.total:
             return sizes
         if progress.seconds_left >= 90:
             left = self.tr("about {0} min left").format(round(progress.seconds_left / 60))
@@ -249,11 +252,11 @@ class GetModelDialog(QDialog):
     def _mark_cached(self) -> None:
         for row, choice in enumerate(download.MODEL_CHOICES):
             description = QCoreApplication.translate("GetModelDialog", DESCRIPTIONS[choice.repo_id])
-            text = self.tr("{0} — {1}, about {2}").format(choice.short_name, description,
-                                                         download.size_text(choice.approximate_bytes))
+            text = self.tr("{0} · about {1}").format(choice.short_name,
+                                                    download.size_text(choice.approximate_bytes, digits=0))
             if download.cached_snapshot(choice.repo_id) is not None:
-                text += " " + self.tr("(already on this computer)")
-            self.models.item(row).setText(text)
+                text += " · " + self.tr("already on this computer")
+            self.models.item(row).setText(f"{text}\n{description}")
 
     def retranslate(self) -> None:
         """Every text in the current language."""
