@@ -14,13 +14,15 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from attention_explorer.ui.labs.attention_lines import MIN_LINE_WEIGHT, draw_lines, head_color
+from attention_explorer.ui.labs.attention_lines import draw_lines, head_color, strongest_lines
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import theme
 
 SWATCH_PX = 22
 MAX_TOKEN_PX = 150  # longer tokens are elided
 LINE_AREA_PX = (120, 360)  # the gap the lines cross: at least, at most
+SMOOTH_LINES = 600  # up to this many candidate lines are drawn antialiased on screen (exports always are)
+MAX_LINES = 1500  # the strongest lines of all selected heads together; a hover redraws within ~0.1 s
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,9 @@ class HeadView(QWidget):
         queries, keys = self._shown_rows()
         lines = []
         for head in sorted(self.selected):
-            w = self.weights[head]
-            for i in queries:
-                lines += [(head, int(i), int(j), float(w[i, j])) for j in keys if w[i, j] >= MIN_LINE_WEIGHT]
-        return lines
+            rows, columns = strongest_lines(self.weights[head], queries, keys, self._max_lines())
+            lines += [(head, int(i), int(j), float(self.weights[head, i, j])) for i, j in zip(rows, columns)]
+        return sorted(lines)
 
     def shown_numbers(self) -> dict[int, str]:
         """The weights written beside the other column while a token is hovered: token index → text."""
@@ -102,6 +103,10 @@ class HeadView(QWidget):
         side, values = row
         return {index: formatted_number("{:.2f}", value) for index, value in enumerate(values)
                 if not (side == "query" and self.hidden[index])}
+
+    def _max_lines(self) -> int:
+        """Each selected head's share of the lines drawn at most (long lines are slow to draw smoothly)."""
+        return max(MAX_LINES // max(len(self.selected), 1), 64)
 
     def _hover_row(self) -> tuple[str, np.ndarray] | None:
         """The hovered token's weights over the other column, averaged over the selected heads."""
@@ -192,7 +197,6 @@ class HeadView(QWidget):
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         try:
             self.render_to(painter, self.size())
         finally:  # a painter left open on an error would take the process down
@@ -202,8 +206,8 @@ class HeadView(QWidget):
         """The figure's title in an exported SVG."""
         return f"head view, layer {self.layer}"
 
-    def render_to(self, painter: QPainter, size: QSize) -> None:
-        """Draw the whole view (screen, PNG and SVG alike) into `size`."""
+    def render_to(self, painter: QPainter, size: QSize, fast: bool = True) -> None:
+        """Draw the whole view (screen, PNG and SVG alike) into `size`; `fast` smooths lines only when few."""
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), theme().background())
         foreground = theme().foreground()
         small = QFont(self.font())
@@ -228,9 +232,12 @@ class HeadView(QWidget):
                              self.texts["mean"].format(len(self.selected)))
         queries, keys = self._shown_rows()
         width = max(1.0, theme().line_px() * 0.7)
+        if fast:  # smooth lines cost ~8× more: a hover over many heads must still redraw at once
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing,
+                                  len(self.selected) * len(queries) * len(keys) <= SMOOTH_LINES)
         for head in sorted(self.selected):
             draw_lines(painter, self.weights[head], head_color(head), left + 4, right - 4, rows, width,
-                       queries, keys)
+                       queries, keys, self._max_lines())
         self._draw_tokens(painter, font, rows, left, right, column)
 
     def _draw_swatch(self, painter: QPainter, head: int) -> None:

@@ -209,3 +209,20 @@ def test_a_chinese_window_draws_the_views_at_1280_by_720(make_window, tiny_bert_
              for dy in range(-6, 7)]
     assert any(not is_background(colour) for colour in inked)  # 爱 is drawn where a hover finds it
     assert panel.tabs.tabBar().tabRect(panel.tabs.count() - 1).right() <= panel.tabs.width()
+
+
+def test_a_long_sentence_draws_only_the_strongest_lines(qtbot):
+    from attention_explorer.ui.labs.head_view import MAX_LINES, HeadView
+
+    n = 512
+    weights = np.random.default_rng(5).dirichlet(np.full(n, 0.3), size=(2, n))
+    view = HeadView()
+    qtbot.addWidget(view)
+    view.resize(900, 500)
+    view.show_layer(tuple(f"w{i}" for i in range(n)), weights, np.zeros(n, dtype=bool), 0)
+    view.select_only(1)
+    lines = view.visible_lines()
+    assert len(lines) == MAX_LINES
+    weakest_drawn = min(weight for *_, weight in lines)
+    assert np.sum(weights[1] > weakest_drawn) < MAX_LINES  # no stronger line was left out
+    assert not view.grab().isNull()
