@@ -16,7 +16,6 @@ from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.ui.labs.attention_lines import head_color
 from attention_explorer.ui.labs.attention_views import HEAD_VIEW, MODEL_VIEW
 from attention_explorer.ui.labs.head_view import Hover
-from attention_explorer.ui.labs.transformer import TransformerPanel
 from tests.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -26,17 +25,23 @@ TOKENS = ("[CLS]", "the", "cat", "sat", "on", "the", "mat", ".", "[SEP]")
 
 
 @pytest.fixture(scope="module")
-def panel(qapp, tiny_bert_dir):
-    """One panel for the module, on the tiny model and SENTENCE, at the page's size in a 1280×720 window."""
-    panel = TransformerPanel(__import__("attention_explorer.state.explorer", fromlist=["x"]).ExplorerModel())
-    panel.resize(1260, 600)
-    panel.show()
+def window(make_module_window, tiny_bert_dir):
+    """One 1280×720 window for the module, its transformer page on the tiny model and SENTENCE."""
+    window = make_module_window(size=(1280, 720), discard_changes=True)
+    window.show_page(window.pages.index(window.transformer_panel))
+    panel = window.transformer_panel
     assert panel.open_model(tiny_bert_dir) and panel.set_sentence(SENTENCE)
-    QTest.mouseClick(panel.tabs.tabBar(), Qt.MouseButton.LeftButton,
-                     pos=panel.tabs.tabBar().tabRect(panel.tabs.indexOf(panel.attention_views)).center())
-    yield panel
-    panel.close()
-    panel.deleteLater()
+    return window
+
+
+@pytest.fixture
+def panel(window, qtbot):
+    """The page, with the "Where attention goes" tab chosen by a click on its tab."""
+    panel = window.transformer_panel
+    bar, views = panel.tabs.tabBar(), panel.attention_views
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(panel.tabs.indexOf(views)).center())
+    qtbot.waitUntil(lambda: views.isVisible() and views.width() > 600)
+    return panel
 
 
 @pytest.fixture
@@ -47,6 +52,7 @@ def views(panel):
     if views.sinks_box.isChecked():
         QTest.mouseClick(views.sinks_box, Qt.MouseButton.LeftButton, pos=QPoint(4, views.sinks_box.height() // 2))
     QTest.mouseClick(views.head_button, Qt.MouseButton.LeftButton)
+    assert views.head_view.isVisible()
     QTest.mouseMove(views.head_view, QPoint(2, 2))
     QApplication.processEvents()
     return views
@@ -193,22 +199,26 @@ def test_export_writes_a_png_and_an_svg_of_the_view_on_show(panel, views, tmp_pa
         assert "[CLS]" in texts and "mat" in texts
 
 
-def test_a_chinese_window_draws_the_views_at_1280_by_720(make_window, tiny_bert_dir, qtbot):
-    window = make_window(language="zh_CN", size=(1280, 720))
-    window.show_page(window.pages.index(window.transformer_panel))
-    panel = window.transformer_panel
-    assert panel.open_model(tiny_bert_dir) and panel.set_sentence("我爱北京")
-    panel.tabs.setCurrentWidget(panel.attention_views)
-    head_view = panel.attention_views.head_view
-    qtbot.waitUntil(lambda: head_view.isVisible() and head_view.width() > 600)
-    assert head_view.tokens == ("[CLS]", "我", "爱", "北", "京", "[SEP]")
-    assert head_view.height() > 250 and head_view.width() > 600
-    centre = head_view.token_center(Hover("key", 2))
-    image = head_view.grab().toImage()
-    inked = [image.pixelColor(round(centre.x()) + dx, round(centre.y()) + dy) for dx in range(-8, 9)
-             for dy in range(-6, 7)]
-    assert any(not is_background(colour) for colour in inked)  # 爱 is drawn where a hover finds it
-    assert panel.tabs.tabBar().tabRect(panel.tabs.count() - 1).right() <= panel.tabs.width()
+def test_in_chinese_the_views_draw_chinese_tokens_at_1280_by_720(window, panel, views, qtbot):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    window.actions_by_name["lang_zh_CN"].trigger()
+    try:
+        qtbot.waitUntil(lambda: panel.tabs.tabText(0) == "注意力")  # the page is in Chinese (a string on main)
+        assert panel.set_sentence("我爱北京")
+        head_view = views.head_view
+        assert head_view.tokens == ("[CLS]", "我", "爱", "北", "京", "[SEP]")
+        assert head_view.height() > 250 and head_view.width() > 600
+        centre = head_view.token_center(Hover("key", 2))
+        image = head_view.grab().toImage()
+        inked = [image.pixelColor(round(centre.x()) + dx, round(centre.y()) + dy) for dx in range(-8, 9)
+                 for dy in range(-6, 7)]
+        assert any(not is_background(colour) for colour in inked)  # 爱 is drawn where a hover finds it
+        bar = panel.tabs.tabBar()
+        assert bar.tabRect(panel.tabs.count() - 1).right() <= panel.tabs.width()  # every tab fits
+    finally:
+        language_switcher().set_language("en")
+        panel.set_sentence(SENTENCE)
 
 
 def test_a_long_sentence_draws_only_the_strongest_lines(qtbot):
