@@ -48,7 +48,7 @@ class DownloadThread(QThread):
 
     progressed = Signal(object)  # Progress
     succeeded = Signal(str)  # the snapshot folder
-    failed = Signal(object)  # the DownloadError (translated where it is shown)
+    failed = Signal(object)  # the DownloadError (translated where it is shown), or an unexpected error
     cancelled = Signal()
 
     def __init__(self, repo_id: str) -> None:
@@ -69,8 +69,8 @@ class DownloadThread(QThread):
             self.cancelled.emit()
         except DownloadError as error:
             self.failed.emit(error)
-        except Exception as error:  # a thread must not die silently: say what happened
-            self.failed.emit(DownloadError("the download failed ({0})", " ".join(str(error).split())[:200]))
+        except Exception as error:  # a thread must not die silently: say what happened, as the error says it
+            self.failed.emit(error)
         else:
             self.succeeded.emit(str(folder))
 
@@ -201,11 +201,11 @@ class GetModelDialog(QDialog):
         self._mark_cached()
         self.downloaded.emit(repo_id, folder)
 
-    def _on_failed(self, error: DownloadError) -> None:
+    def _on_failed(self, error: Exception) -> None:
         self._finish()
         self.progress.setValue(0)
         self.progress_label.clear()
-        self.message.setText(self.tr("Cannot download: {0}").format(error_text(error)))
+        self.message.setText(self.tr("Cannot download: {0}").format(" ".join(error_text(error).split())))
 
     def _on_cancelled(self) -> None:
         self._finish()
