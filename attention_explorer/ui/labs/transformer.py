@@ -72,6 +72,8 @@ class TransformerPanel(QWidget):
         self.scores_map.cell_hovered.connect(self._on_cell_hovered)
         self.grid.head_clicked.connect(self._on_grid_clicked)
         self.grid.head_hovered.connect(self._on_grid_hovered)
+        self.attention_views.head_chosen.connect(self._on_grid_clicked)
+        self.attention_views.hint.connect(self.hint)
         model.changed.connect(self._sync_with_explorer)
         model.selection_changed.connect(self._sync_with_explorer)
         theme().changed.connect(self._apply_theme)
@@ -177,6 +179,7 @@ class TransformerPanel(QWidget):
                 self.query_combo.setItemData(index, key_color(index), Qt.ItemDataRole.DecorationRole)
             self.query_combo.setCurrentIndex(query if 0 <= query < analysis.n else min(1, analysis.n - 1))
         self.grid.show_attentions(analysis.output.attentions)
+        self.attention_views.show_analysis(analysis.tokens, analysis.output.attentions)
         self._refresh()
         self._update_enabled()
         return True
@@ -261,6 +264,7 @@ class TransformerPanel(QWidget):
         self.scores_map.show_matrix(head.scaled_scores, (-peak, peak), tokens,
                                     self._cell_texts(head.scaled_scores, "{:.1f}"))
         self.grid.set_current(self.layer, self.head)
+        self.attention_views.set_current(self.layer, self.head)
         self._show_vectors()
         self._update_marks()
         self._update_status()
@@ -488,6 +492,7 @@ class TransformerPanel(QWidget):
         self.tabs.setTabToolTip(2, self.tr("Every head of every layer; click one to show it large"))
         self.tabs.setTabText(3, self.tr("q, k, v"))
         self.tabs.setTabToolTip(3, self.tr("This head's query, key and value vectors of every token"))
+        self.tabs.setTabText(self.tabs.indexOf(self.attention_views), self.attention_views.title())
         for heatmap in (self.weights_map, self.scores_map):
             heatmap.getPlotItem().setLabel("left", self.tr("query"))
             heatmap.getPlotItem().setLabel("top", self.tr("key"))
@@ -522,7 +527,7 @@ class TransformerPanel(QWidget):
         table_font = QFont(self.font())
         table_font.setPointSizeF(theme().font_pt())
         self.vectors_table.setFont(table_font)
-        for view in (self.weights_map, self.scores_map, self.grid):
+        for view in (self.weights_map, self.scores_map, self.grid, self.attention_views):
             view.apply_theme()
         self._show_vectors()  # the q rows' labels are in Q's colour, which is light on dark themes
         self._update_status()

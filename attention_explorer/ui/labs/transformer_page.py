@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.ui.labs.attention_views import AttentionViews
 from attention_explorer.ui.labs.transformer_heads import AXIS_HEX, SCORE_COLOURS, WEIGHT_COLOURS, HeadGrid
 from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
 from attention_explorer.ui.widgets.safe_text import plain_label
@@ -143,6 +144,8 @@ def build_page(panel: QWidget) -> None:
     panel.tabs.addTab(panel.scores_map, "")
     panel.tabs.addTab(panel.grid, "")
     panel.tabs.addTab(panel.vectors_page, "")
+    panel.attention_views = AttentionViews(panel)
+    panel.tabs.addTab(panel.attention_views, "")
 
     layout = QVBoxLayout(panel)
     layout.setContentsMargins(6, 4, 6, 4)

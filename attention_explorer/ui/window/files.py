@@ -94,6 +94,12 @@ class FileHandling:
         self.show_page(LAB_TRANSFORMER)
         return self.transformer_panel.open_dialog()
 
+    def get_model_dialog(self) -> None:
+        """File ▸ Get a model…: download a model into the Hugging Face cache (its own dialog and module)."""
+        from attention_explorer.ui.window.get_model import open_get_model
+
+        open_get_model(self)
+
     def open_file(self, path: str, ask: bool = True) -> bool:
         """Open a scenario file of either kind; a bad file shows the loader's message and changes nothing."""
         try:

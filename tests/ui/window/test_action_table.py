@@ -20,6 +20,7 @@ MENUS = """\
   - [] | Open &Recent | Open Recent
     - [] | (none yet) | (none yet)
   openModel [] | Open &model… | Open a local BERT-family model folder and look at its real attention
+  getModel [] | &Get a model… | Download a model from the Hugging Face Hub into its cache, with progress
   save [Ctrl+S] | &Save | Save the scenario
   saveAs [Ctrl+Shift+S] | Save &As… | Save the scenario under a new name
   ---
@@ -156,7 +157,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 58
+    assert len(window.actions_by_name) == 59
 
 
 def test_every_action_is_translated_live_and_back(window):
