@@ -19,8 +19,9 @@ I18N = ROOT / "resources" / "i18n"
 LANGUAGES = ("zh_CN",)
 PRESET_TEXTS = PACKAGE / "ui" / "i18n" / "preset_texts.py"
 CORE_TEXTS = PACKAGE / "ui" / "i18n" / "core_texts.py"
-# Exceptions whose first argument is a message template (attention_explorer/core/messages.py).
-TEMPLATE_ERRORS = ("ScenarioError", "CheckpointError")
+# Exceptions whose first argument is a message template (attention_explorer/core/messages.py): TemplateError and
+# every class the core derives from it, found by template_errors().
+BASE_TEMPLATE_ERROR = "TemplateError"
 
 
 def tool(name: str) -> str:
@@ -50,16 +51,35 @@ def preset_texts_source() -> str:
     return "\n".join(lines) + "\n"
 
 
+def template_errors() -> set[str]:
+    """Names of TemplateError and of every core class derived from it, however many steps away."""
+    bases: dict[str, set[str]] = {}
+    for path in (PACKAGE / "core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {getattr(base, "id", getattr(base, "attr", "")) for base in node.bases}
+    names = {BASE_TEMPLATE_ERROR}
+    grew = True
+    while grew:
+        grew = False
+        for name, parents in bases.items():
+            if name not in names and parents & names:
+                names.add(name)
+                grew = True
+    return names
+
+
 def core_messages() -> list[str]:
     """Every error template and Phrase written in the core, in file order, each once."""
     found: list[str] = []
+    raisers = template_errors() | {"Phrase"}
     for path in sorted((PACKAGE / "core").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = sorted((node for node in ast.walk(tree) if isinstance(node, ast.Call)),
                        key=lambda node: (node.lineno, node.col_offset))
         for node in calls:
             name = getattr(node.func, "id", None)
-            if name in (*TEMPLATE_ERRORS, "Phrase") and node.args and isinstance(node.args[0], ast.Constant):
+            if name in raisers and node.args and isinstance(node.args[0], ast.Constant):
                 text = node.args[0].value
                 if isinstance(text, str) and text and text not in found:
                     found.append(text)
