@@ -2,6 +2,89 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttentionViews</name>
+    <message>
+        <source>Hidden: {0} ({1:.0%} of all attention); each row of the rest is renormalised to add up to 1. Models park attention on the first token, on [CLS], [SEP] and full stops when a head has nothing useful to look at: softmax must put its weight somewhere, and these tokens are always there.</source>
+        <translation>已隐藏：{0}（占全部注意力的 {1:.0%}）；其余部分每行重新归一化，使之和为 1。当一个头没有有用的东西可看时，模型会把注意力停放在第一个词元、[CLS]、[SEP] 和句号上：softmax 总得把权重放在某处，而这些词元总是存在。</translation>
+    </message>
+    <message>
+        <source>Export the view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
+    </message>
+    <message>
+        <source>Could not write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <source>Layer {0}, head {1}: click to open it</source>
+        <translation>第 {0} 层，第 {1} 个头：单击打开</translation>
+    </message>
+    <message>
+        <source>Where “{0}” looks: its attention over every key</source>
+        <translation>“{0}”看向哪里：它在每个键上的注意力</translation>
+    </message>
+    <message>
+        <source>Who looks at “{0}”: every query&apos;s weight on it</source>
+        <translation>谁在看“{0}”：每个查询给它的权重</translation>
+    </message>
+    <message>
+        <source>Where attention goes</source>
+        <translation>注意力去向</translation>
+    </message>
+    <message>
+        <source>Head view</source>
+        <translation>头视图</translation>
+    </message>
+    <message>
+        <source>Lines from each token (left) to the tokens it attends to (right), one colour per head; click a swatch to switch a head on or off, double-click to keep only it; hover a token for its lines alone</source>
+        <translation>每个词元（左）到它所关注词元（右）的连线，每个头一种颜色；单击色块开关该头，双击只保留它；悬停在词元上只看它的连线</translation>
+    </message>
+    <message>
+        <source>Model view</source>
+        <translation>模型视图</translation>
+    </message>
+    <message>
+        <source>Every layer and head at once; click one to open it</source>
+        <translation>一次看全所有层和头；单击其一即可打开</translation>
+    </message>
+    <message>
+        <source>Hide attention sinks</source>
+        <translation>隐藏注意力汇点</translation>
+    </message>
+    <message>
+        <source>Leave out the first token, [CLS], [SEP] and full stops, and renormalise the rest of each row</source>
+        <translation>去掉第一个词元、[CLS]、[SEP] 和句号，并把每行其余部分重新归一化</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>mean of {0} heads</source>
+        <translation>{0} 个头的平均</translation>
+    </message>
+</context>
+<context>
     <name>CoreMessages</name>
     <message>
         <source>real transformer mode needs the package {0}: {1}</source>
@@ -516,6 +599,30 @@
         <translation>不是普通文件（而是设备、管道或套接字）：请换一个文件名</translation>
     </message>
     <message>
+        <source>cannot reach {0}: is this computer online? ({1})</source>
+        <translation>无法连接 {0}：这台电脑联网了吗？（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: no such model on {1}</source>
+        <translation>{0}：{1} 上没有这个模型</translation>
+    </message>
+    <message>
+        <source>{0}: the Hub answered {1}</source>
+        <translation>{0}：Hub 的回复是 {1}</translation>
+    </message>
+    <message>
+        <source>downloading needs the optional package huggingface_hub: {0}</source>
+        <translation>下载需要可选软件包 huggingface_hub：{0}</translation>
+    </message>
+    <message>
+        <source>{0}: the model has no {1}, which this program needs</source>
+        <translation>{0}：该模型没有本程序需要的 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: the download stopped ({1})</source>
+        <translation>{0}：下载中断（{1}）</translation>
+    </message>
+    <message>
         <source>unknown vector role {0!r} (expected one of {1})</source>
         <translation>未知的向量角色 {0!r}（应为 {1} 之一）</translation>
     </message>
@@ -696,6 +803,93 @@
     </message>
 </context>
 <context>
+    <name>GetModelDialog</name>
+    <message>
+        <source>a small sentence encoder built like BERT: 6 layers × 12 heads</source>
+        <translation>结构与 BERT 相同的小型句子编码器：6 层 × 12 个头</translation>
+    </message>
+    <message>
+        <source>the original BERT (base, lower case): 12 layers × 12 heads</source>
+        <translation>原版 BERT（base，小写）：12 层 × 12 个头</translation>
+    </message>
+    <message>
+        <source>OpenAI&apos;s GPT-2 (small), a decoder that reads left to right: 12 layers × 12 heads</source>
+        <translation>OpenAI 的 GPT-2（small），从左到右读的解码器：12 层 × 12 个头</translation>
+    </message>
+    <message>
+        <source>a distilled GPT-2: 6 layers × 12 heads</source>
+        <translation>蒸馏版 GPT-2：6 层 × 12 个头</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>正在连接 {0}…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} / {1}</translation>
+    </message>
+    <message>
+        <source>about {0} min left</source>
+        <translation>约剩 {0} 分钟</translation>
+    </message>
+    <message>
+        <source>about {0} s left</source>
+        <translation>约剩 {0} 秒</translation>
+    </message>
+    <message>
+        <source>Downloaded {0} into {1}</source>
+        <translation>已将 {0} 下载到 {1}</translation>
+    </message>
+    <message>
+        <source>Cannot download: {0}</source>
+        <translation>无法下载：{0}</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing of it was kept.</source>
+        <translation>已取消，未保留任何部分。</translation>
+    </message>
+    <message>
+        <source>Downloading needs the optional package huggingface_hub. Install it with: {0}</source>
+        <translation>下载需要可选软件包 huggingface_hub。安装命令：{0}</translation>
+    </message>
+    <message>
+        <source>{0} · about {1}</source>
+        <translation>{0} · 约 {1}</translation>
+    </message>
+    <message>
+        <source>already on this computer</source>
+        <translation>本机已有</translation>
+    </message>
+    <message>
+        <source>Get a model</source>
+        <translation>获取模型</translation>
+    </message>
+    <message>
+        <source>Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and model.safetensors are fetched, and nothing is fetched until you press Download.</source>
+        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后真实 Transformer 页面会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，在你按下“下载”之前不会获取任何东西。</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Downloaded {0}</source>
+        <translation>已下载 {0}</translation>
+    </message>
+</context>
+<context>
     <name>HistoryView</name>
     <message>
         <source>&lt;older steps dropped to save memory&gt;</source>
@@ -819,6 +1013,14 @@
     <message>
         <source>Output view as SVG…</source>
         <translation>输出图（SVG）…</translation>
+    </message>
+    <message>
+        <source>&amp;Get a model…</source>
+        <translation>获取模型(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Download a model from the Hugging Face Hub into its cache, with progress</source>
+        <translation>从 Hugging Face Hub 下载模型到其缓存，并显示进度</translation>
     </message>
     <message>
         <source>Whole window as PNG…</source>
