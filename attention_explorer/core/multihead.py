@@ -167,6 +167,29 @@ def check_heads(heads: Any, d_model: int) -> None:
         )
 
 
+def check_d_model(d_model: Any, heads: int) -> None:
+    """Raise ScenarioError unless d_model is a whole number from 1 to MAX_DIM that h divides."""
+    if isinstance(d_model, bool) or not isinstance(d_model, int) or not 1 <= d_model <= MAX_DIM:
+        raise ScenarioError("{0}: expected a whole number from 1 to {1}, got {2!r}", "d_model", MAX_DIM, d_model)
+    if d_model % heads:
+        raise ScenarioError("d_model: {0} is not divisible by h = {1} (d_model must be a multiple of h)",
+                            d_model, heads)
+
+
+def check_seed(seed: Any) -> None:
+    """Raise ScenarioError unless the seed is a whole number ≥ 0."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ScenarioError("seed: expected a whole number ≥ 0, got {0!r}", seed)
+
+
+def check_head_and_row(scenario: MultiHeadScenario, head: Any, row: Any) -> None:
+    """Raise ScenarioError unless `head` is one of the scenario's heads and `row` one of its tokens."""
+    if isinstance(head, bool) or not isinstance(head, int) or not 0 <= head < scenario.heads:
+        raise ScenarioError("head {0} is out of range (there are {1} heads)", head, scenario.heads)
+    if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < scenario.n:
+        raise ScenarioError("token index {0} is out of range (there are {1} tokens)", row, scenario.n)
+
+
 def head_counts(d_model: int) -> list[int]:
     """Every number of heads that d_model allows (its divisors up to MAX_HEADS)."""
     return [h for h in range(1, MAX_HEADS + 1) if d_model % h == 0]
@@ -261,9 +284,8 @@ def random_weights(name: str, d_model: int, seed: int = 0) -> np.ndarray:
 def build_multihead(tokens: Sequence[str], d_model: int, heads: int, seed: int = 0, causal: bool = False,
                     scale: float | None = None, title: str = "", description: str = "") -> MultiHeadScenario:
     """A multi-head scenario with seeded embeddings and seeded random W_Q, W_K, W_V, W_O."""
-    if isinstance(d_model, bool) or not isinstance(d_model, int) or not 1 <= d_model <= MAX_DIM:
-        raise ScenarioError("{0}: expected a whole number from 1 to {1}, got {2!r}", "d_model", MAX_DIM, d_model)
     check_tokens(tuple(tokens))
+    check_d_model(d_model, 1)  # its range first: the heads' message divides it
     check_heads(heads, d_model)
     weights = {name: random_weights(name, d_model, seed) for name in WEIGHTS}
     return MultiHeadScenario(tokens=tuple(tokens), embeddings=token_embeddings(tokens, d_model, seed), heads=heads,
@@ -284,10 +306,7 @@ def replace_multihead(scenario: MultiHeadScenario, **changes: Any) -> MultiHeadS
 def head_query_scenario(scenario: MultiHeadScenario, result: MultiHeadResult, head: int, index: int,
                         title: str = "", description: str = "") -> Scenario:
     """Head `head`'s query of token `index` against that head's keys and values (keys up to it when causal)."""
-    if isinstance(head, bool) or not 0 <= head < scenario.heads:
-        raise ScenarioError("head {0} is out of range (there are {1} heads)", head, scenario.heads)
-    if isinstance(index, bool) or not 0 <= index < scenario.n:
-        raise ScenarioError("token index {0} is out of range (there are {1} tokens)", index, scenario.n)
+    check_head_and_row(scenario, head, index)
     visible = index + 1 if scenario.causal else scenario.n
     return Scenario(
         query=result.head_slice(result.queries, head)[index], keys=result.head_slice(result.keys, head)[:visible],
