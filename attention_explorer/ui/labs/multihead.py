@@ -27,15 +27,13 @@ from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.multihead_heads import HeadsGrid, head_hex
+from attention_explorer.ui.labs.multihead_heads import HeadsGrid, cell_text_limit, head_hex
 from attention_explorer.ui.labs.multihead_tables import MatrixTabs
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N
+from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.safe_text import escaped
 
-ERROR_HEX = "#B03A2E"
-ERROR_ON_DARK_HEX = "#FF8A65"
 SHAPE = "{0} × {1}".format
 
 
@@ -69,8 +67,6 @@ class MultiHeadLab(QWidget):
         self.setObjectName("multiHeadLab")
         self.model = model
         self.multihead = MultiHeadModel(scenario if scenario is not None else default_multihead(), parent=self)
-        self._error = ""
-        self._status = ""
         self._build()
         self.multihead.changed.connect(self.refresh)
         self.multihead.selection_changed.connect(self._show_selection)
@@ -108,11 +104,11 @@ class MultiHeadLab(QWidget):
         self.shapes_label.setObjectName("multiheadShapes")
         self.formula_label = QLabel(self)
         self.formula_label.setObjectName("multiheadFormula")
-        self.message_label = QLabel(self)
+        self.message_label = LabMessage(self)
         self.message_label.setObjectName("multiheadMessage")
         self.selection_label = QLabel(self)
         self.selection_label.setObjectName("multiheadSelection")
-        for label in (self.shapes_label, self.formula_label, self.message_label, self.selection_label):
+        for label in (self.shapes_label, self.formula_label, self.selection_label):
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
         self.heads_grid = HeadsGrid(self)
@@ -158,7 +154,8 @@ class MultiHeadLab(QWidget):
     def load_scenario(self, scenario: MultiHeadScenario) -> None:
         """Show a multi-head scenario (a file or a preset) in the lab."""
         self.multihead.load_scenario(scenario)
-        self._set_status(self.tr("Opened “{0}”.").format(escaped(scenario.title or " ".join(scenario.tokens))))
+        name = escaped(scenario.title or " ".join(scenario.tokens))
+        self.message_label.set_status(self.tr("Opened “{0}”.").format(name))
 
     def use_head(self, head: int, row: int) -> None:
         """Head `head`'s query of token `row` becomes the explorer's query, against that head's keys and values."""
@@ -181,7 +178,7 @@ class MultiHeadLab(QWidget):
             self._show_error(error_text(error))
             return
         message = self.tr("Head {0}, “{1}” is now the query in the explorer: drag it on the canvas.")
-        self._set_status(message.format(head + 1, escaped(token)))
+        self.message_label.set_status(message.format(head + 1, escaped(token)))
         self.hint.emit(message.format(head + 1, token))
 
     # ------------------------------------------------------------ input
@@ -194,7 +191,7 @@ class MultiHeadLab(QWidget):
             self._show_error(error_text(error))
             self._sync_controls()
             return False
-        self._clear_error()
+        self.message_label.clear_error()
         return True
 
     def _on_tokens_typed(self) -> None:
@@ -206,30 +203,9 @@ class MultiHeadLab(QWidget):
                  "seed": self.multihead.randomize}
         self._guarded(edits[name], value)
 
-    # ------------------------------------------------------------ messages
-
     def _show_error(self, message: str) -> None:
-        self._error = message
-        self._update_message()
+        self.message_label.show_error(message)
         self.hint.emit(message)
-
-    def _clear_error(self) -> None:
-        if self._error:
-            self._error = ""
-            self._update_message()
-
-    def _set_status(self, message: str) -> None:
-        self._error = ""
-        self._status = message
-        self._update_message()
-
-    def _update_message(self) -> None:
-        if self._error:
-            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
-            self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
-        else:
-            self.message_label.setText(self._status)
-        self.message_label.setVisible(bool(self._error or self._status))
 
     # ------------------------------------------------------------ drawing
 
@@ -259,7 +235,7 @@ class MultiHeadLab(QWidget):
             self.heads_grid.set_heads(scenario.heads)
         masked = result.mask
         score_texts = weight_texts = None
-        if scenario.n <= CELL_TEXT_MAX_N:
+        if scenario.n <= cell_text_limit(scenario.heads):
             flat_mask = masked.ravel().tolist()
             score_texts = [[MINUS + "∞" if m else cell_number(v) for v, m in zip(head.ravel().tolist(), flat_mask)]
                            for head in result.scores]
@@ -353,7 +329,7 @@ class MultiHeadLab(QWidget):
         self.causal_check.setToolTip(self.tr("−∞ above the diagonal before softmax, in every head"))
         self.scale_check.setText(self.tr("Scale by 1/√d_k"))
         self.scale_check.setToolTip(self.tr("Off: softmax of the raw scores (factor 1)"))
-        self._update_message()
+        self.message_label.redraw()
         self._update_texts()
         self._show_selection()
 
@@ -362,5 +338,5 @@ class MultiHeadLab(QWidget):
             self.retranslate()
         elif event.type() == QEvent.Type.PaletteChange:
             self.tabs.setStyleSheet(self.tabs.styleSheet())  # re-polish the tables with the new palette
-            self._update_message()
+            self.message_label.redraw()
         super().changeEvent(event)

@@ -13,7 +13,7 @@ import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
+from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
 
 # One colour per head, also used for that head's columns in W_Q, W_K, W_V and the concatenation (repeats after 8).
 HEAD_HEX = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#8C6D1F", "#6A3D9A")
@@ -22,12 +22,18 @@ _SMALL = dict(bar_width=10, bar_menu=False, padding=0.02, compact_numbers=True, 
 SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"), **_SMALL)  # negative blue, 0 white, positive red
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"), **_SMALL)  # 0 white to 1 dark blue
 TILE_MIN = 96  # a heatmap's least side in pixels
+CELL_TEXT_BUDGET = 200  # numbers in the cells of all maps together: each is a scene item, built when N or h changes
 TITLE_HEIGHT = 30
 
 
 def head_hex(head: int) -> str:
     """The colour of head `head` (counted from 0)."""
     return HEAD_HEX[head % len(HEAD_HEX)]
+
+
+def cell_text_limit(heads: int) -> int:
+    """The largest N whose cells carry their numbers with h heads (two maps each) within the budget."""
+    return min(CELL_TEXT_MAX_N, math.isqrt(CELL_TEXT_BUDGET // (2 * heads)))
 
 
 def best_rows(heads: int, width: float, height: float) -> int:
@@ -104,6 +110,9 @@ class HeadsGrid(QWidget):
                 heatmap.cell_clicked.connect(lambda row, _column, h=tile.head: self.row_clicked.emit(h, row))
                 heatmap.apply_theme()
             self.tiles.append(tile)
+        for tile in self.tiles:
+            for heatmap in (tile.score_map, tile.weight_map):
+                heatmap.set_cell_text_limit(cell_text_limit(heads))
         self._place(force=True)
 
     def _place(self, force: bool = False) -> None:

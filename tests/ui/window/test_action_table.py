@@ -82,6 +82,7 @@ E&xamples
     page3 [Ctrl+3] | Variance: why √dₖ? | Variance: why √dₖ?
     page4 [Ctrl+4] | Self-attention | Self-attention
     page5 [Ctrl+5] | Real transformer | Real transformer
+    page6 [Ctrl+6] | Multi-head attention | Multi-head attention
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example
@@ -155,7 +156,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 58
+    assert len(window.actions_by_name) == 59
 
 
 def test_every_action_is_translated_live_and_back(window):
