@@ -219,6 +219,12 @@ def validate_multihead(scenario: MultiHeadScenario) -> None:
                       f"d_model = {d_model}")
     for name in MATRICES:
         _check_numbers(getattr(scenario, name), name)
+    validate_settings(scenario)
+
+
+def validate_settings(scenario: MultiHeadScenario) -> None:
+    """Raise ScenarioError naming the first problem of the fields besides the matrices (h, mask, scale, texts)."""
+    check_heads(scenario.heads, scenario.d_model)
     if not isinstance(scenario.causal, bool):
         raise ScenarioError("causal: expected true or false, got {0}", value_kind(scenario.causal))
     scale = scenario.scale
@@ -249,10 +255,20 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     return out
 
 
-def compute_multihead(scenario: MultiHeadScenario) -> MultiHeadResult:
-    """Q, K, V = X·W; per head softmax(scale·Q_i·K_iᵀ [+ causal −∞])·V_i; concatenated; times W_O."""
+def compute_multihead(scenario: MultiHeadScenario, before: MultiHeadScenario | None = None,
+                      result: MultiHeadResult | None = None) -> MultiHeadResult:
+    """Q, K, V = X·W; per head softmax(scale·Q_i·K_iᵀ [+ causal −∞])·V_i; concatenated; times W_O.
+
+    With the scenario `before` it and its `result`, Q, K and V are reused when X, W_Q, W_K and W_V are the very
+    same arrays (a new h, mask or scale): the projections are most of the work at d_model = 512.
+    """
     x = scenario.embeddings
-    queries, keys, values = x @ scenario.w_q, x @ scenario.w_k, x @ scenario.w_v
+    same = before is not None and result is not None and all(
+        getattr(before, name) is getattr(scenario, name) for name in ("embeddings", "w_q", "w_k", "w_v"))
+    if same:
+        queries, keys, values = result.queries, result.keys, result.values
+    else:
+        queries, keys, values = x @ scenario.w_q, x @ scenario.w_k, x @ scenario.w_v
     q, k, v = (split_heads(m, scenario.heads) for m in (queries, keys, values))
     scores = q @ k.transpose(0, 2, 1)
     scale = scenario.effective_scale
@@ -292,11 +308,23 @@ def build_multihead(tokens: Sequence[str], d_model: int, heads: int, seed: int =
                              causal=causal, scale=scale, title=title, description=description, **weights)
 
 
+SETTINGS = ("heads", "causal", "scale", "title", "description")
+
+
 def replace_multihead(scenario: MultiHeadScenario, **changes: Any) -> MultiHeadScenario:
-    """A copy with some fields replaced, validated like any new scenario."""
-    fields = {name: getattr(scenario, name) for name in
-              ("tokens", *MATRICES, "heads", "causal", "scale", "title", "description")}
+    """A copy with some fields replaced, validated like any new scenario.
+
+    A change of settings only (h, mask, scale, texts) keeps the very same, already checked matrices and checks
+    just the settings: a switch at d_model = 512 then costs no copy of a million numbers.
+    """
+    fields = {name: getattr(scenario, name) for name in ("tokens", *MATRICES, *SETTINGS)}
     fields.update(changes)
+    if set(changes) <= set(SETTINGS):
+        copy = object.__new__(MultiHeadScenario)
+        for name, value in fields.items():
+            object.__setattr__(copy, name, value)
+        validate_settings(copy)
+        return copy
     return MultiHeadScenario(**fields)
 
 

@@ -85,8 +85,8 @@ class MultiHeadModel(QObject):
     def _apply(self, scenario: MultiHeadScenario) -> None:
         if scenario == self._scenario:
             return
-        self._scenario = scenario
-        self._result = scenario.compute()
+        before, self._scenario = self._scenario, scenario
+        self._result = mh.compute_multihead(scenario, before, self._result)
         clamped = (min(self._head, scenario.heads - 1), min(self._row, scenario.n - 1))
         if clamped != (self._head, self._row):
             self._head, self._row = clamped

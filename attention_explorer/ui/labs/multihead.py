@@ -251,7 +251,7 @@ class MultiHeadLab(QWidget):
         scenario = self.multihead.scenario
         head, row = self.multihead.head, self.multihead.row
         self.heads_grid.choose(head, row)
-        self.tabs.refresh()
+        self.tabs.tint_changed()
         colour = head_hex(head)
         self.selection_label.setText(self.tr(
             '<span style="color:{0}"><b>Head {1}</b></span>, query “{2}”: columns {3}…{4} of W<sub>Q</sub>, '

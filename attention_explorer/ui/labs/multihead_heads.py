@@ -67,10 +67,14 @@ class HeadTile(QFrame):
             heatmap.setMinimumSize(TILE_MIN, TILE_MIN)
             heatmap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
             layout.addWidget(heatmap, 1)
+        self.chosen: bool | None = None
         self.set_chosen(False)
 
     def set_chosen(self, chosen: bool) -> None:
         """A thick frame in the head's colour around the chosen head, a thin one around the others."""
+        if chosen == self.chosen:
+            return  # a style sheet costs a re-polish of the tile
+        self.chosen = chosen
         colour = head_hex(self.head)
         width = 4 if chosen else 1
         self.setStyleSheet(f"#{self.objectName()} {{ border: {width}px solid {colour}; border-radius: 4px; }}")

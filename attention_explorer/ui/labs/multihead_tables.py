@@ -6,6 +6,7 @@ Read-only tables that read through the lab's model; each head's columns (rows of
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 from PySide6.QtCore import QModelIndex, Qt
@@ -22,6 +23,12 @@ CHOSEN_ALPHA = 150  # the chosen head's columns stand out
 NUMBERS = TableNumbers(cell_number, parse_number, parse_number_rows, "#FFE08A", "#000000")
 
 
+@lru_cache(maxsize=8)
+def numbered(prefix: str, count: int) -> tuple[str, ...]:
+    """"x1" … "x512": a table's row names, built once per size (the header asks for them per section)."""
+    return tuple(f"{prefix}{r + 1}" for r in range(count))
+
+
 class HeadTintedModel(MatrixTableModel):
     """A matrix whose columns (or rows) belong to heads of `d_k()` each, tinted in the heads' colours."""
 
@@ -31,6 +38,24 @@ class HeadTintedModel(MatrixTableModel):
         self.multihead = model
         self.by_rows = by_rows
         self.tinted = tinted
+        self._shown: tuple = ()  # the matrix object and head width last shown: an unchanged one is not re-read
+
+    def refresh(self) -> None:
+        """Re-read the matrix unless it is the very array already shown with the same heads (arrays never change)."""
+        shown = (self._matrix(), self.multihead.scenario.d_k)
+        if self._shown and shown[0] is self._shown[0] and shown[1] == self._shown[1]:
+            return
+        headers_change = not self._shown or shown[1] != self._shown[1] or shown[0].shape != self._shown[0].shape
+        self._shown = shown
+        super().refresh()
+        if headers_change and self.columnCount():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
+    def tint_changed(self) -> None:
+        """The chosen head changed: only the cells' backgrounds are redrawn."""
+        if self.tinted and self.rowCount() and self.columnCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1),
+                                  [Qt.ItemDataRole.BackgroundRole])
 
     def head_of(self, index: QModelIndex) -> int:
         """The head whose slice a cell lies in."""
@@ -64,7 +89,7 @@ class MatrixTabs(QTabWidget):
         self.setStyleSheet("QTabBar::tab { padding: 4px 10px 6px 10px; }")  # room for the _ of W_Q
         self.multihead = model
         tokens = lambda: model.scenario.tokens  # noqa: E731
-        dims = lambda: [f"x{r + 1}" for r in range(model.scenario.d_model)]  # noqa: E731
+        dims = lambda: numbered("x", model.scenario.d_model)  # noqa: E731
         scenario = lambda: model.scenario  # noqa: E731
         result = lambda: model.result  # noqa: E731
         specs = {  # name: (matrix, row names, column prefix, tinted by rows, tinted at all)
@@ -76,8 +101,7 @@ class MatrixTabs(QTabWidget):
             "w_v": (lambda: scenario().w_v, dims, "v", False, True),
             "embeddings": (lambda: scenario().embeddings, tokens, "x", False, False),
             "concat": (lambda: result().concat, tokens, "c", False, True),
-            "w_o": (lambda: scenario().w_o, lambda: [f"c{r + 1}" for r in range(model.scenario.d_model)], "y",
-                    True, True),
+            "w_o": (lambda: scenario().w_o, lambda: numbered("c", model.scenario.d_model), "y", True, True),
             "output": (lambda: result().output, tokens, "y", False, False),
         }
         self.models: dict[str, HeadTintedModel] = {}
@@ -103,13 +127,14 @@ class MatrixTabs(QTabWidget):
             self.addTab(page, "")
 
     def refresh(self) -> None:
-        """Re-read every matrix."""
+        """Re-read every matrix that changed."""
         for table_model in self.models.values():
             table_model.refresh()
-        for name, table in self.tables.items():
-            table.fit_columns()
-            self.models[name].headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
-                                                     max(self.models[name].columnCount() - 1, 0))
+
+    def tint_changed(self) -> None:
+        """Redraw the head tints (the chosen head's are darker)."""
+        for table_model in self.models.values():
+            table_model.tint_changed()
 
     def set_font(self, font) -> None:
         """The lab's table font (it follows the presentation zoom)."""
