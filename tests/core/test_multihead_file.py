@@ -136,3 +136,16 @@ def test_a_failed_save_leaves_the_old_file_as_it_was(tmp_path, monkeypatch):
 def test_any_valid_scenario_round_trips_through_its_text(n, width, heads, seed, causal, scale):
     scenario = mh.build_multihead([f"w{i}" for i in range(n)], width * heads, heads, seed, causal, scale, "标题")
     assert fileformat.loads_any(fileformat.dumps(scenario)) == scenario
+
+
+def test_the_readme_example_loads_and_is_the_shipped_example_without_its_story():
+    from pathlib import Path
+
+    from attention_explorer.core.presets import load_preset
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### The multi-head file", 1)[1]
+    example = fileformat.loads_any(section.split("```json", 1)[1].split("```", 1)[0])
+    shipped = load_preset("multi-head")
+    assert isinstance(example, mh.MultiHeadScenario) and example.heads == 2 and example.d_k == 2
+    assert mh.replace_multihead(example, title=shipped.title, description=shipped.description) == shipped

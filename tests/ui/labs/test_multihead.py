@@ -191,6 +191,18 @@ def test_file_open_of_a_multihead_file_shows_it_in_the_lab(lab, window, tmp_path
     assert lab.multihead.scenario.tokens == ("a", "b", "c")
 
 
+def test_the_example_opens_in_the_lab_from_the_examples_menu(lab, window):
+    window.show_page(0)
+    window.preset_actions["multi-head"].trigger()
+    assert window.central_tabs.currentIndex() == LAB_MULTIHEAD
+    assert plain(lab.message_label) == "Opened “Multi-head attention: 我 爱 北京, two heads”."
+    weights = lab.multihead.result.weights
+    # Head 1 sees (a thing, an action): 我 and 北京 look alike there; head 2 (speaker, place) tells them apart.
+    assert weights[0, 0, 2] == pytest.approx(weights[0, 0, 0]) and weights[1, 0, 2] < weights[1, 0, 0]
+    assert [text.toPlainText() for text in lab.heads_grid.tiles[0].weight_map.cell_texts][:3] == [
+        "0.40", "0.20", "0.40"]
+
+
 def test_switching_language_keeps_the_lab_drawing(lab):
     from attention_explorer.ui.i18n.switcher import language_switcher
 
