@@ -254,10 +254,16 @@ class MultiHeadLab(QWidget):
         self.tabs.tint_changed()
         colour = head_hex(head)
         self.selection_label.setText(self.tr(
-            '<span style="color:{0}"><b>Head {1}</b></span>, query “{2}”: columns {3}…{4} of W<sub>Q</sub>, '
+            '<span style="color:{0}"><b>Head {1}</b></span>, query “{2}”: {3} of W<sub>Q</sub>, '
             "W<sub>K</sub>, W<sub>V</sub>. Click a head's title or a row of its maps to explore that query on "
-            "the canvas.").format(colour, head + 1, escaped(scenario.tokens[row]), head * scenario.d_k + 1,
-                                  (head + 1) * scenario.d_k))
+            "the canvas.").format(colour, head + 1, escaped(scenario.tokens[row]), self._columns(head)))
+
+    def _columns(self, head: int) -> str:
+        """"columns 5…8" (or "column 3" when each head is one column wide) of head `head`."""
+        d_k = self.multihead.scenario.d_k
+        if d_k == 1:
+            return self.tr("column {0}").format(head + 1)
+        return self.tr("columns {0}…{1}").format(head * d_k + 1, (head + 1) * d_k)
 
     def _update_texts(self) -> None:
         """Shapes, titles and captions (the parts that depend on the sizes)."""
@@ -296,8 +302,9 @@ class MultiHeadLab(QWidget):
             "<b>Output</b> = Concat·W<sub>O</sub>: ({0}) · ({1}) = <b>{0}</b>, one row per token as wide as "
             "the input").format(SHAPE(n, d_model), SHAPE(d_model, d_model)))
         for tile in self.heads_grid.tiles:
-            tile.title.setText(self.tr("Head {0} · columns {1}…{2}").format(
-                tile.head + 1, tile.head * d_k + 1, (tile.head + 1) * d_k))
+            first, last = tile.head * d_k + 1, (tile.head + 1) * d_k
+            span = str(first) if d_k == 1 else f"{first}…{last}"  # the columns: the selection line says so in words
+            tile.title.setText(self.tr("Head {0} · {1}").format(tile.head + 1, span))
             tile.title.setToolTip(self.tr("Scores Q_{0}·K_{0}ᵀ ({1}) above, the row softmax below; click to "
                                           "explore this head on the canvas").format(tile.head + 1, SHAPE(n, n)))
 

@@ -73,7 +73,7 @@ def test_the_page_shows_d_model_h_and_d_k_and_every_shape(lab, window):
     assert plain(lab.tabs.captions["w_q"]).startswith("W_Q: 8 × 8, 2 slices of 8 × 4, one per head")
     assert "Concat(head_1, …, head_2): 2 × (4 × 4) side by side = 4 × 8" in plain(lab.tabs.captions["concat"])
     assert plain(lab.tabs.captions["output"]).startswith("Output = Concat·W_O: (4 × 8) · (8 × 8) = 4 × 8")
-    assert [tile.title.text() for tile in lab.heads_grid.tiles] == ["Head 1 · columns 1…4", "Head 2 · columns 5…8"]
+    assert [tile.title.text() for tile in lab.heads_grid.tiles] == ["Head 1 · 1…4", "Head 2 · 5…8"]
     # W_Q's columns are named and coloured by head: column 6 is head 2's second.
     w_q = lab.tabs.models["w_q"]
     assert w_q.headerData(5, Qt.Orientation.Horizontal) == "h2·2"
@@ -179,6 +179,8 @@ def test_file_open_of_a_multihead_file_shows_it_in_the_lab(lab, window, tmp_path
     assert window.central_tabs.currentIndex() == LAB_MULTIHEAD
     assert plain(lab.shapes_label) == "N = 3 tokens, d_model = 2, h = 2 heads, d_k = d_v = d_model / h = 1"
     assert plain(lab.message_label) == "Opened “Two heads, three words”."
+    assert [tile.title.text() for tile in lab.heads_grid.tiles] == ["Head 1 · 1", "Head 2 · 2"]
+    assert plain(lab.selection_label).startswith("Head 1, query “a”: column 1 of W_Q")
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(dict(document, heads=4)), encoding="utf-8")
     errors = []
