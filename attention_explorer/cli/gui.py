@@ -79,13 +79,13 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
     from attention_explorer.ui.window.main_window import MainWindow
 
     loaded = load_source(source)
-    # A sequence opens in the self-attention lab; the explorer starts on its default example.
-    first = load_preset(DEFAULT_PRESET) if isinstance(loaded, SequenceScenario) else loaded
+    # A sequence (or multi-head) file opens in its lab; the explorer starts on its default example.
+    first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
     window = MainWindow(ExplorerModel(first), settings=settings)
     path = source_file(source)
     if path is not None:
         window.open_loaded(path, loaded, ask=False)
-    elif isinstance(loaded, SequenceScenario):
+    elif not isinstance(loaded, Scenario):
         window.open_sequence(loaded)
     return window
 

@@ -7,7 +7,6 @@ matrix row per line, and the atomic save. Pure Python and numpy, no Qt.
 from __future__ import annotations
 
 import json
-import math
 import os
 import secrets
 import stat
@@ -15,69 +14,32 @@ from pathlib import Path
 from typing import Any
 
 from attention_explorer.core.claims import claims_from_list
+from attention_explorer.core.fields import FORMAT_ID, scale_from_document
+from attention_explorer.core.fields import matrix_rows as _rows
+from attention_explorer.core.fields import number_list as _number_list
+from attention_explorer.core.fields import number_rows as _number_rows
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
-from attention_explorer.core.messages import big_integer_text, number_text, value_kind
+from attention_explorer.core.messages import value_kind
+from attention_explorer.core.multihead import MULTIHEAD_KIND, MultiHeadScenario
+from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS, multihead_from_dict, multihead_to_dict
+from attention_explorer.core.multihead_format import ROW_FIELDS as MULTIHEAD_ROW_FIELDS
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
-    MAX_ABS,
-    MAX_DIM,
     MAX_KEYS,
-    MAX_SCALE,
     Scenario,
     ScenarioError,
     default_labels,
 )
 from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND, SequenceScenario, check_tokens
 
-FORMAT_ID = "attention-explorer/1"
+__all__ = ["FORMAT_ID", "scale_from_document"]  # kept importable from here (they moved to core/fields.py)
 # Files written before the kind was called "sequence" say "self"; they are read as the same kind.
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
                    "claims")
-# Every top-level field of either kind, to name an unknown one in a file too large to parse.
-_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS)))
-
-
-def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
-    if not isinstance(raw, list):
-        raise ScenarioError("{0}: expected a list of rows", place)
-    rows = []
-    for i, row in enumerate(raw):
-        rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
-        if width is None:
-            width = len(rows[0])  # the first row sets the width (d_v) every later row must match
-    return rows
-
-
-def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
-    if not isinstance(raw, list):
-        raise ScenarioError("{0}: expected a list of numbers, got {1}", place, value_kind(raw))
-    if width is not None and len(raw) != width:
-        raise ScenarioError("{0}: expected {1} numbers ({2} = {3}), got {4}", place, width, width_name, width, len(raw))
-    if not 1 <= len(raw) <= MAX_DIM:  # checked before the walk: a hostile file may hold millions
-        raise ScenarioError("{0}: expected 1 to {1} numbers, got {2}", place, MAX_DIM, len(raw))
-    out = []
-    for j, item in enumerate(raw):
-        if isinstance(item, bool) or not isinstance(item, (int, float)):
-            raise ScenarioError("{0}[{1}]: expected a number, got {2}", place, j, value_kind(item))
-        if isinstance(item, int) and abs(item) > MAX_ABS:  # float() of a 400-digit integer would overflow
-            raise ScenarioError(
-                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
-                place, j, big_integer_text(item), MAX_ABS,
-            )
-        value = float(item)
-        if math.isnan(value):
-            raise ScenarioError("{0}[{1}]: NaN is not allowed (every number must be finite)", place, j)
-        if math.isinf(value):
-            raise ScenarioError("{0}[{1}]: infinity is not allowed (every number must be finite)", place, j)
-        if abs(value) > MAX_ABS:
-            raise ScenarioError(
-                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
-                place, j, number_text(value), MAX_ABS,
-            )
-        out.append(value)
-    return out
+# Every top-level field of any kind, to name an unknown one in a file too large to parse.
+_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -134,18 +96,6 @@ def scenario_from_dict(document: Any) -> Scenario:
     return scenario
 
 
-def scale_from_document(document: dict[str, Any]) -> float | None:
-    """The `scale` field of a document (either kind): None for "inv_sqrt_dk" or absent, else the factor."""
-    scale_raw = document.get("scale", AUTO_SCALE)
-    if scale_raw == AUTO_SCALE:
-        return None
-    if isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
-        raise ScenarioError('scale: expected "{0}" or a number ≥ 0, got {1}', AUTO_SCALE, value_kind(scale_raw))
-    if isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
-        raise ScenarioError("scale: {0} is out of range (0 to {1:g})", big_integer_text(scale_raw), MAX_SCALE)
-    return float(scale_raw)
-
-
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The JSON document of a scenario (floats keep every bit through json's repr)."""
     document: dict[str, Any] = {"format": FORMAT_ID}
@@ -162,18 +112,21 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 
 def _check_kind(kind: Any) -> None:
-    """Refuse a `kind` that is neither "sequence" nor its older spelling "self"."""
-    if not isinstance(kind, str) or kind not in SEQUENCE_KINDS:
+    """Refuse a `kind` that is neither "sequence" (or its older spelling "self") nor "multihead"."""
+    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, MULTIHEAD_KIND):
         raise ScenarioError(
-            'kind: expected "{0}" (a self-attention file) or no "kind" at all (a single query), got {1}',
-            SEQUENCE_KIND, json.dumps(kind, ensure_ascii=False)[:40],
+            'kind: expected "{0}" (a self-attention file), "{1}" (a multi-head file) or no "kind" at all '
+            "(a single query), got {2}",
+            SEQUENCE_KIND, MULTIHEAD_KIND, json.dumps(kind, ensure_ascii=False)[:40],
         )
 
 
-def any_from_dict(document: Any) -> Scenario | SequenceScenario:
-    """A single-query Scenario, or a SequenceScenario when the document has a `kind` ("sequence", or "self")."""
+def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScenario:
+    """A single-query Scenario, or the scenario of the document's `kind` ("sequence" or "self", "multihead")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
+        if document["kind"] == MULTIHEAD_KIND:
+            return multihead_from_dict(document)
         return sequence_from_dict(document)
     return scenario_from_dict(document)
 
@@ -183,7 +136,7 @@ def loads(data: bytes | str) -> Scenario:
     return scenario_from_dict(parse_document(data, _ALL_FIELDS))
 
 
-def loads_any(data: bytes | str) -> Scenario | SequenceScenario:
+def loads_any(data: bytes | str) -> Scenario | SequenceScenario | MultiHeadScenario:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
     return any_from_dict(parse_document(data, _ALL_FIELDS))
 
@@ -193,15 +146,17 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     return loads(read_file(path))
 
 
-def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
+def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | MultiHeadScenario:
     """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
     return loads_any(read_file(path))
 
 
-def dumps(scenario: Scenario | SequenceScenario) -> str:
-    """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
+def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario) -> str:
+    """Scenario JSON text (any kind): one field per line, one matrix row per line, non-ASCII kept readable."""
     if isinstance(scenario, SequenceScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES
+    elif isinstance(scenario, MultiHeadScenario):
+        document, row_fields = multihead_to_dict(scenario), MULTIHEAD_ROW_FIELDS
     else:
         document, row_fields = scenario_to_dict(scenario), ("keys", "values")
     fields = []
@@ -214,7 +169,7 @@ def dumps(scenario: Scenario | SequenceScenario) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) -> None:
+def save(scenario: Scenario | SequenceScenario | MultiHeadScenario, path: str | os.PathLike[str]) -> None:
     """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
@@ -318,15 +273,6 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     )
     claims_from_list(document.get("claims"), sequence)
     return sequence
-
-
-def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
-          width_name: str) -> list[list[float]]:
-    raw = document[name]
-    if not isinstance(raw, list) or len(raw) != count:
-        got = len(raw) if isinstance(raw, list) else value_kind(raw)
-        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, count, count_name, got)
-    return _number_rows(raw, name, width, width_name)
 
 
 def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import pytest
 
 from attention_explorer.core import fileformat
 from attention_explorer.core import scenario as sc
+from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names, preset_path, presets_dir
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
@@ -37,6 +38,8 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
     result = loaded.compute()
     if isinstance(loaded, SequenceScenario):  # the self-attention kind: one softmax per token
         assert all(math.fsum(row) == pytest.approx(1.0) for row in result.weights)
+    elif isinstance(loaded, MultiHeadScenario):  # one softmax per token in every head
+        assert all(math.fsum(row) == pytest.approx(1.0) for head in result.weights for row in head)
     else:
         assert math.fsum(result.weights) == pytest.approx(1.0)
 

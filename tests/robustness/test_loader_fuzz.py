@@ -29,7 +29,8 @@ PRESET_FILES = sorted((resources_dir() / "presets").glob("*.json"))
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
 SEQUENCE_ONLY_FIELDS = ("kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 # A message starts with the place (a field, maybe with [row][column], or a quoted field name) or names the problem.
-PLACE = r"(?:format|title|description|query|keys|values|labels|scale|kind|tokens|embeddings|w_q|w_k|w_v|causal|claims)"
+PLACE = (r"(?:format|title|description|query|keys|values|labels|scale|kind|tokens|embeddings|w_q|w_k|w_v|w_o|heads"
+         r"|causal|claims)")
 MESSAGE = re.compile(
     rf"^(?:{PLACE}(?:\[\d+\])*(?:\.\w+(?:\[\d+\])*)?(?: \"[^\"]*\")?: \S"
     r'|"[^"]*": (?:unknown field|missing)'

@@ -121,6 +121,7 @@ class Heatmap(pg.PlotWidget):
         self.cell_texts: list[pg.TextItem] = []  # row by row, N·N of them while N ≤ CELL_TEXT_MAX_N
         self._texts: list[str] = []
         self._n = -1
+        self._text_limit = CELL_TEXT_MAX_N
         self._tokens: tuple[str, ...] = ()
         self._masked = np.zeros((0, 0), dtype=bool)
         self._longest = 5  # characters of the longest cell text: the fonts are fitted to it
@@ -143,6 +144,12 @@ class Heatmap(pg.PlotWidget):
     def cell_height(self) -> float:
         """Height of one cell on screen."""
         return self.view_box.height() / max(self._n, 1)
+
+    def set_cell_text_limit(self, limit: int) -> None:
+        """Numbers in the cells up to this N (small multiples hold fewer); the next matrix rebuilds the texts."""
+        if limit != self._text_limit:
+            self._text_limit = limit
+            self._n = -1
 
     # ------------------------------------------------------------ showing a matrix
 
@@ -182,7 +189,7 @@ class Heatmap(pg.PlotWidget):
         """Items whose count depends on N: the cell texts (reused when possible) and the view range."""
         self._n = n
         self.view_box.setRange(xRange=(0, n), yRange=(0, n), padding=self.look.padding)
-        wanted = n * n if n <= CELL_TEXT_MAX_N else 0
+        wanted = n * n if n <= self._text_limit else 0
         while len(self.cell_texts) > wanted:
             self.removeItem(self.cell_texts.pop())
         while len(self.cell_texts) < wanted:

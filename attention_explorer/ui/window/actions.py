@@ -54,6 +54,7 @@ class SeparatorRow:
 Row = ActionRow | MenuRow | SeparatorRow
 
 LAB_SATURATION, LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER = 1, 2, 3, 4  # tab indexes; 0 is the canvas
+LAB_MULTIHEAD = 5
 # The pages of the middle, in tab order: the titles of their tabs and of their View ▸ Labs entries.
 PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Vectors"),
@@ -61,6 +62,7 @@ PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Variance: why √dₖ?"),
     QT_TRANSLATE_NOOP("MainWindow", "Self-attention"),
     QT_TRANSLATE_NOOP("MainWindow", "Real transformer"),
+    QT_TRANSLATE_NOOP("MainWindow", "Multi-head attention"),
 )
 _PLOTS = {
     ("canvas", "png"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PNG…"),

@@ -29,6 +29,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.application import application_icon, apply_style
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.multihead import MultiHeadLab
 from attention_explorer.ui.labs.saturation import SaturationLab
 from attention_explorer.ui.labs.self_attention import SelfAttentionLab
 from attention_explorer.ui.labs.transformer import TransformerPanel
@@ -46,6 +47,7 @@ from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.widgets.step_banner import StepBanner
 from attention_explorer.ui.window.actions import (
+    LAB_MULTIHEAD,
     LAB_SATURATION,
     LAB_SELF_ATTENTION,
     LAB_TRANSFORMER,
@@ -98,6 +100,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             LAB_VARIANCE: lambda: VarianceLab(model),
             LAB_SELF_ATTENTION: lambda: SelfAttentionLab(model),
             LAB_TRANSFORMER: lambda: TransformerPanel(model),
+            LAB_MULTIHEAD: lambda: MultiHeadLab(model),
         }
         self._built_pages: dict[int, QWidget] = {0: self.canvas}
         self.central_tabs = QTabWidget()
@@ -336,7 +339,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.page(index)
         self._show_hint("")
         # Labs with state of their own get the whole window; the explorer's docks step aside.
-        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER)
+        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER, LAB_MULTIHEAD)
         if wide and self._state_before_wide_page is None:
             self._state_before_wide_page = self.saveState()
             for dock in self.docks.values():
@@ -469,6 +472,8 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             return self.tr("Type a sentence or edit X and the W's; hover a cell for q·k, click a row to explore it.")
         if page == LAB_TRANSFORMER:
             return self.tr("Open a model folder, type a sentence and press Show; nothing is downloaded.")
+        if page == LAB_MULTIHEAD:
+            return self.tr("Change d_model and h; click a head or a row of its maps to explore that query.")
         return self.tr("Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.")
 
     def _update_title(self) -> None:

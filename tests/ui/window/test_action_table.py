@@ -54,6 +54,7 @@ E&xamples
   preset_orthogonal [] | Perpendicular: cos θ = 0 | Perpendicular: cos θ = 0
   preset_opposite [] | Opposite directions: cos θ = −1 | Opposite directions: cos θ = −1
   preset_self-attention [] | Self-attention: 我 爱 北京 | Self-attention: 我 爱 北京
+  preset_multi-head [] | Multi-head attention: 我 爱 北京, two heads | Multi-head attention: 我 爱 北京, two heads
 &Keys
   nextKey [Tab] plain | Select next key | Select next key
   previousKey [Shift+Tab] plain | Select previous key | Select previous key
@@ -83,6 +84,7 @@ E&xamples
     page3 [Ctrl+3] | Variance: why √dₖ? | Variance: why √dₖ?
     page4 [Ctrl+4] | Self-attention | Self-attention
     page5 [Ctrl+5] | Real transformer | Real transformer
+    page6 [Ctrl+6] | Multi-head attention | Multi-head attention
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example
