@@ -147,6 +147,10 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
+        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file) or no &quot;kind&quot; at all (a single query), got {2}</source>
+        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）或完全没有 &quot;kind&quot;（单个查询），实际为 {2}</translation>
+    </message>
+    <message>
         <source>padding: expected a list of token positions, got {0}</source>
         <translation>padding：应为词元位置的列表，得到的是 {0}</translation>
     </message>
@@ -173,6 +177,50 @@
     <message>
         <source>padding: with the causal mask the first token (position 0) cannot be padded: its row would have no key left to look at</source>
         <translation>padding：开启因果掩码时第一个词元（位置 0）不能被填充：它那一行将没有任何键可以关注</translation>
+    </message>
+    <message>
+        <source>{0}: expected rows of {1} numbers ({2}), got {3}</source>
+        <translation>{0}：每行应有 {1} 个数（{2}），实际为 {3}</translation>
+    </message>
+    <message>
+        <source>heads: expected a whole number, got {0}</source>
+        <translation>heads：应为整数，实际为 {0}</translation>
+    </message>
+    <message>
+        <source>heads: expected 1 to {0} heads, got {1}</source>
+        <translation>heads：应为 1 到 {0} 个头，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>heads: d_model = {0} is not divisible by h = {1} (each head gets d_model / h columns; h could be {2})</source>
+        <translation>heads：d_model = {0} 不能被 h = {1} 整除（每个头得到 d_model / h 列；h 可以是 {2}）</translation>
+    </message>
+    <message>
+        <source>d_model: {0} is not divisible by h = {1} (d_model must be a multiple of h)</source>
+        <translation>d_model：{0} 不能被 h = {1} 整除（d_model 必须是 h 的倍数）</translation>
+    </message>
+    <message>
+        <source>seed: expected a whole number ≥ 0, got {0!r}</source>
+        <translation>seed：应为 ≥ 0 的整数，实际为 {0!r}</translation>
+    </message>
+    <message>
+        <source>head {0} is out of range (there are {1} heads)</source>
+        <translation>头 {0} 超出范围（共有 {1} 个头）</translation>
+    </message>
+    <message>
+        <source>embeddings: expected {0} rows (one per token)</source>
+        <translation>embeddings：应有 {0} 行（每个词元一行）</translation>
+    </message>
+    <message>
+        <source>embeddings: expected rows of 1 to {0} numbers (d_model), got {1}</source>
+        <translation>embeddings：每行应有 1 到 {0} 个数（d_model），实际为 {1}</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a multi-head file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（多头文件允许：{1}）</translation>
+    </message>
+    <message>
+        <source>kind: expected &quot;{0}&quot;</source>
+        <translation>kind：应为 &quot;{0}&quot;</translation>
     </message>
     <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
@@ -537,10 +585,6 @@
     <message>
         <source>{0}: {1} is out of range (|x| must be at most {2:g})</source>
         <translation>{0}：{1} 超出范围（|x| 不能大于 {2:g}）</translation>
-    </message>
-    <message>
-        <source>kind: expected &quot;{0}&quot; (a self-attention file) or no &quot;kind&quot; at all (a single query), got {1}</source>
-        <translation>kind：应为 &quot;{0}&quot;（自注意力文件），或者不写 &quot;kind&quot;（单个查询），实际为 {1}</translation>
     </message>
     <message>
         <source>file is larger than {0} MiB</source>
@@ -995,6 +1039,10 @@
         <translation>画布（PNG）…</translation>
     </message>
     <message>
+        <source>Multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
         <source>Canvas as SVG…</source>
         <translation>画布（SVG）…</translation>
     </message>
@@ -1367,6 +1415,10 @@
         <translation>打开一个模型文件夹，输入句子后按“显示”；不会下载任何东西。</translation>
     </message>
     <message>
+        <source>Change d_model and h; click a head or a row of its maps to explore that query.</source>
+        <translation>改变 d_model 和 h；点击某个头或其图中的一行，在画布上探索该查询。</translation>
+    </message>
+    <message>
         <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>
         <translation>拖动 Q 或键的箭头尖端。数字键 1–9 选择键，方向键旋转，空格键转一整圈。</translation>
     </message>
@@ -1404,6 +1456,157 @@
     <message>
         <source>M is {0} {1}, 0 elsewhere.</source>
         <translation>M 在{1}为 {0}，其余为 0。</translation>
+    </message>
+</context>
+<context>
+    <name>MultiHeadLab</name>
+    <message>
+        <source>Opened “{0}”.</source>
+        <translation>已打开“{0}”。</translation>
+    </message>
+    <message>
+        <source>Head {0}: “{1}” as the query</source>
+        <translation>头 {0}：以“{1}”为查询</translation>
+    </message>
+    <message>
+        <source>Multi-head attention, head {0} of {1}: the query is row {2} of Q_{0} = X·W_Q[:, {3}…{4}] (the token “{5}”), the keys and values are the rows of K_{0} and V_{0}, each d_k = {6} wide.</source>
+        <translation>多头注意力，第 {0} 个头（共 {1} 个）：查询是 Q_{0} = X·W_Q[:, {3}…{4}] 的第 {2} 行（词元“{5}”），键和值是 K_{0} 和 V_{0} 的各行，每行宽 d_k = {6}。</translation>
+    </message>
+    <message>
+        <source>Causal mask: only the keys up to “{0}” (the first {1}) are included.</source>
+        <translation>因果掩码：只包含到“{0}”为止的键（前 {1} 个）。</translation>
+    </message>
+    <message>
+        <source>Head {0}, “{1}” is now the query in the explorer: drag it on the canvas.</source>
+        <translation>头 {0}，“{1}”现在是探索器中的查询：在画布上拖动它。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:{0}&quot;&gt;&lt;b&gt;Head {1}&lt;/b&gt;&lt;/span&gt;, query “{2}”: {3} of W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt;. Click a head&apos;s title or a row of its maps to explore that query on the canvas.</source>
+        <translation>&lt;span style=&quot;color:{0}&quot;&gt;&lt;b&gt;头 {1}&lt;/b&gt;&lt;/span&gt;，查询“{2}”：W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 的{3}。点击头的标题或其图中的一行，在画布上探索该查询。</translation>
+    </message>
+    <message>
+        <source>column {0}</source>
+        <translation>第 {0} 列</translation>
+    </message>
+    <message>
+        <source>columns {0}…{1}</source>
+        <translation>第 {0}…{1} 列</translation>
+    </message>
+    <message>
+        <source>N = &lt;b&gt;{0}&lt;/b&gt; tokens, d&lt;sub&gt;model&lt;/sub&gt; = &lt;b&gt;{1}&lt;/b&gt;, h = &lt;b&gt;{2}&lt;/b&gt; heads, d&lt;sub&gt;k&lt;/sub&gt; = d&lt;sub&gt;v&lt;/sub&gt; = d&lt;sub&gt;model&lt;/sub&gt; / h = &lt;b&gt;{3}&lt;/b&gt;</source>
+        <translation>N = &lt;b&gt;{0}&lt;/b&gt; 个词元，d&lt;sub&gt;model&lt;/sub&gt; = &lt;b&gt;{1}&lt;/b&gt;，h = &lt;b&gt;{2}&lt;/b&gt; 个头，d&lt;sub&gt;k&lt;/sub&gt; = d&lt;sub&gt;v&lt;/sub&gt; = d&lt;sub&gt;model&lt;/sub&gt; / h = &lt;b&gt;{3}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>1/√{0} = {1}</source>
+        <translation>1/√{0} = {1}</translation>
+    </message>
+    <message>
+        <source>head&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; × {0}{1})·V&lt;sub&gt;i&lt;/sub&gt;, &amp;nbsp; MultiHead(X) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{2}&lt;/sub&gt;)·W&lt;sub&gt;O&lt;/sub&gt;</source>
+        <translation>head&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; × {0}{1})·V&lt;sub&gt;i&lt;/sub&gt;, &amp;nbsp; MultiHead(X) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{2}&lt;/sub&gt;)·W&lt;sub&gt;O&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source> + M (causal)</source>
+        <translation> + M（因果）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, {1} slices of &lt;b&gt;{2}&lt;/b&gt;, one per head (its colour)</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，{1} 片 &lt;b&gt;{2}&lt;/b&gt;，每个头一片（其颜色）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, {1} slices of &lt;b&gt;{2}&lt;/b&gt;, one per head</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，{1} 片 &lt;b&gt;{2}&lt;/b&gt;，每个头一片</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, {1} slices of &lt;b&gt;{2}&lt;/b&gt;, one per head</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，{1} 片 &lt;b&gt;{2}&lt;/b&gt;，每个头一片</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; = X·W&lt;sub&gt;{0}&lt;/sub&gt;: &lt;b&gt;{1}&lt;/b&gt;; head i uses its own &lt;b&gt;{2}&lt;/b&gt; slice {0}&lt;sub&gt;i&lt;/sub&gt;</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; = X·W&lt;sub&gt;{0}&lt;/sub&gt;：&lt;b&gt;{1}&lt;/b&gt;；头 i 使用自己的 &lt;b&gt;{2}&lt;/b&gt; 切片 {0}&lt;sub&gt;i&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;X&lt;/b&gt;: one embedding row per token, &lt;b&gt;{0}&lt;/b&gt; (seeded N(0, 1) for new words)</source>
+        <translation>&lt;b&gt;X&lt;/b&gt;：每个词元一行嵌入，&lt;b&gt;{0}&lt;/b&gt;（新词为带种子的 N(0, 1)）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Concat&lt;/b&gt;(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{0}&lt;/sub&gt;): {0} × ({1}) side by side = &lt;b&gt;{2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Concat&lt;/b&gt;(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{0}&lt;/sub&gt;)：{0} 个 ({1}) 并排 = &lt;b&gt;{2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;O&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;; its rows {1}…{2} take head 1&apos;s part, and so on: it mixes the heads</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;O&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;；第 {1}…{2} 行取头 1 的部分，依此类推：它把各头混合起来</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Output&lt;/b&gt; = Concat·W&lt;sub&gt;O&lt;/sub&gt;: ({0}) · ({1}) = &lt;b&gt;{0}&lt;/b&gt;, one row per token as wide as the input</source>
+        <translation>&lt;b&gt;输出&lt;/b&gt; = Concat·W&lt;sub&gt;O&lt;/sub&gt;：({0}) · ({1}) = &lt;b&gt;{0}&lt;/b&gt;，每个词元一行，与输入同宽</translation>
+    </message>
+    <message>
+        <source>Head {0} · {1}</source>
+        <translation>头 {0} · {1}</translation>
+    </message>
+    <message>
+        <source>Scores Q_{0}·K_{0}ᵀ ({1}) above, the row softmax below; click to explore this head on the canvas</source>
+        <translation>上为分数 Q_{0}·K_{0}ᵀ（{1}），下为按行 softmax；点击在画布上探索此头</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Words separated by spaces</source>
+        <translation>用空格分隔的词</translation>
+    </message>
+    <message>
+        <source>Type a sentence, words separated by spaces, and press Enter (1 to 512 tokens)</source>
+        <translation>输入一句话，词之间用空格分隔，然后按回车（1 到 512 个词元）</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Width of each embedding; a new width draws new seeded X and W (it must be a multiple of h)</source>
+        <translation>每个嵌入的宽度；新的宽度会重新抽取带种子的 X 和 W（必须是 h 的倍数）</translation>
+    </message>
+    <message>
+        <source>Number of heads: the same W_Q, W_K, W_V, W_O cut into h slices of d_model / h columns (h must divide d_model)</source>
+        <translation>头数：同样的 W_Q、W_K、W_V、W_O 切成 h 片，每片 d_model / h 列（h 必须整除 d_model）</translation>
+    </message>
+    <message>
+        <source>Changing the seed draws new random X and W</source>
+        <translation>改变种子会抽取新的随机 X 和 W</translation>
+    </message>
+    <message>
+        <source>Q, K, V</source>
+        <translation>Q、K、V</translation>
+    </message>
+    <message>
+        <source>Concat, W_O, output</source>
+        <translation>拼接、W_O、输出</translation>
+    </message>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>−∞ above the diagonal before softmax, in every head</source>
+        <translation>在每个头中，softmax 之前对角线以上为 −∞</translation>
+    </message>
+    <message>
+        <source>Scale by 1/√d_k</source>
+        <translation>按 1/√d_k 缩放</translation>
+    </message>
+    <message>
+        <source>Off: softmax of the raw scores (factor 1)</source>
+        <translation>关闭：对原始分数做 softmax（因子 1）</translation>
     </message>
 </context>
 <context>
@@ -2797,6 +3000,14 @@
     <message>
         <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the softmax gives the books about 51%, 19% and 31% of the attention, and the answer, about [0.516, 0.484], is a blend of their contents led by the first book. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
         <translation>你走进图书馆，想找某一主题的书：这个愿望就是查询 Q = [1, 0, 1, 0]。书脊上的标签是键，书里的内容是值。第一本的标签与查询完全吻合（分数 2），第二本与查询毫不相干（分数 0），第三本吻合一半（分数 1）。除以 √4 = 2 之后，softmax 分给这几本书约 51%、19% 和 31% 的注意力，得到的答案约为 [0.516, 0.484]：以第一本为主，混合了各本的内容。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
+    </message>
+    <message>
+        <source>Multi-head attention: 我 爱 北京, two heads</source>
+        <translation>多头注意力：我 爱 北京，两个头</translation>
+    </message>
+    <message>
+        <source>The same three words as in “Self-attention: 我 爱 北京”, with d_model = 4 split into h = 2 heads of d_k = 2. W_Q, W_K and W_V are the identity, so head 1 compares only the first two features (a thing, an action) and head 2 only the last two (the speaker, a place): in head 1 我 and 北京 look alike and attend to each other, in head 2 they do not. Each head&apos;s output is two numbers wide; the concatenation puts them side by side (3 × 4) and W_O mixes them back into one 3 × 4 output, in which each column is its own head&apos;s number plus half of the other head&apos;s. Change h to 1 or 4 and watch the same weights split differently; click a head to explore its query on the canvas.</source>
+        <translation>与“Self-attention: 我 爱 北京”相同的三个词，d_model = 4 分成 h = 2 个头，每头 d_k = 2。W_Q、W_K、W_V 为单位矩阵，所以头 1 只比较前两个特征（事物、动作），头 2 只比较后两个（说话人、地点）：在头 1 中 我 和 北京 相似并互相关注，在头 2 中则不然。每个头的输出宽两个数；拼接把它们并排放在一起（3 × 4），W_O 再把它们混合成一个 3 × 4 的输出，其中每列是本头的数加上另一头的一半。把 h 改为 1 或 4，看同样的权重如何以不同方式切分；点击一个头，在画布上探索它的查询。</translation>
     </message>
     <message>
         <source>Opposite directions: cos θ = −1</source>
