@@ -1502,7 +1502,7 @@
     </message>
     <message>
         <source>head&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; × {0}{1})·V&lt;sub&gt;i&lt;/sub&gt;, &amp;nbsp; MultiHead(X) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{2}&lt;/sub&gt;)·W&lt;sub&gt;O&lt;/sub&gt;</source>
-        <translation>head&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; × {0}{1})·V&lt;sub&gt;i&lt;/sub&gt;, &amp;nbsp; MultiHead(X) = Concat(head&lt;sub&gt;1&lt;/sub&gt;, …, head&lt;sub&gt;{2}&lt;/sub&gt;)·W&lt;sub&gt;O&lt;/sub&gt;</translation>
+        <translation>头&lt;sub&gt;i&lt;/sub&gt; = softmax(Q&lt;sub&gt;i&lt;/sub&gt;K&lt;sub&gt;i&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; × {0}{1})·V&lt;sub&gt;i&lt;/sub&gt;, &amp;nbsp; 多头(X) = 拼接(头&lt;sub&gt;1&lt;/sub&gt;, …, 头&lt;sub&gt;{2}&lt;/sub&gt;)·W&lt;sub&gt;O&lt;/sub&gt;</translation>
     </message>
     <message>
         <source> + M (causal)</source>

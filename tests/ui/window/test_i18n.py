@@ -155,7 +155,8 @@ def _visible_texts(win) -> list[str]:
 
 
 def _english_words(text: str) -> list[str]:
-    plain = re.sub(r"<[^>]+>", " ", text)
+    plain = re.sub(r"\w+<sub>[^<]*</sub>", " ", text)  # a symbol with a subscript written in markup (d<sub>model</sub>)
+    plain = re.sub(r"<[^>]+>", " ", plain)
     plain = re.sub(r"&\w+;", " ", plain)
     plain = _FILE_NAME.sub(" ", plain)
     plain = _SYMBOL.sub(" ", plain)
