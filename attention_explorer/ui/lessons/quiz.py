@@ -138,10 +138,7 @@ class Quiz(QObject):
     def advance(self) -> bool:
         """→ / Page Down: reveal the open question, or ask the next one; False leaves the key to step-through."""
         if self.question is not None and not self.revealed:
-            if self.question.kind == qs.WEIGHT_HALF:
-                self.check_weight()
-            else:
-                self.reveal()
+            self.reveal()  # an answer is a click (Check for the drag): the clicker only shows the truth
             return True
         if not self.enabled:
             return False
