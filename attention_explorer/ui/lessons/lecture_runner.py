@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from attention_explorer.core.lecture import LABS, Lecture, Scene, text_for
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
+from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
-from attention_explorer.ui.i18n.switcher import language_switcher
+from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import plain_label
 from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
@@ -155,8 +156,11 @@ class LectureRunner(QObject):
             combo.setCurrentIndex(combo.findData(scene.plane))
         if scene.sets_scale:
             self.model.set_scale(scene.scale)
-        if scene.pin and hasattr(self.model, "add_pin"):
-            self.model.add_pin(scene.pin)
+        if scene.pin and scene.pin not in (pin.name for pin in self.model.pins):  # Page Up and back: pinned once
+            try:
+                self.model.add_pin(scene.pin)
+            except ScenarioError as error:  # three pins already: the scene goes on without a fourth
+                window._show_hint(error_text(error))
         self._set_steps(self._first_steps(scene))
         if scene.question:
             self.quiz.pose(scene.question)

@@ -43,6 +43,8 @@ def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
         if preset != "self-attention" and shown_page == 0:
             assert load_preset(preset).title in window_title
         assert asking == bool(scene.question)
+        if scene.pin:
+            assert scene.pin in [pin.name for pin in window.model.pins]
         if scene.question and scene.question != ATTEND_MOST:
             assert steps == STEP_OF_KIND[scene.question] - 1  # the question holds its step back
         seen.append((caption, place))
