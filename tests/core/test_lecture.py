@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,13 @@ def test_the_window_loader_tells_a_script_from_a_scenario(tmp_path):
     scenario.write_text('{"query": [1, 0], "keys": [[1, 0]], "values": [[1]]}', encoding="utf-8")
     assert isinstance(load_file(talk), Lecture) and isinstance(load_file(scenario), Scenario)
     assert load_file(talk).scenes[0].caption == (("", "Hello"),)
+
+
+def test_the_readmes_example_script_is_a_valid_script():
+    readme = (Path(__file__).resolve().parents[2] / "README.md")
+    if not readme.is_file():
+        pytest.skip("runs from a source checkout only")
+    section = readme.read_text(encoding="utf-8").split("## Teaching with it", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```json\n", 1)[1].split("```", 1)[0]
+    lecture = loads_lecture(example)
+    assert lecture.scenes[0].preset == "library" and lecture.scenes[4].scale == 1.0
