@@ -83,3 +83,12 @@ def test_a_bad_lecture_file_names_its_first_problem_and_changes_nothing(make_win
     assert window.open_file(str(path))
     assert window.lessons.runner.bar.caption_label.text() == "Look"
     assert window.lessons.runner.bar.place_label.text() == "Mine · Scene 1 of 1"
+
+
+def test_the_command_lines_file_may_be_a_lecture_script(make_window, tmp_path):
+    path = tmp_path / "talk.json"
+    path.write_text('{"kind": "lecture", "scenes": [{"preset": "orthogonal", "caption": "θ = 90°"}]}',
+                    encoding="utf-8")
+    window = make_window(str(path), discard_changes=True)
+    assert window.lessons.runner.bar.caption_label.text() == "θ = 90°"
+    assert load_preset("orthogonal").title in window.windowTitle()
