@@ -28,6 +28,7 @@ class LectureBar(QFrame):
         self.setObjectName("lectureBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.AlternateBase)  # a role, not a colour: it follows every theme
         self.caption_label = plain_label(QLabel(self))  # a script is a file: its text is never markup
         self.caption_label.setObjectName("lectureCaption")
         self.caption_label.setWordWrap(True)
@@ -56,9 +57,6 @@ class LectureBar(QFrame):
         self.retranslate()
 
     def _apply_theme(self) -> None:
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, palette.color(QPalette.ColorRole.AlternateBase))
-        self.setPalette(palette)
         font = QFont(self.caption_label.font())
         font.setPointSizeF(theme().font_pt() * 1.2)
         self.caption_label.setFont(font)

@@ -23,6 +23,7 @@ class QuestionPanel(QFrame):
         self.setObjectName("questionPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.AlternateBase)  # a role, not a colour: it follows every theme
         self.question_label = plain_label(QLabel(self))
         self.question_label.setObjectName("questionText")
         self.result_label = plain_label(QLabel(self))
@@ -77,9 +78,6 @@ class QuestionPanel(QFrame):
         self.reveal_button.setVisible(reveal)
 
     def _apply_theme(self) -> None:
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, palette.color(QPalette.ColorRole.AlternateBase))
-        self.setPalette(palette)
         for label, factor, bold in ((self.question_label, 1.3, True), (self.result_label, 1.2, False),
                                     (self.score_label, 1.0, True)):
             font = QFont(label.font())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
 from attention_explorer.core import questions as qs
@@ -23,9 +23,6 @@ class _Cover(QLabel):
         self.setObjectName("weightsCover")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setAutoFillBackground(True)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, palette.color(QPalette.ColorRole.Window))
-        self.setPalette(palette)
         font = QFont(self.font())
         font.setPointSizeF(theme().font_pt() * 4)
         font.setBold(True)

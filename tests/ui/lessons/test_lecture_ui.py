@@ -92,3 +92,32 @@ def test_the_command_lines_file_may_be_a_lecture_script(make_window, tmp_path):
     window = make_window(str(path), discard_changes=True)
     assert window.lessons.runner.bar.caption_label.text() == "θ = 90°"
     assert load_preset("orthogonal").title in window.windowTitle()
+
+
+def test_switching_the_language_mid_lecture_switches_the_caption(make_window):
+    window = make_window(activate=True, discard_changes=True)
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    first = load_built_in().scenes[0].caption
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    assert window.lessons.runner.bar.caption_label.text() == dict(first)["zh_CN"]
+    window.actions_by_name["lang_en"].trigger()
+    QApplication.processEvents()
+    assert window.lessons.runner.bar.caption_label.text() == dict(first)["en"]
+
+
+def test_the_caption_reads_in_every_theme(make_window):
+    from attention_explorer.ui.style.theme import theme
+
+    window = make_window(discard_changes=True)
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    bar = window.lessons.runner.bar
+    for mode in ("light", "dark", "contrast"):
+        theme().set_mode(mode)
+        QApplication.processEvents()
+        image = bar.grab().toImage()
+        label = bar.caption_label.geometry()
+        ground = image.pixelColor(label.right() - 2, label.bottom() - 1).lightnessF()  # past the end of the text
+        inks = [image.pixelColor(x, y).lightnessF() for x in range(label.left(), label.left() + 200)
+                for y in range(label.top(), label.bottom())]
+        assert max(abs(ink - ground) for ink in inks) > 0.5, mode  # some text pixel stands out from the ground
