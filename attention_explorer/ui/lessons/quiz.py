@@ -53,7 +53,7 @@ class Quiz(QObject):
         self.verdict: qs.Verdict | None = None
         self.revealed = False  # the open question's truth is shown (answered or skipped)
         self.score = qs.Score()
-        self._scene: Scenario | SequenceScenario | None = None  # a lab question's sequence
+        self._revealed_scene: Scenario | SequenceScenario | None = None  # what the reveal speaks of, as it was
         self._round = 0  # varies the questions from one walk through the steps to the next
         self._asked_steps: set[int] = set()
         self._cover: _Cover | None = None
@@ -68,7 +68,8 @@ class Quiz(QObject):
             view.key_clicked.connect(self.answer_key)
         window.output_view.clicked_at.connect(self.answer_point)
         self.model.steps_changed.connect(self._steps_changed)
-        self.model.opened.connect(self._asked_steps.clear)
+        self.model.opened.connect(self._scene_opened)
+        self.model.changed.connect(self._scene_changed)
         window.central_tabs.currentChanged.connect(self._page_changed)
         self.changed.connect(self._show)
 
@@ -88,8 +89,15 @@ class Quiz(QObject):
         self.changed.emit()
 
     def scene(self) -> Scenario | SequenceScenario:
-        """What the open question is about: the lab's sentence, or the explorer's scenario as it is now."""
-        return self._scene if self._scene is not None else self.model.scenario
+        """What the open question is about: the scene at its reveal, else the lab's sentence or the explorer's now."""
+        if self._revealed_scene is not None:
+            return self._revealed_scene
+        if self._in_lab():
+            return self.window.self_attention_lab.sequence_model.sequence
+        return self.model.scenario
+
+    def _in_lab(self) -> bool:
+        return self.question is not None and self.question.kind == qs.ATTEND_MOST
 
     def pose(self, kind: str) -> bool:
         """Ask a question of `kind` about the current scene; False when it does not apply there."""
@@ -104,16 +112,15 @@ class Quiz(QObject):
         self._round += 1
         self.question = qs.generate(kind, scene, self.model.selected_key, self._round)
         if kind == qs.ATTEND_MOST:
-            self._scene = scene
             self._guard_lab(lab, True)
         self.changed.emit()
         return True
 
     def dismiss(self) -> None:
         """Close the open question (its answer no longer asked for)."""
-        if self._scene is not None:
+        if self._in_lab():
             self._guard_lab(self.window.self_attention_lab, False)
-        self.question, self.verdict, self.revealed, self._scene = None, None, False, None
+        self.question, self.verdict, self.revealed, self._revealed_scene = None, None, False, None
         self.changed.emit()
 
     def _guard_lab(self, lab, waiting: bool) -> None:
@@ -122,6 +129,7 @@ class Quiz(QObject):
         if not self._lab_connected:
             for heatmap in (lab.score_map, lab.weight_map):
                 heatmap.cell_clicked.connect(self.answer_cell)
+            lab.sequence_model.changed.connect(self._sentence_changed)
             self._lab_connected = True
         if waiting and self._cover is None:
             self._cover = _Cover(lab.weight_map)
@@ -187,7 +195,6 @@ class Quiz(QObject):
     def reveal(self) -> None:
         """The truth without a guess (not counted in the score)."""
         if self.question is not None and not self.revealed:
-            self.revealed = True
             self._after_reveal()
 
     def reset_score(self) -> None:
@@ -200,13 +207,14 @@ class Quiz(QObject):
 
     def _finish(self, verdict: qs.Verdict) -> None:
         self.verdict = verdict
-        self.revealed = True
         self.score.add(verdict)
         self._after_reveal()
 
     def _after_reveal(self) -> None:
-        """The step the question held back is shown now, next to the answer."""
-        if self._scene is not None:
+        """The step the question held back is shown now, next to the answer; the reveal keeps the scene it judged."""
+        self._revealed_scene = self.scene()
+        self.revealed = True
+        if self._in_lab():
             self._guard_lab(self.window.self_attention_lab, False)
         step = self.question.step
         if step and self.model.step_through and self.model.revealed_steps == step - 1:
@@ -222,8 +230,25 @@ class Quiz(QObject):
         if waiting and (not self.model.step_through or self.model.revealed_steps >= waiting):
             self.reveal()  # the step came out some other way (a menu, the mouse): its question is moot
 
+    def _scene_opened(self) -> None:
+        self._asked_steps.clear()
+        if self.waiting_step():
+            self.dismiss()  # another example: the question was about the one before
+
+    def _scene_changed(self) -> None:
+        question = self.question
+        if question is None or self.revealed or self._in_lab():
+            return
+        scenario = self.model.scenario
+        if not qs.applies(question.kind, scenario) or question.key >= scenario.n:
+            self.dismiss()  # a removed key or a d_v that is no longer 2: the question no longer fits
+
+    def _sentence_changed(self) -> None:
+        if self._in_lab() and not self.revealed:
+            self.pose(qs.ATTEND_MOST)  # a new sentence: a new question about it
+
     def _page_changed(self, index: int) -> None:
-        if self._scene is not None and index != LAB_SELF_ATTENTION:
+        if self._in_lab() and index != LAB_SELF_ATTENTION:
             self.dismiss()
         elif self.enabled and index == LAB_SELF_ATTENTION and self.question is None:
             self.pose(qs.ATTEND_MOST)

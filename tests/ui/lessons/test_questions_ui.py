@@ -198,3 +198,15 @@ def test_page_down_reveals_unanswered_and_reset_clears_the_score(window):
     assert texts(window)[2] == "Score 0 of 0"
     window.actions_by_name["questionMode"].trigger()
     assert not panel(window).isVisible()  # question mode off: the panel goes
+
+
+def test_a_question_that_no_longer_fits_the_scene_goes_away(window):
+    window.document.open_scenario(load_preset("drag-2d"))
+    question = question_mode_until(window, qs.WEIGHT_HALF)
+    assert window.model.scenario.labels[question.key] in texts(window)[0]
+    for _ in range(2):  # down to one key: no weight left to drag to one half
+        window.model.select_key(window.model.scenario.n - 1)
+        window.actions_by_name["removePair"].trigger()
+    QApplication.processEvents()
+    assert window.lessons.quiz.question is None
+    assert texts(window)[0].startswith("Question mode: press → or Page Down")
