@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -183,7 +183,8 @@ class LectureRunner(QObject):
         language = language_switcher().language
         self.bar.caption_label.setText(text_for(self.scene.caption, language))
         title = text_for(self.lecture.title, language)
-        place = self.bar.tr("Scene {0} of {1}").format(self.index + 1, len(self.lecture.scenes))
+        place = QCoreApplication.translate("LectureBar", "Scene {0} of {1}").format(self.index + 1,
+                                                                                    len(self.lecture.scenes))
         self.bar.place_label.setText(f"{title} · {place}" if title else place)
         self.bar.back_button.setEnabled(self.index > 0 or self.model.revealed_steps > self._first_steps(self.scene))
 
