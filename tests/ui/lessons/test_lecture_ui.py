@@ -45,6 +45,10 @@ def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
         assert asking == bool(scene.question)
         if scene.pin:
             assert scene.pin in [pin.name for pin in window.model.pins]
+        if scene.plane:
+            assert window.canvas.plane_combo.currentData() == scene.plane
+        if scene.sets_scale:
+            assert window.model.scenario.scale == scene.scale
         if scene.question and scene.question != ATTEND_MOST:
             assert steps == STEP_OF_KIND[scene.question] - 1  # the question holds its step back
         seen.append((caption, place))
