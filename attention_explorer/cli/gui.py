@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
-from attention_explorer.core.fileformat import load_any
+from attention_explorer.core.lecture import Lecture, load_file
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
@@ -55,11 +55,11 @@ def source_file(source: str | os.PathLike[str] | None) -> str | None:
     return None if text in preset_names() and not Path(text).exists() else text
 
 
-def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario:
-    """A scenario of either kind from a file path or a preset name (None: the default preset)."""
+def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario | Lecture:
+    """A scenario of either kind or a lecture script from a file path, or a preset by name (None: the default)."""
     path = source_file(source)
     if path is not None:
-        return load_any(path)
+        return load_file(path)
     return load_preset(DEFAULT_PRESET if source is None else os.fspath(source))
 
 
@@ -79,7 +79,7 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
     from attention_explorer.ui.window.main_window import MainWindow
 
     loaded = load_source(source)
-    # A sequence (or multi-head) file opens in its lab; the explorer starts on its default example.
+    # A sequence or multi-head file opens in its lab, a lecture at its first scene; the explorer starts on its default.
     first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
     window = MainWindow(ExplorerModel(first), settings=settings)
     path = source_file(source)
@@ -104,7 +104,7 @@ def run_gui(argv: Sequence[str]) -> int:
         if args.preset is not None:
             load_preset(args.preset)
         elif args.file is not None:
-            load_any(args.file)
+            load_file(args.file)
     except ScenarioError as error:
         return fail(f"attention-explorer: {source}: {error}")
     if args.screenshot is not None:

@@ -23,6 +23,7 @@ from attention_explorer.core.messages import value_kind
 from attention_explorer.core.multihead import MULTIHEAD_KIND, MultiHeadScenario
 from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS, multihead_from_dict, multihead_to_dict
 from attention_explorer.core.multihead_format import ROW_FIELDS as MULTIHEAD_ROW_FIELDS
+from attention_explorer.core.pinfile import pins_from_list, pins_text, pins_to_list
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
     MAX_KEYS,
@@ -35,7 +36,8 @@ from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND
 __all__ = ["FORMAT_ID", "scale_from_document"]  # kept importable from here (they moved to core/fields.py)
 # Files written before the kind was called "sequence" say "self"; they are read as the same kind.
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
-SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
+SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims",
+                   "pins")
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
                    "claims")
 # Every top-level field of any kind, to name an unknown one in a file too large to parse.
@@ -91,6 +93,7 @@ def scenario_from_dict(document: Any) -> Scenario:
     scenario = Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
         description=description, scale=scale_from_document(document),
+        pins=pins_from_list(document.get("pins"), scenario_from_dict),  # each pin read by these same rules
     )
     claims_from_list(document.get("claims"), scenario)  # a story's claims must fit the scenario they speak of
     return scenario
@@ -108,6 +111,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     document["values"] = scenario.values.tolist()
     document["labels"] = list(scenario.labels)
     document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
+    if scenario.pins:
+        document["pins"] = pins_to_list(scenario.pins)
     return document
 
 
@@ -163,6 +168,8 @@ def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario) -> str:
     for name, value in document.items():
         if name in row_fields:
             text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
+        elif name == "pins":
+            text = pins_text(value)
         else:
             text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
         fields.append(f"  {json.dumps(name)}: {text}")

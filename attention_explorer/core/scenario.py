@@ -17,6 +17,7 @@ import numpy as np
 
 from attention_explorer.core.attention import AttentionResult, attend, inv_sqrt_scale
 from attention_explorer.core.messages import TemplateError, number_text, value_kind
+from attention_explorer.core.pins import MAX_PINS, Pin, free_pin_number
 
 MAX_KEYS = 512
 MAX_DIM = 4096
@@ -70,7 +71,7 @@ def _as_index(value: Any, place: str) -> int:
 
 @dataclass(frozen=True, eq=False)
 class Scenario:
-    """One query against N key–value pairs; `scale` None means the automatic 1/√d_k."""
+    """One query against N key–value pairs; `scale` None means the automatic 1/√d_k; `pins`: kept scenes."""
 
     query: np.ndarray
     keys: np.ndarray
@@ -79,6 +80,7 @@ class Scenario:
     title: str = ""
     description: str = ""
     scale: float | None = None
+    pins: tuple[Pin, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "query", _readonly(self.query, "query"))
@@ -87,6 +89,7 @@ class Scenario:
         if not self.labels and self.keys.ndim == 2:
             object.__setattr__(self, "labels", default_labels(self.keys.shape[0]))
         object.__setattr__(self, "labels", tuple(self.labels))
+        object.__setattr__(self, "pins", tuple(self.pins))
         validate(self)
 
     @property
@@ -129,6 +132,7 @@ class Scenario:
             and np.array_equal(self.query, other.query)
             and np.array_equal(self.keys, other.keys)
             and np.array_equal(self.values, other.values)
+            and self.pins == other.pins
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -201,6 +205,30 @@ def validate(scenario: Scenario) -> None:
             raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
         if not 0 <= scale <= MAX_SCALE:
             raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
+    _check_pins(scenario.pins)
+
+
+def _check_pins(pins: tuple[Pin, ...]) -> None:
+    """Raise ScenarioError naming the first problem of a scenario's pins."""
+    if len(pins) > MAX_PINS:
+        raise ScenarioError("pins: at most {0} pins, got {1}", MAX_PINS, len(pins))
+    numbers = set()
+    for i, pin in enumerate(pins):
+        if not isinstance(pin, Pin) or not isinstance(pin.scenario, Scenario):
+            raise ScenarioError("pins[{0}]: expected a pinned scenario", i)
+        if pin.scenario.pins:
+            raise ScenarioError("pins[{0}]: a pinned scene cannot hold pins of its own", i)
+        if isinstance(pin.number, bool) or not isinstance(pin.number, int) or not 1 <= pin.number <= MAX_PINS \
+                or pin.number in numbers:
+            raise ScenarioError("pins[{0}].number: expected a whole number from 1 to {1} that no other pin has", i,
+                                MAX_PINS)
+        numbers.add(pin.number)
+        if not isinstance(pin.name, str):
+            raise ScenarioError("pins[{0}].name: expected a string", i)
+        if len(pin.name) > MAX_LABEL:
+            raise ScenarioError("pins[{0}].name: {1} characters, at most {2} are allowed", i, len(pin.name),
+                                MAX_LABEL)
+        _check_text(pin.name, f"pins[{i}].name")
 
 
 # ---------------------------------------------------------------- pure edits
@@ -210,7 +238,7 @@ def _replace(scenario: Scenario, **changes: Any) -> Scenario:
     fields = {
         "query": scenario.query, "keys": scenario.keys, "values": scenario.values,
         "labels": scenario.labels, "title": scenario.title, "description": scenario.description,
-        "scale": scenario.scale,
+        "scale": scenario.scale, "pins": scenario.pins,
     }
     fields.update(changes)
     return Scenario(**fields)
@@ -336,3 +364,25 @@ def with_label(scenario: Scenario, index: int, label: str) -> Scenario:
 def with_title(scenario: Scenario, title: str) -> Scenario:
     """Set the scenario's title."""
     return _replace(scenario, title=title)
+
+
+def with_pin_added(scenario: Scenario, name: str | None = None) -> Scenario:
+    """Keep the scene as it is now (its numbers and labels) as a new pin, named `name` or by its number."""
+    if len(scenario.pins) >= MAX_PINS:
+        raise ScenarioError("at most {0} pins: remove one before pinning another", MAX_PINS)
+    kept = _replace(scenario, title="", description="", pins=())
+    pin = Pin(free_pin_number(scenario.pins), kept, "" if name is None else name)
+    return _replace(scenario, pins=(*scenario.pins, pin))
+
+
+def with_pin_removed(scenario: Scenario, index: int) -> Scenario:
+    """Remove pin `index` (the others keep their numbers and colours)."""
+    index = _as_index(index, "pin index")
+    if not 0 <= index < len(scenario.pins):
+        raise ScenarioError("pin index {0} is out of range (there are {1} pins)", index, len(scenario.pins))
+    return _replace(scenario, pins=scenario.pins[:index] + scenario.pins[index + 1:])
+
+
+def with_pins_cleared(scenario: Scenario) -> Scenario:
+    """Remove every pin."""
+    return _replace(scenario, pins=())

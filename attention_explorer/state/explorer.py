@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from attention_explorer.core import scenario as sc
 from attention_explorer.core.attention import AttentionResult
+from attention_explorer.core.pins import Pin
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
 
@@ -71,8 +72,9 @@ class _ScenarioCommand(QUndoCommand):
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The scenario arrays this step keeps alive (before and after; often shared with its neighbours)."""
-        return tuple(array for scenario in (self._before, self._after)
-                     for array in (scenario.query, scenario.keys, scenario.values))
+        scenarios = (self._before, self._after)
+        scenarios += tuple(pin.scenario for scenario in scenarios for pin in scenario.pins)
+        return tuple(array for scenario in scenarios for array in (scenario.query, scenario.keys, scenario.values))
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
@@ -146,6 +148,11 @@ class ExplorerModel(QObject):
     def result(self) -> AttentionResult:
         """The attention result of the current scenario."""
         return self._result
+
+    @property
+    def pins(self) -> tuple[Pin, ...]:
+        """The pinned scenes (at most three), oldest first; they belong to the scenario, so undo and files keep them."""
+        return self._scenario.pins
 
     @property
     def selected_key(self) -> int:
@@ -396,6 +403,24 @@ class ExplorerModel(QObject):
     def set_title(self, title: str) -> None:
         """Set the scenario's title."""
         self._edit(lambda s: sc.with_title(s, title), UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Set title")))
+
+    def add_pin(self, name: str | None = None) -> None:
+        """Pin the current scene (named `name`, else "Pin 1", "Pin 2", …); a fourth pin raises ScenarioError."""
+        after = sc.with_pin_added(self._scenario, name)  # raises before anything changes
+        pin = after.pins[-1]
+        # Named by its name, or by its number: "Pin 1" in History reads the same as the pin's default name.
+        self._edit(lambda _s: after, UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Pin {0}"), (pin.name or pin.number,)))
+
+    def remove_pin(self, index: int) -> None:
+        """Remove pin `index` (0 is the oldest); the others keep their numbers."""
+        pins = self._scenario.pins
+        shown = (pins[index].name or pins[index].number) if 0 <= index < len(pins) else index
+        self._edit(lambda s: sc.with_pin_removed(s, index),
+                   UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Remove pin {0}"), (shown,)))
+
+    def clear_pins(self) -> None:
+        """Remove every pin (one undo step; nothing happens when there is none)."""
+        self._edit(sc.with_pins_cleared, UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Remove all pins")))
 
     def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
         """Replace the whole scenario (open a file, a preset); undoable like any edit."""

@@ -33,6 +33,7 @@ class VectorCanvas(QWidget):
     """Q and the keys as arrows in the plane of components 0 and 1; drag any tip; θ, cos θ and Q·K beside."""
 
     hint = Signal(str)
+    key_clicked = Signal(int)  # a key's arrow was clicked (not dragged)
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,7 +124,7 @@ class VectorCanvas(QWidget):
     # ------------------------------------------------------------ building
 
     def _make_arrow(self, role: str, index: int, color: QColor) -> ArrowItem:
-        arrow = ArrowItem(role, index, color, self.select_vector, self._drag_event, self._hovered)
+        arrow = ArrowItem(role, index, color, self._arrow_clicked, self._drag_event, self._hovered)
         arrow.add_to(self.plot)
         return arrow
 
@@ -558,6 +559,11 @@ class VectorCanvas(QWidget):
         self._auto_fit = False
 
     # ------------------------------------------------------------ mouse
+
+    def _arrow_clicked(self, role: str, index: int) -> None:
+        if role == "key":
+            self.key_clicked.emit(index)
+        self.select_vector(role, index)
 
     def select_vector(self, role: str, index: int) -> None:
         if role == "key" and index < self.model.scenario.n:

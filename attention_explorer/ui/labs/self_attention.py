@@ -72,6 +72,7 @@ class SelfAttentionLab(QWidget):
         self.sequence_model = SequenceModel(sequence if sequence is not None else default_sequence(), parent=self)
         self._error = ""
         self._status = ""
+        self.query_on_click = True  # a click on a cell makes its row the explorer's query (off while a question waits)
         self._build_controls()
         self._build_tables()
         self._build_maps()
@@ -162,7 +163,7 @@ class SelfAttentionLab(QWidget):
         self.dot_label.setMinimumHeight(52)
         for heatmap in (self.score_map, self.weight_map):
             heatmap.cell_hovered.connect(self._on_cell_hovered)
-            heatmap.cell_clicked.connect(lambda row, _column: self.use_as_query(row))
+            heatmap.cell_clicked.connect(lambda row, _column: self.query_on_click and self.use_as_query(row))
 
     def _build_layout(self) -> None:
         controls = QGridLayout()

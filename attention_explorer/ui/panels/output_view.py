@@ -38,6 +38,8 @@ class OutputView(QWidget):
     """output = Σ wᵢVᵢ: for d_v = 2 a point inside the V's hull, otherwise one bar per component."""
 
     hint = Signal(str)
+    key_clicked = Signal(int)  # a V was clicked
+    clicked_at = Signal(float, float)  # a left click in the plane, in data coordinates (where will the output land?)
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,6 +125,7 @@ class OutputView(QWidget):
         self._label_sides_shown: list[int] = []
         self._shown_readout = ""
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.plot.scene().sigMouseClicked.connect(self._on_scene_clicked)
         self.view_box.sigResized.connect(self._place_value_labels)
         model.changed.connect(self.refresh)
         model.selection_changed.connect(self.refresh)
@@ -540,10 +543,16 @@ class OutputView(QWidget):
         if not len(points):
             return
         index = int(points[0].data())
+        self.key_clicked.emit(index)
         try:
             self.model.select_key(index)
         except ScenarioError as error:
             self.hint.emit(error_text(error))
+
+    def _on_scene_clicked(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self._mode == "plane":
+            point = self.view_box.mapSceneToView(event.scenePos())
+            self.clicked_at.emit(point.x(), point.y())
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         scatter = self.value_points if self._mode == "plane" else self.component_dots

@@ -61,6 +61,7 @@ class WeightsChart(QWidget):
     """Bars of softmax weights; a dashed grey outline shows the weights without scaling (factor 1)."""
 
     hint = Signal(str)
+    key_clicked = Signal(int)  # a bar (or its label) was clicked: a question may be waiting for a key
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -386,6 +387,7 @@ class WeightsChart(QWidget):
         if index < 0:
             return
         event.accept()
+        self.key_clicked.emit(index)
         try:
             self.model.select_key(index)
         except ScenarioError as error:

@@ -10,7 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
-from attention_explorer.core.fileformat import load_any
+from attention_explorer.core.lecture import Lecture, load_file
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -108,14 +108,18 @@ class FileHandling:
     def open_file(self, path: str, ask: bool = True) -> bool:
         """Open a scenario file of either kind; a bad file shows the loader's message and changes nothing."""
         try:
-            loaded = load_any(path)
+            loaded = load_file(path)  # a scenario, a sequence or a lecture script
         except ScenarioError as error:
             self.show_error(_translate("MainWindow", "Cannot open the file"), f"{Path(path).name}: {error_text(error)}")
             return False
         return self.open_loaded(path, loaded, ask)
 
-    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario, ask: bool = True) -> bool:
+    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | Lecture,
+                    ask: bool = True) -> bool:
         """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
+        if isinstance(loaded, Lecture):
+            self.lessons.start_lecture(loaded)
+            return True
         if isinstance(loaded, (SequenceScenario, MultiHeadScenario)):
             self.open_sequence(loaded)
             self.document.add_recent(Path(os.path.abspath(path)))

@@ -50,7 +50,8 @@ class KeyDispatch:
 
     def _clicker_key(self, focus: QWidget, event: QKeyEvent) -> bool:
         """True for a step-through key pressed while the focus is on a read-only text (the steps panel) or a table."""
-        if not self.model.step_through or event.key() not in CLICKER_KEYS or not self.isAncestorOf(focus):
+        stepping = self.model.step_through or self.lessons.lecture_active
+        if not stepping or event.key() not in CLICKER_KEYS or not self.isAncestorOf(focus):
             return False
         if isinstance(focus, (QTextEdit, QPlainTextEdit)):
             return focus.isReadOnly()
@@ -71,10 +72,10 @@ class KeyDispatch:
         key = event.key()
         if self.model.step_through and modifiers == Qt.KeyboardModifier.NoModifier:
             if key == Qt.Key.Key_Right:
-                self.model.reveal_next_step()
+                self.lessons.next()  # a question or a lecture scene may come first
                 return True
             if key == Qt.Key.Key_Left:
-                self.model.reveal_previous_step()
+                self.lessons.previous()
                 return True
             if key == Qt.Key.Key_B:
                 self.toggle_blank_screen()

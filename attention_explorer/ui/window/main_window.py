@@ -34,6 +34,7 @@ from attention_explorer.ui.labs.saturation import SaturationLab
 from attention_explorer.ui.labs.self_attention import SelfAttentionLab
 from attention_explorer.ui.labs.transformer import TransformerPanel
 from attention_explorer.ui.labs.variance import VarianceLab
+from attention_explorer.ui.lessons.lessons import Lessons
 from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.rotation_trace import RotationTrace
@@ -176,6 +177,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._autosave_error: ScenarioError | None = None
         self.statusBar().addPermanentWidget(self._autosave_label)
 
+        self.lessons = Lessons(self)  # question mode and lecture scripts, above the middle
         self.preset_actions: dict[str, QAction] = {}
         self.action_table = ActionTable(self, self.menuBar(), fillers={
             "examples": self._fill_examples_menu, "panels": self._fill_panels_menu})

@@ -101,6 +101,11 @@ E&xamples
   stepThrough [Ctrl+T] checkable | Step through the four steps | Reveal the steps one at a time
   nextStep [PgDown] plain | Next step | Right arrow or Page Down in step-through mode
   previousStep [PgUp] plain | Previous step | Left arrow or Page Up in step-through mode
+  questionMode [Ctrl+G] checkable | &Question mode | A question before each hidden step; click to answer
+  - [] | Lectur&e | Lecture
+    lectureBuiltIn [] | The article's path | The built-in script, library lookup to self-attention
+    lectureOpen [] | Open lecture script… | Open lecture script
+    lectureEnd [] | End the lecture | End the lecture
   ---
   fullScreen [F11] checkable | &Full screen | Full screen
   presentation [F5] checkable | P&resentation | Canvas large, charts beside it; F5 or Esc returns to the desk layout
@@ -159,7 +164,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 60
+    assert len(window.actions_by_name) == 63
 
 
 def test_every_action_is_translated_live_and_back(window):

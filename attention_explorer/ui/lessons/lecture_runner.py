@@ -1,0 +1,193 @@
+"""A lecture script walked with the clicker: each scene sets the window up; Page Down shows its steps, then moves on."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from attention_explorer.core.lecture import LABS, Lecture, Scene, text_for
+from attention_explorer.core.presets import load_preset
+from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
+from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.safe_text import plain_label
+from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
+
+# A script's lab names, as tab indexes of the middle (their order there).
+LAB_PAGES = {name: index for index, name in enumerate(LABS)}
+
+
+class LectureBar(QFrame):
+    """Above the middle while a lecture runs: the scene's caption in large type, where we are, back / next / end."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lectureBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.AlternateBase)  # a role, not a colour: it follows every theme
+        self.caption_label = plain_label(QLabel(self))  # a script is a file: its text is never markup
+        self.caption_label.setObjectName("lectureCaption")
+        self.caption_label.setWordWrap(True)
+        self.place_label = plain_label(QLabel(self))
+        self.place_label.setObjectName("lecturePlace")
+        self.back_button = QPushButton(self)
+        self.back_button.setObjectName("lectureBack")
+        self.next_button = QPushButton(self)
+        self.next_button.setObjectName("lectureNext")
+        self.end_button = QPushButton(self)
+        self.end_button.setObjectName("lectureEnd")
+        for button in (self.back_button, self.next_button, self.end_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the clicker's keys stay the window's
+        # The caption over a row of controls: beside them it wrapped to a word a line in the narrow middle.
+        row = QHBoxLayout()
+        row.addWidget(self.place_label, 1)
+        for button in (self.back_button, self.next_button, self.end_button):
+            row.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 4, 10, 4)
+        layout.setSpacing(2)
+        layout.addWidget(self.caption_label)
+        layout.addLayout(row)
+        theme().changed.connect(self._apply_theme)
+        self._apply_theme()
+        self.retranslate()
+
+    def _apply_theme(self) -> None:
+        font = QFont(self.caption_label.font())
+        font.setPointSizeF(theme().font_pt() * 1.2)
+        self.caption_label.setFont(font)
+
+    def retranslate(self) -> None:
+        """The buttons' texts in the current language."""
+        self.back_button.setText(self.tr("◀ Back"))
+        self.next_button.setText(self.tr("Next ▶"))
+        self.end_button.setText(self.tr("End lecture"))
+        self.next_button.setToolTip(self.tr("Page Down on a clicker"))
+        self.back_button.setToolTip(self.tr("Page Up on a clicker"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+
+class LectureRunner(QObject):
+    """Walks a Lecture's scenes in the window; the Quiz asks a scene's question."""
+
+    def __init__(self, window, quiz) -> None:
+        super().__init__(window)
+        self.window = window
+        self.model = window.model
+        self.quiz = quiz
+        self.lecture: Lecture | None = None
+        self.index = -1
+        self.bar = LectureBar()
+        self.bar.hide()
+        self.bar.back_button.clicked.connect(self.previous)
+        self.bar.next_button.clicked.connect(self.next)
+        self.bar.end_button.clicked.connect(self.end)
+
+    @property
+    def active(self) -> bool:
+        """True while a lecture runs."""
+        return self.lecture is not None
+
+    def start(self, lecture: Lecture) -> None:
+        """Begin at the first scene (the scenes open examples without asking: unsaved work is asked about first)."""
+        if not self.window.maybe_save():
+            return
+        self.lecture = lecture
+        self.bar.show()
+        self.enter(0)
+
+    def end(self) -> None:
+        """Leave the lecture: the window stays as the last scene left it, all steps shown."""
+        if self.lecture is None:
+            return
+        self.quiz.dismiss()
+        self.model.set_step_through(False)
+        self.lecture, self.index = None, -1
+        self.bar.hide()
+
+    def next(self) -> None:
+        """Page Down: the open question's answer, the scene's next step, else the next scene."""
+        if self.quiz.advance():
+            return
+        if self.model.step_through and self.model.revealed_steps < self.model.STEP_COUNT:
+            self.model.reveal_next_step()
+        elif self.index + 1 < len(self.lecture.scenes):
+            self.enter(self.index + 1)
+
+    def previous(self) -> None:
+        """Page Up: hide the scene's last step, else go back a scene."""
+        if self.model.step_through and self.model.revealed_steps > self._first_steps(self.scene):
+            self.model.reveal_previous_step()
+        elif self.index > 0:
+            self.enter(self.index - 1)
+
+    @property
+    def scene(self) -> Scene:
+        """The scene on screen."""
+        return self.lecture.scenes[self.index]
+
+    def enter(self, index: int) -> None:
+        """Set the window up as scene `index` says: example, page, plane, scale, pin, steps, question, caption."""
+        self.index = index
+        scene = self.scene
+        window = self.window
+        self.quiz.dismiss()
+        if scene.preset:
+            loaded = load_preset(scene.preset)
+            if isinstance(loaded, SequenceScenario):
+                window.self_attention_lab.load_sequence(loaded)
+                window.show_page(LAB_SELF_ATTENTION)
+            else:
+                window.document.open_scenario(loaded)
+        if scene.lab:
+            window.show_page(LAB_PAGES[scene.lab])
+        if scene.plane:
+            combo = window.canvas.plane_combo
+            combo.setCurrentIndex(combo.findData(scene.plane))
+        if scene.sets_scale:
+            self.model.set_scale(scene.scale)
+        if scene.pin and scene.pin not in (pin.name for pin in self.model.pins):  # Page Up and back: pinned once
+            try:
+                self.model.add_pin(scene.pin)
+            except ScenarioError as error:  # three pins already: the scene goes on without a fourth
+                window._show_hint(error_text(error))
+        self._set_steps(self._first_steps(scene))
+        if scene.question:
+            self.quiz.pose(scene.question)
+        self._show_caption()
+
+    def _first_steps(self, scene: Scene) -> int:
+        """How many steps the scene starts with (0: step-through off); a question holds back the step it asks about."""
+        if scene.question and scene.question != ATTEND_MOST:
+            return STEP_OF_KIND[scene.question] - 1
+        return scene.steps
+
+    def _set_steps(self, shown: int) -> None:
+        self.model.set_step_through(False)
+        if shown:
+            self.model.set_step_through(True)
+            for _ in range(shown - 1):
+                self.model.reveal_next_step()
+
+    def _show_caption(self) -> None:
+        if self.lecture is None:
+            return
+        language = language_switcher().language
+        self.bar.caption_label.setText(text_for(self.scene.caption, language))
+        title = text_for(self.lecture.title, language)
+        place = QCoreApplication.translate("LectureBar", "Scene {0} of {1}").format(self.index + 1,
+                                                                                    len(self.lecture.scenes))
+        self.bar.place_label.setText(f"{title} · {place}" if title else place)
+        self.bar.back_button.setEnabled(self.index > 0 or self.model.revealed_steps > self._first_steps(self.scene))
+
+    def retranslate(self) -> None:
+        """The caption in the language now chosen (a script may carry one per language)."""
+        self._show_caption()

@@ -1,0 +1,91 @@
+"""Lecture scripts: the built-in one, and a bad file refused with its first problem named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from attention_explorer.core.lecture import (
+    LANGUAGE_CODES,
+    Lecture,
+    load_built_in,
+    load_file,
+    loads_lecture,
+    text_for,
+)
+from attention_explorer.core.scenario import Scenario, ScenarioError
+
+
+def test_the_built_in_script_walks_the_articles_path_in_both_languages():
+    lecture = load_built_in()
+    presets = [scene.preset for scene in lecture.scenes if scene.preset]
+    labs = [scene.lab for scene in lecture.scenes if scene.lab]
+    assert presets[0] == "library" and "drag-2d" in presets and "self-attention" in presets
+    # Library lookup → the four steps → the law of cosines → saturation → variance → self-attention.
+    assert labs.index("saturation") < labs.index("variance") < labs.index("self-attention")
+    assert {scene.question for scene in lecture.scenes} >= {"largest_weight", "output_place", "weight_half",
+                                                            "flatter_sharper", "attend_most"}
+    assert any(scene.pin for scene in lecture.scenes) and any(scene.steps for scene in lecture.scenes)
+    for scene in lecture.scenes:
+        assert {code for code, _text in scene.caption} == set(LANGUAGE_CODES)
+
+
+def test_a_caption_falls_back_to_english_then_to_the_only_text():
+    assert text_for((("en", "Hi"), ("zh_CN", "你好")), "zh_CN") == "你好"
+    assert text_for((("en", "Hi"),), "zh_CN") == "Hi"
+    assert text_for((("", "Same for all"),), "zh_CN") == "Same for all"
+    assert text_for((), "en") == ""
+
+
+def script(*scenes, **fields) -> str:
+    return json.dumps({"kind": "lecture", "scenes": list(scenes), **fields})
+
+
+@pytest.mark.parametrize("text, message", [
+    (script({"preset": "library"}, {"lab": "kitchen"}),
+     'scenes[1].lab: expected one of vectors, saturation, variance, self-attention, transformer, got "kitchen"'),
+    (script({"steps": 5}), "scenes[0].steps: expected a whole number from 1 to 4, got 5"),
+    (script({"steps": True}), "scenes[0].steps: expected a whole number from 1 to 4, got true/false"),
+    (script({"stpes": 2}), 'scenes[0]."stpes": unknown field (allowed: preset, lab, plane, steps, question, pin, '
+                           'scale, caption)'),
+    (script({}), "scenes[0]: an empty scene (give at least one of preset, lab, plane, steps, question, pin, scale, "
+                 "caption)"),
+    (script({"question": "attend_most"}),
+     'scenes[0].question: attend_most is asked in the self-attention lab (add "lab": "self-attention")'),
+    (script({"question": "largest_weight", "lab": "variance"}),
+     'scenes[0].question: largest_weight is asked on the vectors page, not in lab "variance"'),
+    (script({"caption": {"fr": "Bonjour"}}), 'scenes[0].caption: "fr" is not a language (expected en, zh_CN)'),
+    (script({"caption": "x" * 1001}), "scenes[0].caption: 1001 characters, at most 1000 allowed"),
+    (script({"scale": -1}), "scenes[0].scale: -1 is out of range (0 to 1e+06)"),
+    (script({"pin": ""}), "scenes[0].pin: expected a name of 1 to 64 characters, got 0 characters"),
+    (script({"preset": "nope"}), "scenes[0].preset: expected one of"),
+    (json.dumps({"kind": "lecture", "scenes": []}), "scenes: expected a list of 1 to 200 scenes, got 0"),
+    (json.dumps({"kind": "lecture"}), '"scenes": missing'),
+    (json.dumps({"kind": "lecture", "scenes": [1], "notes": ""}),
+     '"notes": unknown field (allowed in a lecture script: format, kind, title, scenes)'),
+    ('{"kind": "lecture", "kind": "lecture", "scenes": []}', '"kind": duplicate key'),
+])
+def test_a_bad_script_names_its_first_problem(text, message):
+    with pytest.raises(ScenarioError) as caught:
+        loads_lecture(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_the_window_loader_tells_a_script_from_a_scenario(tmp_path):
+    talk, scenario = tmp_path / "talk.json", tmp_path / "one.json"
+    talk.write_text(script({"preset": "library", "caption": "Hello"}), encoding="utf-8")
+    scenario.write_text('{"query": [1, 0], "keys": [[1, 0]], "values": [[1]]}', encoding="utf-8")
+    assert isinstance(load_file(talk), Lecture) and isinstance(load_file(scenario), Scenario)
+    assert load_file(talk).scenes[0].caption == (("", "Hello"),)
+
+
+def test_the_readmes_example_script_is_a_valid_script():
+    readme = (Path(__file__).resolve().parents[2] / "README.md")
+    if not readme.is_file():
+        pytest.skip("runs from a source checkout only")
+    section = readme.read_text(encoding="utf-8").split("## Teaching with it", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```json\n", 1)[1].split("```", 1)[0]
+    lecture = loads_lecture(example)
+    assert lecture.scenes[0].preset == "library" and lecture.scenes[4].scale == 1.0

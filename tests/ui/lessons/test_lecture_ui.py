@@ -1,0 +1,127 @@
+"""The built-in lecture walked from its first scene to its last with Page Down alone, as a clicker does."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from attention_explorer.core.lecture import LABS, load_built_in, text_for
+from attention_explorer.core.presets import load_preset
+from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
+
+
+def press_page_down(window) -> None:
+    QTest.keyClick(window, Qt.Key.Key_PageDown)
+    QApplication.processEvents()
+
+
+def on_screen(window) -> tuple[str, str, int, str, bool, int]:
+    """What the hall sees: caption, place, page, window title, whether a question is shown, steps shown."""
+    bar = window.lessons.runner.bar
+    assert bar.isVisible()
+    steps = window.model.revealed_steps if window.model.step_through else 0
+    return (bar.caption_label.text(), bar.place_label.text(), window.central_tabs.currentIndex(), window.windowTitle(),
+            window.lessons.quiz.panel.isVisible(), steps)
+
+
+def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
+    window = make_window(activate=True, discard_changes=True)
+    lecture = load_built_in()
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    QApplication.processEvents()
+    seen = []
+    title = text_for(lecture.title, "en")
+    page, preset = 0, ""
+    for index, scene in enumerate(lecture.scenes):
+        caption, place, shown_page, window_title, asking, steps = on_screen(window)
+        assert caption == text_for(scene.caption, "en")
+        assert place == f"{title} · Scene {index + 1} of {len(lecture.scenes)}"
+        page = LABS.index(scene.lab) if scene.lab else (3 if scene.preset == "self-attention" else page)
+        assert shown_page == page
+        preset = scene.preset or preset
+        if preset != "self-attention" and shown_page == 0:
+            assert load_preset(preset).title in window_title
+        assert asking == bool(scene.question)
+        if scene.pin:
+            assert scene.pin in [pin.name for pin in window.model.pins]
+        if scene.plane:
+            assert window.canvas.plane_combo.currentData() == scene.plane
+        if scene.sets_scale:
+            assert window.model.scenario.scale == scene.scale
+        if scene.question and scene.question != ATTEND_MOST:
+            assert steps == STEP_OF_KIND[scene.question] - 1  # the question holds its step back
+        seen.append((caption, place))
+        # Page Down until the next scene (the question's truth and the remaining steps come first).
+        for _ in range(8):
+            press_page_down(window)
+            if window.lessons.runner.index != index:
+                break
+            assert on_screen(window)[0] == caption  # within a scene only the steps and the reveal change
+        assert window.lessons.runner.index == min(index + 1, len(lecture.scenes) - 1)
+    assert len(set(seen)) == len(lecture.scenes)  # every scene looked different
+    window.actions_by_name["lectureEnd"].trigger()
+    assert not window.lessons.runner.bar.isVisible() and not window.model.step_through
+
+
+def test_a_chinese_window_shows_the_chinese_captions(make_window):
+    window = make_window(language="zh_CN", activate=True, discard_changes=True)
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    lecture = load_built_in()
+    assert window.lessons.runner.bar.caption_label.text() == dict(lecture.scenes[0].caption)["zh_CN"]
+    press_page_down(window)
+    assert window.lessons.runner.bar.caption_label.text() == dict(lecture.scenes[1].caption)["zh_CN"]
+
+
+def test_a_bad_lecture_file_names_its_first_problem_and_changes_nothing(make_window, tmp_path):
+    window = make_window(record_errors=True, discard_changes=True)
+    path = tmp_path / "talk.json"
+    path.write_text('{"kind": "lecture", "scenes": [{"preset": "library"}, {"lab": "kitchen"}]}', encoding="utf-8")
+    before = window.model.scenario
+    assert not window.open_file(str(path))
+    assert window.errors == [("Cannot open the file", "talk.json: scenes[1].lab: expected one of vectors, "
+                              "saturation, variance, self-attention, transformer, got \"kitchen\"")]
+    assert window.model.scenario is before and not window.lessons.runner.bar.isVisible()
+    path.write_text('{"kind": "lecture", "title": "Mine", "scenes": [{"preset": "aligned", "caption": "Look"}]}',
+                    encoding="utf-8")
+    assert window.open_file(str(path))
+    assert window.lessons.runner.bar.caption_label.text() == "Look"
+    assert window.lessons.runner.bar.place_label.text() == "Mine · Scene 1 of 1"
+
+
+def test_the_command_lines_file_may_be_a_lecture_script(make_window, tmp_path):
+    path = tmp_path / "talk.json"
+    path.write_text('{"kind": "lecture", "scenes": [{"preset": "orthogonal", "caption": "θ = 90°"}]}',
+                    encoding="utf-8")
+    window = make_window(str(path), discard_changes=True)
+    assert window.lessons.runner.bar.caption_label.text() == "θ = 90°"
+    assert load_preset("orthogonal").title in window.windowTitle()
+
+
+def test_switching_the_language_mid_lecture_switches_the_caption(make_window):
+    window = make_window(activate=True, discard_changes=True)
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    first = load_built_in().scenes[0].caption
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    assert window.lessons.runner.bar.caption_label.text() == dict(first)["zh_CN"]
+    window.actions_by_name["lang_en"].trigger()
+    QApplication.processEvents()
+    assert window.lessons.runner.bar.caption_label.text() == dict(first)["en"]
+
+
+def test_the_caption_reads_in_every_theme(make_window):
+    from attention_explorer.ui.style.theme import theme
+
+    window = make_window(discard_changes=True)
+    window.actions_by_name["lectureBuiltIn"].trigger()
+    bar = window.lessons.runner.bar
+    for mode in ("light", "dark", "contrast"):
+        theme().set_mode(mode)
+        QApplication.processEvents()
+        image = bar.grab().toImage()
+        label = bar.caption_label.geometry()
+        ground = image.pixelColor(label.right() - 2, label.bottom() - 1).lightnessF()  # past the end of the text
+        inks = [image.pixelColor(x, y).lightnessF() for x in range(label.left(), label.left() + 200)
+                for y in range(label.top(), label.bottom())]
+        assert max(abs(ink - ground) for ink in inks) > 0.5, mode  # some text pixel stands out from the ground
