@@ -151,6 +151,70 @@
         <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）或完全没有 &quot;kind&quot;（单个查询），实际为 {2}</translation>
     </message>
     <message>
+        <source>{0}: &quot;{1}&quot; is not a language (expected {2})</source>
+        <translation>{0}：&quot;{1}&quot; 不是可用的语言（应为 {2}）</translation>
+    </message>
+    <message>
+        <source>{0}.{1}: expected a string, got {2}</source>
+        <translation>{0}.{1}：应为字符串，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: expected a string or an object of languages, got {1}</source>
+        <translation>{0}：应为字符串或按语言给出的对象，实际是 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} characters, at most {2} allowed</source>
+        <translation>{0}：共 {1} 个字符，最多允许 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}: expected one of {1}, got {2}</source>
+        <translation>{0}：应为 {1} 之一，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: expected &quot;{1}&quot; or a number ≥ 0, got {2}</source>
+        <translation>{0}：应为 &quot;{1}&quot; 或 ≥ 0 的数，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is out of range (0 to {2:g})</source>
+        <translation>{0}：{1} 超出范围（0 到 {2:g}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1:g} is out of range (0 to {2:g})</source>
+        <translation>{0}：{1:g} 超出范围（0 到 {2:g}）</translation>
+    </message>
+    <message>
+        <source>{0}: an empty scene (give at least one of {1})</source>
+        <translation>{0}：空的场景（至少给出 {1} 中的一项）</translation>
+    </message>
+    <message>
+        <source>{0}.&quot;{1}&quot;: unknown field (allowed: {2})</source>
+        <translation>{0}.&quot;{1}&quot;：未知字段（允许：{2}）</translation>
+    </message>
+    <message>
+        <source>{0}.steps: expected a whole number from 1 to {1}, got {2}</source>
+        <translation>{0}.steps：应为 1 到 {1} 的整数，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}.pin: expected a name of 1 to {1} characters, got {2}</source>
+        <translation>{0}.pin：应为 1 到 {1} 个字符的名称，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}.question: {1} is asked in the self-attention lab (add &quot;lab&quot;: &quot;self-attention&quot;)</source>
+        <translation>{0}.question：{1} 只能在自注意力实验里提问（请加上 &quot;lab&quot;: &quot;self-attention&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}.question: {1} is asked on the vectors page, not in lab &quot;{2}&quot;</source>
+        <translation>{0}.question：{1} 在向量页提问，不能在实验 &quot;{2}&quot; 中</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a lecture script: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（讲稿中允许：{1}）</translation>
+    </message>
+    <message>
+        <source>scenes: expected a list of 1 to {0} scenes, got {1}</source>
+        <translation>scenes：应为含 1 到 {0} 个场景的列表，实际是 {1}</translation>
+    </message>
+    <message>
         <source>padding: expected a list of token positions, got {0}</source>
         <translation>padding：应为词元位置的列表，得到的是 {0}</translation>
     </message>
@@ -221,6 +285,26 @@
     <message>
         <source>kind: expected &quot;{0}&quot;</source>
         <translation>kind：应为 &quot;{0}&quot;</translation>
+    </message>
+    <message>
+        <source>pins: expected a list of at most {0} pins, got {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}.name: expected a string, got {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}.number: expected a whole number from 1 to {1} that no other pin has, got {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: &quot;{1}&quot;: missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}.{1}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
@@ -667,6 +751,54 @@
         <translation>{0}：下载中断（{1}）</translation>
     </message>
     <message>
+        <source>question {0}: needs a single-query scenario</source>
+        <translation>问题 {0}：需要单查询场景</translation>
+    </message>
+    <message>
+        <source>unknown question {0!r} (known: {1})</source>
+        <translation>未知问题 {0!r}（可用：{1}）</translation>
+    </message>
+    <message>
+        <source>question {0}: does not apply to this scene</source>
+        <translation>问题 {0}：不适用于当前场景</translation>
+    </message>
+    <message>
+        <source>question {0}: needs a self-attention scene</source>
+        <translation>问题 {0}：需要自注意力场景</translation>
+    </message>
+    <message>
+        <source>question {0}: is not answered by clicking a key</source>
+        <translation>问题 {0}：不是通过点击键来回答的</translation>
+    </message>
+    <message>
+        <source>answer {0!r}: expected {1} or {2}</source>
+        <translation>答案 {0!r}：应为 {1} 或 {2}</translation>
+    </message>
+    <message>
+        <source>pins: at most {0} pins, got {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pins[{0}]: expected a pinned scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pins[{0}]: a pinned scene cannot hold pins of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pins[{0}].number: expected a whole number from 1 to {1} that no other pin has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pins[{0}].name: expected a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pins[{0}].name: {1} characters, at most {2} are allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>unknown vector role {0!r} (expected one of {1})</source>
         <translation>未知的向量角色 {0!r}（应为 {1} 之一）</translation>
     </message>
@@ -705,6 +837,14 @@
     <message>
         <source>tokens: expected a list of strings, got a string</source>
         <translation>tokens：应为字符串列表，却是单个字符串</translation>
+    </message>
+    <message>
+        <source>at most {0} pins: remove one before pinning another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pin index {0} is out of range (there are {1} pins)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>tokens: expected 1 to {0} tokens, got {1}</source>
@@ -834,6 +974,18 @@
         <translation>设置标题</translation>
     </message>
     <message>
+        <source>Pin {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove pin {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove all pins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
@@ -938,6 +1090,33 @@
     <message>
         <source>&lt;older steps dropped to save memory&gt;</source>
         <translation>&lt;为节省内存，较早的步骤已删除&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>LectureBar</name>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一页</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一页 ▶</translation>
+    </message>
+    <message>
+        <source>End lecture</source>
+        <translation>结束讲课</translation>
+    </message>
+    <message>
+        <source>Page Down on a clicker</source>
+        <translation>翻页器上的 Page Down</translation>
+    </message>
+    <message>
+        <source>Page Up on a clicker</source>
+        <translation>翻页器上的 Page Up</translation>
+    </message>
+    <message>
+        <source>Scene {0} of {1}</source>
+        <translation>第 {0} 幕，共 {1} 幕</translation>
     </message>
 </context>
 <context>
@@ -1267,6 +1446,34 @@
         <translation>面板(&amp;P)</translation>
     </message>
     <message>
+        <source>&amp;Question mode</source>
+        <translation>提问模式(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>A question before each hidden step; click to answer</source>
+        <translation>每个隐藏步骤揭晓前先提一个问题；点击作答</translation>
+    </message>
+    <message>
+        <source>Lectur&amp;e</source>
+        <translation>讲课(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s path</source>
+        <translation>文章的讲解路线</translation>
+    </message>
+    <message>
+        <source>The built-in script, library lookup to self-attention</source>
+        <translation>内置讲稿：从图书馆检索到自注意力</translation>
+    </message>
+    <message>
+        <source>Open lecture script…</source>
+        <translation>打开讲稿…</translation>
+    </message>
+    <message>
+        <source>End the lecture</source>
+        <translation>结束讲课</translation>
+    </message>
+    <message>
         <source>P&amp;resentation</source>
         <translation>演示模式(&amp;R)</translation>
     </message>
@@ -1429,6 +1636,18 @@
     <message>
         <source>{0}{1} — Attention Explorer</source>
         <translation>{0}{1} — Attention Explorer</translation>
+    </message>
+    <message>
+        <source>Attention Explorer lecture script (*.json);;All files (*)</source>
+        <translation>Attention Explorer 讲稿 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the lecture script</source>
+        <translation>无法打开讲稿</translation>
+    </message>
+    <message>
+        <source>Open lecture script</source>
+        <translation>打开讲稿</translation>
     </message>
 </context>
 <context>
@@ -1726,6 +1945,109 @@
     <message>
         <source>Edit Q, the keys and the values, or drag their tips on the canvas. Examples from the lecture are in the Examples menu.</source>
         <translation>编辑 Q、键和值，或者在画布上拖动它们的箭头尖端。课上讲到的例子都在“示例”菜单里。</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPanel</name>
+    <message>
+        <source>Flatter</source>
+        <translation>更平缓</translation>
+    </message>
+    <message>
+        <source>Sharper</source>
+        <translation>更尖锐</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Show the answer without guessing (→ or Page Down)</source>
+        <translation>不猜，直接看答案（→ 或 Page Down）</translation>
+    </message>
+    <message>
+        <source>Reset score</source>
+        <translation>清零得分</translation>
+    </message>
+    <message>
+        <source>Which key gets the largest weight? Click it: its bar, its arrow or its V.</source>
+        <translation>哪个键得到的权重最大？点击它：它的柱、箭头或它的 V。</translation>
+    </message>
+    <message>
+        <source>Drag {0} so that its weight is about {1}, then press Check.</source>
+        <translation>拖动 {0}，使它的权重约为 {1}，然后按“检查”。</translation>
+    </message>
+    <message>
+        <source>Where will the output land? Click the spot in the output view.</source>
+        <translation>输出会落在哪里？在输出视图中点击那个位置。</translation>
+    </message>
+    <message>
+        <source>d_k goes from {0} to {1} with the scale 1/√d_k on: do the weights get flatter or sharper?</source>
+        <translation>d_k 从 {0} 变为 {1}，开启 1/√d_k 缩放：权重会变得更平缓还是更尖锐？</translation>
+    </message>
+    <message>
+        <source>d_k goes from {0} to {1} with the scale off: do the weights get flatter or sharper?</source>
+        <translation>d_k 从 {0} 变为 {1}，不缩放：权重会变得更平缓还是更尖锐？</translation>
+    </message>
+    <message>
+        <source>Which position does “{0}” (token {1}) attend to most? Click a cell of its row.</source>
+        <translation>“{0}”（第 {1} 个词）最关注哪个位置？点击它那一行的一个格子。</translation>
+    </message>
+    <message>
+        <source>No answer. The truth:</source>
+        <translation>未作答。答案：</translation>
+    </message>
+    <message>
+        <source>✓ Right.</source>
+        <translation>✓ 答对了。</translation>
+    </message>
+    <message>
+        <source>✗ Not quite.</source>
+        <translation>✗ 不太对。</translation>
+    </message>
+    <message>
+        <source>{0}&apos;s weight is {1}, {2} from the target {3} (tolerance ±{4}).</source>
+        <translation>{0} 的权重是 {1}，离目标 {3} 差 {2}（容差 ±{4}）。</translation>
+    </message>
+    <message>
+        <source>The output is ({0}, {1}).</source>
+        <translation>输出是 ({0}, {1})。</translation>
+    </message>
+    <message>
+        <source>Your click ({0}, {1}) is {2} away (within {3} counts).</source>
+        <translation>你点的位置 ({0}, {1}) 相距 {2}（{3} 以内算对）。</translation>
+    </message>
+    <message>
+        <source>The weights get sharper: entropy {0} → {1} bits.</source>
+        <translation>权重变得更尖锐：熵 {0} → {1} 比特。</translation>
+    </message>
+    <message>
+        <source>The weights get flatter: entropy {0} → {1} bits.</source>
+        <translation>权重变得更平缓：熵 {0} → {1} 比特。</translation>
+    </message>
+    <message>
+        <source>“{0}” attends most to “{1}” (position {2}), weight {3}.</source>
+        <translation>“{0}”最关注“{1}”（第 {2} 个位置），权重 {3}。</translation>
+    </message>
+    <message>
+        <source>{0} gets the largest weight, {1}.</source>
+        <translation>{0} 的权重最大，为 {1}。</translation>
+    </message>
+    <message>
+        <source>You chose {0} ({1}).</source>
+        <translation>你选了 {0}（{1}）。</translation>
+    </message>
+    <message>
+        <source>Score {0} of {1}</source>
+        <translation>得分 {0} / {1}</translation>
+    </message>
+    <message>
+        <source>Question mode: press → or Page Down; a question comes before each hidden step.</source>
+        <translation>提问模式：按 → 或 Page Down；每个隐藏步骤揭晓前都会先提问。</translation>
     </message>
 </context>
 <context>
