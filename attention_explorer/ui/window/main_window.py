@@ -54,6 +54,7 @@ from attention_explorer.ui.window.actions import (
 )
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
+from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
 
@@ -142,6 +143,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
         self._add_dock(self.rotation_trace, bottom)
+        self.pinning = Pinning(self)  # the Pins panel (a tab beside the steps) and the pins' ghosts in the views
         self.splitDockWidget(self.docks["weightsChart"], self.docks["outputView"], Qt.Orientation.Horizontal)
         # Tabs keep the left column roomy at 1280×720: the story, the numbers and the history take turns.
         self.tabifyDockWidget(self.docks["vectorEditor"], self.docks["presetInfo"])
@@ -251,6 +253,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             "scaleControls": self.tr("d_k and scale"), "stepsView": self.tr("The four steps"),
             "weightsChart": self.tr("Attention weights"), "outputView": self.tr("Output"),
             "rotationTrace": self.tr("Rotation trace"), "historyPanel": self.tr("History"),
+            "pinsTable": self.tr("Pins"),
         }
         for name, dock in self.docks.items():
             dock.setWindowTitle(titles[name])
