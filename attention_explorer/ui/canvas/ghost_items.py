@@ -14,7 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from attention_explorer.core.pins import Pin
 from attention_explorer.core.projection import plane_tips
-from attention_explorer.ui.panels.pin_ghosts import passive, same_state
+from attention_explorer.ui.panels.pin_ghosts import name_levels, passive, same_state
 from attention_explorer.ui.style.pin_style import pin_colour, pin_name, pin_pen
 from attention_explorer.ui.style.theme import theme
 
@@ -68,17 +68,22 @@ class CanvasGhosts(QObject):
         while len(self.shafts) < len(pins):
             shaft = _passive(pg.PlotDataItem(connect="pairs"))
             tip = _passive(pg.ScatterPlotItem(pxMode=True, symbol="o"))
-            # Below-right of the pinned Q's tip (Q's own name sits above it), stacked by slot: pins that share Q
-            # would print their names on top of each other.
-            name = _passive(pg.TextItem(anchor=(-0.1, -0.25 - 1.05 * len(self.names))))
+            name = _passive(pg.TextItem(anchor=(-0.1, -0.25)))
             for item in (shaft, tip, name):
                 self.canvas.plot.addItem(item)
             self.shafts.append(shaft)
             self.tips.append(tip)
             self.names.append(name)
+        projections = [self._project(pin, basis) for pin in pins]
+        drawn = [p for p in projections if p is not None]
+        # Below-right of the pinned Q's tip (Q's own name sits above it); pins that share Q would print their
+        # names on top of each other: a line down for each one above.
+        levels = iter(name_levels([float(p[0][0]) for p in drawn], [float(p[1][0]) for p in drawn],
+                                  self.canvas.view.viewPixelSize()))
         for slot, (shaft, tip, name) in enumerate(zip(self.shafts, self.tips, self.names)):
-            projected = self._project(pins[slot], basis) if slot < len(pins) else None
+            projected = projections[slot] if slot < len(pins) else None
             if projected is not None:
+                name.setAnchor((-0.1, -0.25 - 1.05 * next(levels)))
                 self._draw(pins[slot], projected, shaft, tip, name)
             for item in (shaft, tip, name):
                 item.setVisible(projected is not None)

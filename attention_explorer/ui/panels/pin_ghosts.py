@@ -40,6 +40,18 @@ def same_state(state: tuple, shown: tuple | None) -> bool:
     return shown is not None and state[0] is shown[0] and state[1:] == shown[1:]
 
 
+def name_levels(xs: list[float], ys: list[float], pixel: tuple[float, float],
+                apart_px: tuple[float, float] = (90.0, 22.0)) -> list[int]:
+    """For names written at these points, how many lines each moves aside: one per earlier name too near it."""
+    width, height = (abs(size) if size and np.isfinite(size) else 1.0 for size in pixel)
+    levels: list[int] = []
+    for i in range(len(xs)):
+        near = [j for j in range(i) if abs(xs[i] - xs[j]) / width < apart_px[0]
+                and abs(ys[i] - ys[j]) / height < apart_px[1] * (1 + levels[j])]
+        levels.append(max((levels[j] + 1 for j in near), default=0))
+    return levels
+
+
 class PinLegend(QLabel):
     """The pins' names in their colours and dash patterns, under a plot; hidden while there is no pin."""
 
@@ -95,8 +107,12 @@ class _Ghosts:
         if same_state(state, self._shown):
             return
         self._shown = state
-        self.legend.show_pins(self.model.pins)
+        self.legend.show_pins(self.model.pins if self.wants_legend() else ())
         self.draw(self.model.pins)
+
+    def wants_legend(self) -> bool:
+        """Whether the names go in the legend under the plot (not where the ghosts carry their own names)."""
+        return True
 
     def draw(self, pins: tuple[Pin, ...]) -> None:
         raise NotImplementedError
@@ -154,12 +170,14 @@ class OutputGhosts(_Ghosts):
     def state(self) -> tuple:
         return (self.model.pins, self.model.step_shown(4), self.view.mode)
 
+    def wants_legend(self) -> bool:
+        return self.view.mode != "plane"  # in the plane each hollow star has its name beside it
+
     def draw(self, pins: tuple[Pin, ...]) -> None:
         while len(self.stars) < len(pins):
             star = passive(pg.ScatterPlotItem(pxMode=True, symbol="star"))
             star.setZValue(GHOST_STAR_Z)
-            # Stacked by slot: two pins with one output would print their names on top of each other.
-            name = passive(pg.TextItem(anchor=(-0.15, 1.0 + 1.05 * len(self.names))))
+            name = passive(pg.TextItem(anchor=(-0.15, 1.0)))
             name.setZValue(GHOST_STAR_Z)
             bar = passive(pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.6,
                                           brush=QBrush(Qt.BrushStyle.NoBrush)))
@@ -172,6 +190,10 @@ class OutputGhosts(_Ghosts):
         plane = self.view.mode == "plane"
         font = QFont(self.view.font())
         font.setPointSizeF(theme().font_pt())
+        outputs = [pin.result.output for pin in pins if pin.result.output.shape[0] == 2]
+        # Pins with one output would print their names on top of each other: a line up for each one below.
+        levels = iter(name_levels([float(o[0]) for o in outputs], [float(o[1]) for o in outputs],
+                                  self.view.view_box.viewPixelSize()))
         for slot, (star, name, bar) in enumerate(zip(self.stars, self.names, self.bars)):
             pin = pins[slot] if slot < len(pins) else None
             output = pin.result.output if pin is not None else np.zeros(0)
@@ -184,6 +206,7 @@ class OutputGhosts(_Ghosts):
                 name.setText(pin_name(pin))
                 name.setColor(pin_colour(pin))
                 name.setFont(font)
+                name.setAnchor((-0.15, 1.0 + 1.05 * next(levels)))
                 name.setPos(float(output[0]), float(output[1]))
             if pin is not None and shown and not plane:
                 bar.setOpts(x=np.arange(output.shape[0], dtype=np.float64), height=output, pen=pin_pen(pin, 0.8),

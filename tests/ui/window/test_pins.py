@@ -12,12 +12,28 @@ from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
+from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
 from attention_explorer.ui.style.pin_style import PIN_HEX
 
 
+@pytest.fixture(scope="module")
+def shared_window(make_module_window):
+    """One window for the module (a window costs about a second to build)."""
+    return make_module_window(record_errors=True, discard_changes=True)
+
+
 @pytest.fixture
-def window(make_window):
-    return make_window(record_errors=True, discard_changes=True, focus_canvas=True)
+def window(shared_window, qtbot):
+    """The shared window on a fresh default example: no pins, no history, no errors, the Pins panel closed."""
+    shared_window.document.open_scenario(load_preset(DEFAULT_PRESET))
+    shared_window.model.undo_stack.clear()
+    shared_window.model.set_step_through(False)
+    shared_window.pinning.dock.hide()
+    shared_window.errors.clear()
+    shared_window.activateWindow()  # plain keys (P, Page Down) act in the active window only
+    qtbot.waitUntil(shared_window.isActiveWindow, timeout=2000)
+    shared_window.canvas.setFocus()
+    return shared_window
 
 
 def status(window) -> str:
@@ -164,21 +180,23 @@ def test_a_fourth_pin_is_refused_in_the_status_bar_and_a_pin_is_removed_by_its_b
     assert model.pins == () and not window.pinning.ghosts[1].legend.isVisible()
 
 
-def test_pins_survive_save_and_open(qtbot, window, make_window, tmp_path):
+def test_pins_survive_save_and_open(qtbot, window, tmp_path):
     model = window.model
     press_p(qtbot, window)
     model.set_scale(1.0)
     model.add_pin("no scaling")
     model.set_vector("key", 0, [0.25, -2.0])
+    saved_scenario, saved_pins, shown = model.scenario, model.pins, table_rows(window)
     path = tmp_path / "pinned.json"
     window.document.save(path)
     assert [pin["number"] for pin in json.loads(path.read_text(encoding="utf-8"))["pins"]] == [1, 2]
-    shown = table_rows(window)
-    other = make_window(str(path), record_errors=True)
-    assert other.model.pins == model.pins and other.model.scenario == model.scenario
-    assert header(other) == ["", "now", "Pin 1", "now − Pin 1", "no scaling", "now − no scaling"]
-    assert table_rows(other) == shown
-    assert other.pinning.ghosts[1].bars[1].isVisible() and "no scaling" in other.pinning.ghosts[1].legend.text()
+    window.open_preset(DEFAULT_PRESET)
+    assert model.pins == () and not window.pinning.ghosts[1].bars[0].isVisible()
+    assert window.open_file(str(path), ask=False)
+    assert model.pins == saved_pins and model.scenario == saved_scenario
+    assert header(window) == ["", "now", "Pin 1", "now − Pin 1", "no scaling", "now − no scaling"]
+    assert table_rows(window) == shown
+    assert window.pinning.ghosts[1].bars[1].isVisible() and "no scaling" in window.pinning.ghosts[1].legend.text()
 
 
 def test_a_file_with_hostile_pins_is_refused_with_its_place_and_nothing_changes(window, tmp_path):
@@ -190,3 +208,28 @@ def test_a_file_with_hostile_pins_is_refused_with_its_place_and_nothing_changes(
     assert not window.open_file(str(path), ask=False)
     assert window.errors[-1][1] == "hostile.json: pins[0].keys[0]: expected 2 numbers (d_k = 2), got 3"
     assert window.model.scenario is before
+
+
+def test_step_through_hides_the_pinned_weights_and_output_until_their_steps(qtbot, window):
+    press_p(qtbot, window)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    weights, output = window.pinning.ghosts[1], window.pinning.ghosts[2]
+    assert not weights.bars[0].isVisible() and not output.stars[0].isVisible()
+    for _ in range(2):
+        qtbot.keyClick(window.canvas, Qt.Key.Key_PageDown)
+    assert weights.bars[0].isVisible() and not output.stars[0].isVisible()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_PageDown)
+    assert output.stars[0].isVisible()
+
+
+def test_a_drag_leaves_the_ghost_items_alone(qtbot, window, monkeypatch):
+    press_p(qtbot, window)
+    calls = []
+    for ghosts in window.pinning.ghosts[1:]:
+        for item in ghosts.bars:
+            monkeypatch.setattr(item, "setOpts", lambda *a, **k: calls.append(a))
+    shafts = window.pinning.ghosts[0].shafts[0]
+    monkeypatch.setattr(shafts, "setData", lambda *a, **k: calls.append(a))
+    k1 = tuple(window.model.scenario.keys[0].tolist())
+    drag_tip(window, k1, (0.2, 1.4))
+    assert window.model.scenario.keys[0].tolist() != list(k1) and calls == []
