@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -78,10 +78,13 @@ class PinLegend(QLabel):
         super().changeEvent(event)
 
 
-class _Ghosts:
+class _Ghosts(QObject):
     """What the weights and output ghosts share: the legend under the plot, and redrawing only on a real change."""
 
     def __init__(self, view: QWidget, model: ExplorerModel) -> None:
+        # A QObject child of the view: Qt drops the theme's and the model's connections with it, so a closed
+        # window's ghosts are never called again.
+        super().__init__(view)
         self.view = view
         self.model = model
         self.legend = PinLegend(self.redraw, view)
