@@ -7,8 +7,9 @@ many keys costs one comparison per move, and nothing while the panel is hidden.
 from __future__ import annotations
 
 import math
+import time
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
 
@@ -22,6 +23,7 @@ from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import mnemonic_free
 
 _ANGLE = "angles"
+UPDATE_MS = 50  # the table's numbers follow a drag at 20 per second: reading them faster is impossible anyway
 
 
 class PinComparisonModel(QAbstractTableModel):
@@ -31,6 +33,8 @@ class PinComparisonModel(QAbstractTableModel):
         super().__init__(parent)
         self.model = model
         self.comparison: PinComparison | None = None
+        self._bold = QFont()
+        self._bold.setBold(True)
 
     def update(self) -> None:
         """Compare again; reset the table only when its shape changed, else announce new numbers."""
@@ -89,10 +93,8 @@ class PinComparisonModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and column > 1 and (column - 2) % 2 == 1:
-            value = self._cell(row, column)[1]
-            font = QFont()
-            font.setBold(math.isfinite(value) and signed_difference(value) != signed_difference(0.0))
-            return font
+            text = self._cell(row, column)[0]
+            return self._bold if any(digit in text for digit in "123456789") else None  # what changed stands out
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
@@ -131,13 +133,22 @@ class PinsTable(QWidget):
         self.table.setModel(self.comparison)
         self.table.verticalHeader().hide()
         self.table.setAlternatingRowColors(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Columns sized by the rows on screen only: measuring up to 1000 rows (Qt's default) on every drag move
+        # would cost more than the whole comparison with many keys.
+        header.setResizeContentsPrecision(0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.intro)
         layout.addLayout(self.buttons_row)
         layout.addWidget(self.table, 1)
         self._shown_pins: tuple | None = None
+        self._numbers_at = 0.0
+        self._throttle = QTimer(self)
+        self._throttle.setSingleShot(True)
+        self._throttle.setInterval(UPDATE_MS)
+        self._throttle.timeout.connect(self._update_numbers)
         model.changed.connect(self.refresh)
         theme().changed.connect(self._apply_theme)
         self.retranslate()
@@ -165,7 +176,8 @@ class PinsTable(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self.refresh()  # nothing was compared while hidden
+        self._shown_pins = None  # nothing was compared while hidden: all of it now
+        self.refresh()
 
     def refresh(self) -> None:
         """The buttons when the pins changed; the numbers whenever the panel is on screen."""
@@ -176,8 +188,21 @@ class PinsTable(QWidget):
             self.comparison.update()
             self.comparison.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
                                                    max(self.comparison.columnCount() - 1, 0))
-        elif self.isVisible():
-            self.comparison.update()
+            self._numbers_at = time.monotonic()
+        elif self.isVisible() and not self._throttle.isActive():
+            # A drag moves many times a second: the numbers follow at most every UPDATE_MS, the last move included.
+            if time.monotonic() - self._numbers_at >= UPDATE_MS / 1000:
+                self._update_numbers()
+            else:
+                self._throttle.start()
+
+    def _update_numbers(self) -> None:
+        self._numbers_at = time.monotonic()
+        self.comparison.update()
+
+    def update_pending(self) -> bool:
+        """Whether the table is still to show the latest edit (at most UPDATE_MS after it)."""
+        return self._throttle.isActive()
 
     def _rebuild_buttons(self, pins) -> None:
         while self.remove_buttons:

@@ -41,7 +41,11 @@ def status(window) -> str:
 
 
 def table_rows(window) -> dict[str, list[str]]:
-    """The Pins panel's visible texts: row name → the other cells of its row."""
+    """The Pins panel's visible texts: row name → the other cells of its row (once it shows the latest edit)."""
+    for _ in range(200):  # at most the table's update interval, 50 ms
+        if not window.pinning.table.update_pending():
+            break
+        QTest.qWait(5)
     model = window.pinning.table.comparison
     rows = {}
     for row in range(model.rowCount()):
