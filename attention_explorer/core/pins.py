@@ -55,11 +55,7 @@ class PinComparison:
     labels: tuple[str, ...]  # the key rows' names: the live labels, then a pin's for keys only a pin has
     now: np.ndarray  # shape (R,)
     pinned: np.ndarray  # shape (P, R), one row per pin in the order of the pins
-
-    @property
-    def deltas(self) -> np.ndarray:
-        """now − pinned, shape (P, R): positive where the number grew since the pin."""
-        return self.now - self.pinned
+    deltas: np.ndarray  # now − pinned, shape (P, R): positive where the number grew since the pin
 
 
 def _angles(result: AttentionResult) -> np.ndarray:
@@ -97,4 +93,5 @@ def compare_pins(live: Scenario, live_result: AttentionResult, pins: tuple[Pin, 
         return np.concatenate([_padded(_quantity(result, quantity), sizes[quantity]) for quantity in QUANTITIES])
 
     pinned = np.array([flat(pin.result) for pin in pins]).reshape(len(pins), len(rows))
-    return PinComparison(rows=rows, labels=tuple(labels), now=flat(live_result), pinned=pinned)
+    now = flat(live_result)
+    return PinComparison(rows=rows, labels=tuple(labels), now=now, pinned=pinned, deltas=now - pinned)

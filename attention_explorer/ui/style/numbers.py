@@ -84,6 +84,25 @@ def full_precision_vector(values: Sequence[float] | np.ndarray) -> str:
     return f"[{text}{', …' if values.shape[0] > FULL_VECTOR_COMPONENTS else ''}]"
 
 
+def table_value(value: float, decimals: int = 3, unit: str = "") -> str:
+    """A number in a comparison table: fixed decimals (an exponent from HUGE on), "—" where it is undefined."""
+    if not math.isfinite(value):
+        return "—"
+    number_format = "{:.3e}" if abs(value) >= HUGE else f"{{:.{decimals}f}}"
+    return formatted_number(number_format, value) + unit
+
+
+def signed_difference(value: float, decimals: int = 3, unit: str = "") -> str:
+    """A difference with its sign, "+0.125" or "−0.125"; "0.000" (no sign) when it rounds to zero; "—" if undefined."""
+    if not math.isfinite(value):
+        return "—"
+    number_format = "{:+.3e}" if abs(value) >= HUGE else f"{{:+.{decimals}f}}"
+    text = number_format.format(value)
+    if float(text) == 0.0:
+        text = f"{0.0:.{decimals}f}"
+    return typographic_minus(text) + unit
+
+
 # ---------------------------------------------------------------- rich text (an exponent is a <sup>)
 
 

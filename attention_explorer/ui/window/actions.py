@@ -122,6 +122,13 @@ ROWS: tuple[Row, ...] = (
     SeparatorRow("edit"),
     ActionRow("addPair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Add key–value pair"), "add_pair"),
     ActionRow("removePair", "edit", QT_TRANSLATE_NOOP("MainWindow", "Remove selected pair"), "remove_pair"),
+    SeparatorRow("edit"),
+    ActionRow("pin", "edit", QT_TRANSLATE_NOOP("MainWindow", "&Pin this scene"), "pinning.pin_scene",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "Keep the current numbers as a ghost beside the live ones "
+                                                  "(up to three pins)"),
+              shortcuts=("P",), plain_key=True),
+    ActionRow("removePins", "edit", QT_TRANSLATE_NOOP("MainWindow", "Remove all pins"), "pinning.remove_pins",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "Remove every pin (one undo step)")),
 
     MenuRow("examples", "", QT_TRANSLATE_NOOP("MainWindow", "E&xamples")),  # the window lists the presets
 

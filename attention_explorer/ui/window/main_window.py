@@ -58,6 +58,7 @@ from attention_explorer.ui.window.actions import (
 )
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
+from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
 
@@ -151,6 +152,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         scoring = self._add_dock(self.scoring_view, right)
         scoring.hide()  # View ▸ Panels ▸ Scoring functions. Tabbed only once shown: a hidden tab made the window taller
         scoring.toggleViewAction().triggered.connect(lambda on: on and self._tab_beside_steps(scoring))
+        self.pinning = Pinning(self)  # the Pins panel (a tab beside the steps) and the pins' ghosts in the views
         self.splitDockWidget(self.docks["weightsChart"], self.docks["outputView"], Qt.Orientation.Horizontal)
         # Tabs keep the left column roomy at 1280×720: the story, the numbers and the history take turns.
         self.tabifyDockWidget(self.docks["vectorEditor"], self.docks["presetInfo"])
@@ -268,6 +270,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             "weightsChart": self.tr("Attention weights"), "outputView": self.tr("Output"),
             "rotationTrace": self.tr("Rotation trace"), "historyPanel": self.tr("History"),
             "scoringView": self.tr("Scoring functions"),
+            "pinsTable": self.tr("Pins"),
         }
         for name, dock in self.docks.items():
             dock.setWindowTitle(titles[name])

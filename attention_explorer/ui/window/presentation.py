@@ -122,6 +122,10 @@ class Presentation:
             self.splitDockWidget(weights, output, Qt.Orientation.Vertical)
         self.tabifyDockWidget(output, steps)
         self.tabifyDockWidget(output, trace)  # a turn shows its trace here: the canvas keeps its height
+        pins = self.docks.get("pinsTable")
+        if pins is not None and pins.isVisible():
+            pins.setFloating(False)
+            self.tabifyDockWidget(output, pins)  # the pins' table a tab here, not a band over the charts
         for dock in (weights, output, steps):
             dock.show()
         self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word

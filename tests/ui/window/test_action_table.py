@@ -44,6 +44,9 @@ MENUS = """\
   ---
   addPair [] | Add key–value pair | Add key–value pair
   removePair [] | Remove selected pair | Remove selected pair
+  ---
+  pin [P] plain | &Pin this scene | Keep the current numbers as a ghost beside the live ones (up to three pins)
+  removePins [] | Remove all pins | Remove every pin (one undo step)
 E&xamples
   preset_drag-2d [] | Drag a key around the query | Drag a key around the query
   preset_library [] | Library lookup | Library lookup
@@ -95,6 +98,7 @@ E&xamples
     - [] checkable | Output | Output
     - [] checkable | Rotation trace | Rotation trace
     - [] checkable | Scoring functions | Scoring functions
+    - [] checkable | Pins | Pins
     ---
     resetLayout [] | Reset panel layout | Put every panel back where it started
   ---
@@ -164,7 +168,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 64
+    assert len(window.actions_by_name) == 66
 
 
 def test_every_action_is_translated_live_and_back(window):
