@@ -288,23 +288,23 @@
     </message>
     <message>
         <source>pins: expected a list of at most {0} pins, got {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>pins：最多 {0} 个固定快照，实际为 {1}</translation>
     </message>
     <message>
         <source>{0}.name: expected a string, got {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}.name：应为字符串，实际为{1}</translation>
     </message>
     <message>
         <source>{0}.number: expected a whole number from 1 to {1} that no other pin has, got {2}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}.number：应为 1 到 {1} 之间且未被其他快照使用的整数，实际为 {2}</translation>
     </message>
     <message>
         <source>{0}: &quot;{1}&quot;: missing</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：缺少 &quot;{1}&quot;</translation>
     </message>
     <message>
         <source>{0}.{1}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}.{1}</translation>
     </message>
     <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
@@ -776,27 +776,27 @@
     </message>
     <message>
         <source>pins: at most {0} pins, got {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>pins：最多 {0} 个固定快照，实际为 {1}</translation>
     </message>
     <message>
         <source>pins[{0}]: expected a pinned scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>pins[{0}]：应为固定的场景</translation>
     </message>
     <message>
         <source>pins[{0}]: a pinned scene cannot hold pins of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>pins[{0}]：固定的场景不能再包含自己的固定快照</translation>
     </message>
     <message>
         <source>pins[{0}].number: expected a whole number from 1 to {1} that no other pin has</source>
-        <translation type="unfinished"></translation>
+        <translation>pins[{0}].number：应为 1 到 {1} 之间且未被其他快照使用的整数</translation>
     </message>
     <message>
         <source>pins[{0}].name: expected a string</source>
-        <translation type="unfinished"></translation>
+        <translation>pins[{0}].name：应为字符串</translation>
     </message>
     <message>
         <source>pins[{0}].name: {1} characters, at most {2} are allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>pins[{0}].name：{1} 个字符，最多允许 {2} 个</translation>
     </message>
     <message>
         <source>unknown vector role {0!r} (expected one of {1})</source>
@@ -840,11 +840,11 @@
     </message>
     <message>
         <source>at most {0} pins: remove one before pinning another</source>
-        <translation type="unfinished"></translation>
+        <translation>最多 {0} 个固定快照：请先删除一个再固定新的</translation>
     </message>
     <message>
         <source>pin index {0} is out of range (there are {1} pins)</source>
-        <translation type="unfinished"></translation>
+        <translation>快照序号 {0} 超出范围（共有 {1} 个快照）</translation>
     </message>
     <message>
         <source>tokens: expected 1 to {0} tokens, got {1}</source>
@@ -975,15 +975,15 @@
     </message>
     <message>
         <source>Pin {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>固定快照 {0}</translation>
     </message>
     <message>
         <source>Remove pin {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>删除快照 {0}</translation>
     </message>
     <message>
         <source>Remove all pins</source>
-        <translation type="unfinished"></translation>
+        <translation>删除全部快照</translation>
     </message>
     <message>
         <source>Open {0}</source>
@@ -1160,6 +1160,10 @@
     <message>
         <source>Scoring functions</source>
         <translation>打分函数</translation>
+    </message>
+    <message>
+        <source>Pins</source>
+        <translation>快照</translation>
     </message>
     <message>
         <source>&lt;opened&gt;</source>
@@ -1428,6 +1432,22 @@
     <message>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin this scene</source>
+        <translation>固定当前场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the current numbers as a ghost beside the live ones (up to three pins)</source>
+        <translation>把当前的数值保留为虚影，与实时画面并排显示（最多三个快照）</translation>
+    </message>
+    <message>
+        <source>Remove all pins</source>
+        <translation>删除全部快照</translation>
+    </message>
+    <message>
+        <source>Remove every pin (one undo step)</source>
+        <translation>删除所有快照（一步撤销）</translation>
     </message>
     <message>
         <source>E&amp;xamples</source>
@@ -1934,6 +1954,82 @@
     <message>
         <source>−∞ in the columns of padding tokens before softmax: no query looks at them. The arrow beside it chooses which tokens are padding.</source>
         <translation>softmax 之前在填充词元的列中置为 −∞：任何查询都不会关注它们。旁边的箭头用来选择哪些词元是填充。</translation>
+    </message>
+</context>
+<context>
+    <name>PinComparisonModel</name>
+    <message>
+        <source>scale factor</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>q·k {0}</source>
+        <translation>q·k {0}</translation>
+    </message>
+    <message>
+        <source>weight {0}</source>
+        <translation>权重 {0}</translation>
+    </message>
+    <message>
+        <source>entropy (bits)</source>
+        <translation>熵（比特）</translation>
+    </message>
+    <message>
+        <source>output {0}</source>
+        <translation>输出 {0}</translation>
+    </message>
+    <message>
+        <source>θ {0}</source>
+        <translation>θ {0}</translation>
+    </message>
+    <message>
+        <source>not defined here</source>
+        <translation>此处无定义</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>now − {0}</source>
+        <translation>当前 − {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Pinning</name>
+    <message>
+        <source>Three pins at most: remove one (Edit ▸ Remove all pins, or its button in the Pins panel) before pinning another.</source>
+        <translation>最多三个快照：请先删除一个（编辑 ▸ 删除全部快照，或快照面板中的按钮）再固定新的。</translation>
+    </message>
+    <message>
+        <source>Pinned as {0}: its ghost stays in the canvas, the weights and the output; the Pins panel lists what changes.</source>
+        <translation>已固定为 {0}：它的虚影留在画布、权重图和输出中；快照面板列出变化。</translation>
+    </message>
+    <message>
+        <source>There are no pins to remove.</source>
+        <translation>没有可删除的快照。</translation>
+    </message>
+</context>
+<context>
+    <name>Pins</name>
+    <message>
+        <source>Pin {0}</source>
+        <translation>快照 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>PinsTable</name>
+    <message>
+        <source>What changed since each pin: the numbers now, the pinned ones, and now − pin. P pins the scene (up to three).</source>
+        <translation>每个快照以来的变化：当前数值、快照数值以及“当前 − 快照”。按 P 固定场景（最多三个）。</translation>
+    </message>
+    <message>
+        <source>✕ Remove {0}</source>
+        <translation>✕ 删除 {0}</translation>
+    </message>
+    <message>
+        <source>Remove this pin (Ctrl+Z brings it back)</source>
+        <translation>删除此快照（Ctrl+Z 可恢复）</translation>
     </message>
 </context>
 <context>
