@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from attention_explorer.core.claims import claims_from_list
+from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, CrossScenario
+from attention_explorer.core.cross_file import CROSS_FIELDS, cross_from_dict, cross_to_dict
 from attention_explorer.core.jsonfields import FORMAT_ID, _number_list, _number_rows, _rows, scale_from_document
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
 from attention_explorer.core.messages import value_kind
@@ -31,7 +33,7 @@ SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale", "claims")
 # Every top-level field of either kind, to name an unknown one in a file too large to parse.
-_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS)))
+_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *CROSS_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -40,6 +42,12 @@ def scenario_from_dict(document: Any) -> Scenario:
         raise ScenarioError("expected a JSON object at the top level, got {0}", value_kind(document))
     if "kind" in document:
         _check_kind(document["kind"])
+        if document["kind"] == CROSS_KIND:
+            raise ScenarioError(
+                'kind "{0}": a cross-attention file (a source and a target sentence), not a single-query scenario; '
+                "open it in the cross-attention lab",
+                CROSS_KIND,
+            )
         raise ScenarioError(
             'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
             "open it in the self-attention lab",
@@ -104,18 +112,21 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 
 def _check_kind(kind: Any) -> None:
-    """Refuse a `kind` that is neither "sequence" nor its older spelling "self"."""
-    if not isinstance(kind, str) or kind not in SEQUENCE_KINDS:
+    """Refuse a `kind` that is none of "sequence" (or its older spelling "self") and "cross"."""
+    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, CROSS_KIND):
         raise ScenarioError(
-            'kind: expected "{0}" (a self-attention file) or no "kind" at all (a single query), got {1}',
-            SEQUENCE_KIND, json.dumps(kind, ensure_ascii=False)[:40],
+            'kind: expected "{0}" (a self-attention file), "{1}" (a cross-attention file) or no "kind" at all '
+            "(a single query), got {2}",
+            SEQUENCE_KIND, CROSS_KIND, json.dumps(kind, ensure_ascii=False)[:40],
         )
 
 
-def any_from_dict(document: Any) -> Scenario | SequenceScenario:
-    """A single-query Scenario, or a SequenceScenario when the document has a `kind` ("sequence", or "self")."""
+def any_from_dict(document: Any) -> Scenario | SequenceScenario | CrossScenario:
+    """A single-query Scenario, or the scenario of the document's `kind` ("sequence" or "self"; "cross")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
+        if document["kind"] == CROSS_KIND:
+            return cross_from_dict(document)
         return sequence_from_dict(document)
     return scenario_from_dict(document)
 
@@ -125,7 +136,7 @@ def loads(data: bytes | str) -> Scenario:
     return scenario_from_dict(parse_document(data, _ALL_FIELDS))
 
 
-def loads_any(data: bytes | str) -> Scenario | SequenceScenario:
+def loads_any(data: bytes | str) -> Scenario | SequenceScenario | CrossScenario:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
     return any_from_dict(parse_document(data, _ALL_FIELDS))
 
@@ -135,15 +146,17 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     return loads(read_file(path))
 
 
-def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
+def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | CrossScenario:
     """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
     return loads_any(read_file(path))
 
 
-def dumps(scenario: Scenario | SequenceScenario) -> str:
+def dumps(scenario: Scenario | SequenceScenario | CrossScenario) -> str:
     """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
     if isinstance(scenario, SequenceScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES
+    elif isinstance(scenario, CrossScenario):
+        document, row_fields = cross_to_dict(scenario), CROSS_MATRICES
     else:
         document, row_fields = scenario_to_dict(scenario), ("keys", "values")
     fields = []
@@ -156,7 +169,7 @@ def dumps(scenario: Scenario | SequenceScenario) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) -> None:
+def save(scenario: Scenario | SequenceScenario | CrossScenario, path: str | os.PathLike[str]) -> None:
     """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
