@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -55,7 +56,7 @@ def source_file(source: str | os.PathLike[str] | None) -> str | None:
     return None if text in preset_names() and not Path(text).exists() else text
 
 
-def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario:
+def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario | CrossScenario:
     """A scenario of either kind from a file path or a preset name (None: the default preset)."""
     path = source_file(source)
     if path is not None:
@@ -79,13 +80,14 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
     from attention_explorer.ui.window.main_window import MainWindow
 
     loaded = load_source(source)
-    # A sequence opens in the self-attention lab; the explorer starts on its default example.
-    first = load_preset(DEFAULT_PRESET) if isinstance(loaded, SequenceScenario) else loaded
+    # A sequence (or a cross file) opens in its lab; the explorer starts on its default example.
+    in_a_lab = isinstance(loaded, (SequenceScenario, CrossScenario))
+    first = load_preset(DEFAULT_PRESET) if in_a_lab else loaded
     window = MainWindow(ExplorerModel(first), settings=settings)
     path = source_file(source)
     if path is not None:
         window.open_loaded(path, loaded, ask=False)
-    elif isinstance(loaded, SequenceScenario):
+    elif in_a_lab:
         window.open_sequence(loaded)
     return window
 

@@ -30,7 +30,7 @@ from attention_explorer.core.scenario import (
     _check_text,
     _readonly,
 )
-from attention_explorer.core.sequence import MAX_SCORE, _check_shape, _matrix, _text_table, project
+from attention_explorer.core.sequence import MAX_SCORE, _check_shape, _matrix, _text_table, project, token_embedding
 
 CROSS_KIND = "cross"  # the `kind` of this scenario in files and in the `compute` report
 CROSS_MATRICES = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
@@ -284,3 +284,19 @@ def cross_report_text(cross: CrossScenario, result: CrossResult) -> str:
     lines += _text_table(f"output = weights . V  ({n_q} x {d_v})", rows_q, [f"o{c + 1}" for c in range(d_v)],
                          result.output)
     return "\n".join(lines[:-1]) + "\n"
+
+
+# ---------------------------------------------------------------- new words (for the lab)
+
+
+def cross_with_tokens(cross: CrossScenario, side: str, tokens: tuple[str, ...], seed: int = 0) -> CrossScenario:
+    """New target or source words: a word keeps its embedding row where it was there before, a new one is seeded."""
+    if side not in TOKEN_LISTS:
+        raise ScenarioError("unknown side {0!r} (expected one of {1})", side, ", ".join(TOKEN_LISTS))
+    tokens = tuple(tokens)
+    check_token_list(tokens, side)
+    matrix = "target_embeddings" if side == "target_tokens" else "source_embeddings"
+    old_tokens, old_rows = getattr(cross, side), getattr(cross, matrix)
+    rows = [old_rows[old_tokens.index(token)] if token in old_tokens else token_embedding(token, cross.d_model, seed)
+            for token in tokens]
+    return replace_cross(cross, **{side: tokens, matrix: np.array(rows)})

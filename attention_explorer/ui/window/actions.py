@@ -54,6 +54,7 @@ class SeparatorRow:
 Row = ActionRow | MenuRow | SeparatorRow
 
 LAB_SATURATION, LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER = 1, 2, 3, 4  # tab indexes; 0 is the canvas
+LAB_CROSS, LAB_POSITIONS = 6, 7  # 5 is the multi-head lab's (issue 17 §2); until it lands, its tab is hidden
 # The pages of the middle, in tab order: the titles of their tabs and of their View ▸ Labs entries.
 PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Vectors"),
@@ -61,6 +62,9 @@ PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Variance: why √dₖ?"),
     QT_TRANSLATE_NOOP("MainWindow", "Self-attention"),
     QT_TRANSLATE_NOOP("MainWindow", "Real transformer"),
+    None,  # LAB_MULTIHEAD's title, on its own branch
+    QT_TRANSLATE_NOOP("MainWindow", "Cross-attention"),
+    QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"),
 )
 _PLOTS = {
     ("canvas", "png"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PNG…"),
@@ -150,7 +154,7 @@ ROWS: tuple[Row, ...] = (
     MenuRow("view", "", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
     *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",))
-      for index, title in enumerate(PAGE_TITLES)),
+      for index, title in enumerate(PAGE_TITLES) if title),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),
     ActionRow("resetLayout", "panels", QT_TRANSLATE_NOOP("MainWindow", "Reset panel layout"), "reset_layout",
