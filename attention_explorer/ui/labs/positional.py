@@ -172,7 +172,9 @@ class PositionalLab(QWidget):
         view = self.positions.pair_view
         for name, vector in (("q0", view.q), ("k0", view.k), ("q", view.q_rotated), ("k", view.k_rotated)):
             self.plane_lines[name].setData([0.0, float(vector[0])], [0.0, float(vector[1])])
-        for name, vector in (("q", view.q_rotated), ("k", view.k_rotated)):
+        model = self.positions
+        for name, vector, place in (("q", view.q_rotated, model.m), ("k", view.k_rotated, model.n)):
+            self.plane_tips[name].setText(f"{name}{place}")  # q5: q at position 5
             self.plane_tips[name].setPos(float(vector[0]), float(vector[1]))
         reach = max(float(np.hypot(*view.q)), float(np.hypot(*view.k)), 1e-9) * 1.25
         self.plane.getPlotItem().getViewBox().setRange(xRange=(-reach, reach), yRange=(-reach, reach), padding=0)
