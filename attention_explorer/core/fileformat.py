@@ -7,6 +7,7 @@ matrix row per line, and the atomic save. Pure Python and numpy, no Qt.
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import stat
@@ -15,25 +16,69 @@ from typing import Any
 
 from attention_explorer.core.claims import claims_from_list
 from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, CrossScenario
-from attention_explorer.core.cross_file import CROSS_FIELDS, cross_from_dict, cross_to_dict
-from attention_explorer.core.jsonfields import FORMAT_ID, _number_list, _number_rows, _rows, scale_from_document
+from attention_explorer.core.cross_file import CROSS_FIELDS, FieldReaders, cross_from_dict, cross_to_dict
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
-from attention_explorer.core.messages import value_kind
+from attention_explorer.core.messages import big_integer_text, number_text, value_kind
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
+    MAX_ABS,
+    MAX_DIM,
     MAX_KEYS,
+    MAX_SCALE,
     Scenario,
     ScenarioError,
     default_labels,
 )
 from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND, SequenceScenario, check_tokens
 
+FORMAT_ID = "attention-explorer/1"
 # Files written before the kind was called "sequence" say "self"; they are read as the same kind.
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale", "claims")
 # Every top-level field of either kind, to name an unknown one in a file too large to parse.
 _ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *CROSS_FIELDS)))
+
+
+def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
+    if not isinstance(raw, list):
+        raise ScenarioError("{0}: expected a list of rows", place)
+    rows = []
+    for i, row in enumerate(raw):
+        rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
+        if width is None:
+            width = len(rows[0])  # the first row sets the width (d_v) every later row must match
+    return rows
+
+
+def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
+    if not isinstance(raw, list):
+        raise ScenarioError("{0}: expected a list of numbers, got {1}", place, value_kind(raw))
+    if width is not None and len(raw) != width:
+        raise ScenarioError("{0}: expected {1} numbers ({2} = {3}), got {4}", place, width, width_name, width, len(raw))
+    if not 1 <= len(raw) <= MAX_DIM:  # checked before the walk: a hostile file may hold millions
+        raise ScenarioError("{0}: expected 1 to {1} numbers, got {2}", place, MAX_DIM, len(raw))
+    out = []
+    for j, item in enumerate(raw):
+        if isinstance(item, bool) or not isinstance(item, (int, float)):
+            raise ScenarioError("{0}[{1}]: expected a number, got {2}", place, j, value_kind(item))
+        if isinstance(item, int) and abs(item) > MAX_ABS:  # float() of a 400-digit integer would overflow
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, big_integer_text(item), MAX_ABS,
+            )
+        value = float(item)
+        if math.isnan(value):
+            raise ScenarioError("{0}[{1}]: NaN is not allowed (every number must be finite)", place, j)
+        if math.isinf(value):
+            raise ScenarioError("{0}[{1}]: infinity is not allowed (every number must be finite)", place, j)
+        if abs(value) > MAX_ABS:
+            raise ScenarioError(
+                "{0}[{1}]: {2} is out of range (|x| must be at most {3:g})",
+                place, j, number_text(value), MAX_ABS,
+            )
+        out.append(value)
+    return out
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -96,6 +141,18 @@ def scenario_from_dict(document: Any) -> Scenario:
     return scenario
 
 
+def scale_from_document(document: dict[str, Any]) -> float | None:
+    """The `scale` field of a document (either kind): None for "inv_sqrt_dk" or absent, else the factor."""
+    scale_raw = document.get("scale", AUTO_SCALE)
+    if scale_raw == AUTO_SCALE:
+        return None
+    if isinstance(scale_raw, bool) or not isinstance(scale_raw, (int, float)):
+        raise ScenarioError('scale: expected "{0}" or a number ≥ 0, got {1}', AUTO_SCALE, value_kind(scale_raw))
+    if isinstance(scale_raw, int) and abs(scale_raw) > MAX_SCALE:
+        raise ScenarioError("scale: {0} is out of range (0 to {1:g})", big_integer_text(scale_raw), MAX_SCALE)
+    return float(scale_raw)
+
+
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The JSON document of a scenario (floats keep every bit through json's repr)."""
     document: dict[str, Any] = {"format": FORMAT_ID}
@@ -126,7 +183,7 @@ def any_from_dict(document: Any) -> Scenario | SequenceScenario | CrossScenario:
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
         if document["kind"] == CROSS_KIND:
-            return cross_from_dict(document)
+            return cross_from_dict(document, FieldReaders(FORMAT_ID, _rows, scale_from_document))
         return sequence_from_dict(document)
     return scenario_from_dict(document)
 
@@ -156,7 +213,7 @@ def dumps(scenario: Scenario | SequenceScenario | CrossScenario) -> str:
     if isinstance(scenario, SequenceScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES
     elif isinstance(scenario, CrossScenario):
-        document, row_fields = cross_to_dict(scenario), CROSS_MATRICES
+        document, row_fields = cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
     else:
         document, row_fields = scenario_to_dict(scenario), ("keys", "values")
     fields = []
@@ -272,6 +329,15 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     )
     claims_from_list(document.get("claims"), sequence)
     return sequence
+
+
+def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
+          width_name: str) -> list[list[float]]:
+    raw = document[name]
+    if not isinstance(raw, list) or len(raw) != count:
+        got = len(raw) if isinstance(raw, list) else value_kind(raw)
+        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, count, count_name, got)
+    return _number_rows(raw, name, width, width_name)
 
 
 def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
