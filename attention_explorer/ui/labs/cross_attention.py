@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -66,9 +66,9 @@ class CrossAttentionLab(QWidget):
         self._build_layout()
         self.cross_model.changed.connect(self.refresh)
         self.cross_model.hover_changed.connect(self._show_hover)
-        theme().changed.connect(self.refresh)
+        theme().changed.connect(self._apply_theme)
         self.retranslate()
-        self.refresh()
+        self._apply_theme()
 
     # ------------------------------------------------------------ building
 
@@ -350,6 +350,18 @@ class CrossAttentionLab(QWidget):
         self.dot_label.setText(f'<span style="font-size:{theme().number_pt():.0f}pt">{text}</span>')
         self.hint.emit(self.tr("q·k of “{0}” (target) and “{1}” (source) = {2}; click to make “{0}” the explorer's "
                                "query").format(target, source, score))
+
+    def _apply_theme(self) -> None:
+        """Sizes for the current zoom: the tables' fonts, the maps' labels and numbers."""
+        font = QFont(self.font())
+        font.setPointSizeF(theme().font_pt())
+        for table in self.tables.values():
+            table.setFont(font)
+            table.horizontalHeader().setFont(font)
+            table.verticalHeader().setFont(font)
+        for heatmap in (self.score_map, self.weight_map):
+            heatmap.refit()
+        self.refresh()
 
     def retranslate(self) -> None:
         """Static texts in the current language."""

@@ -75,6 +75,7 @@ class CrossHeatmap(pg.PlotWidget):
                     columns: Sequence[str], texts: Sequence[str] | None) -> None:
         """Draw `values` (N_q × N_k) at `levels`, with the tokens on the axes and `texts` in the cells."""
         shape = (int(values.shape[0]), int(values.shape[1]))
+        relabel = shape != self.shape or tuple(rows) != self.rows or tuple(columns) != self.columns
         if shape != self.shape:
             self.shape = shape
             self.view_box.setRange(xRange=(0, shape[1]), yRange=(0, shape[0]), padding=0.0)
@@ -90,7 +91,8 @@ class CrossHeatmap(pg.PlotWidget):
                 dark = 0.25 < share < 0.75 if low < 0 else share < 0.55  # light cells take dark numbers
                 item.setColor(QColor("#141414" if dark else "#FFFFFF"))
                 item.setText(content)
-        self._fit()
+        if relabel:  # ticks and fonts depend on the tokens and the cell size only (a resize refits them too)
+            self._fit()
 
     def _make_texts(self, count: int) -> None:
         while len(self.cell_texts) > count:
@@ -103,6 +105,10 @@ class CrossHeatmap(pg.PlotWidget):
         columns = max(self.shape[1], 1)
         for index, item in enumerate(self.cell_texts):
             item.setPos(index % columns + 0.5, index // columns + 0.5)
+
+    def refit(self) -> None:
+        """Tick labels and cell numbers sized to the cells again (after a zoom or theme change)."""
+        self._fit()
 
     def _fit(self) -> None:
         """Tick labels and cell numbers sized to the cells (every k-th label when the cells are small)."""

@@ -153,3 +153,20 @@ def test_fits_1280x720_and_follows_the_dark_theme(window, lab):
         assert "#FF8A65" in lab.message_label.text()  # the error colour that reads on a dark background
     finally:
         window.set_theme("light")
+
+
+def test_zoom_in_enlarges_the_labels_and_numbers_of_the_maps(window, lab):
+    def sizes():
+        axis_font = lab.weight_map.getPlotItem().getAxis("left").style["tickFont"]
+        return axis_font.pointSizeF(), lab.weight_map.cell_texts[0].textItem.font().pointSizeF()
+
+    before = sizes()
+    window.actions_by_name["zoomIn"].trigger()
+    QApplication.processEvents()
+    try:
+        after = sizes()
+        assert after[0] > before[0] and after[1] > before[1]
+    finally:
+        window.actions_by_name["zoomReset"].trigger()
+        QApplication.processEvents()
+    assert sizes() == before
