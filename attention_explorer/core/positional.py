@@ -7,6 +7,7 @@ pos·θ_i, so q_m·k_n = Σ_i |q_i||k_i| cos((m − n)θ_i + φ_i) depends on m 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -123,8 +124,8 @@ def _turned(vector: np.ndarray, angle: float) -> np.ndarray:
 
 def _wrapped(angle: float) -> float:
     """The same direction as an angle in (−π, π]."""
-    wrapped = float(np.angle(np.exp(1j * angle)))
-    return np.pi if wrapped == -np.pi else wrapped
+    wrapped = math.remainder(angle, 2.0 * math.pi)
+    return math.pi if wrapped == -math.pi else wrapped
 
 
 def pair_view(q: np.ndarray, k: np.ndarray, m: int, n: int, pair: int) -> PairView:

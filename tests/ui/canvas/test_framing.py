@@ -145,8 +145,8 @@ def drawn_rects(canvas: VectorCanvas) -> dict[str, QRectF]:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
-# The self-attention example is a sequence: the window shows its lab, not the canvas.
-@pytest.mark.parametrize("preset", [name for name in preset_names() if name != "self-attention"])
+# The self-attention and translation examples are sequences: the window shows their labs, not the canvas.
+@pytest.mark.parametrize("preset", [name for name in preset_names() if name not in ("self-attention", "translation")])
 def test_the_plane_menu_and_fit_button_cover_no_tip_and_no_name(make_window, preset, size):
     window = make_window(preset, size=size)
     canvas = window.canvas

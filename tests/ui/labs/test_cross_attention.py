@@ -170,3 +170,16 @@ def test_zoom_in_enlarges_the_labels_and_numbers_of_the_maps(window, lab):
         window.actions_by_name["zoomReset"].trigger()
         QApplication.processEvents()
     assert sizes() == before
+
+
+def test_a_token_with_markup_is_shown_as_text(lab, qtbot):
+    lab.target_edit.setText("<b>x</b> <img")
+    QTest.keyClick(lab.target_edit, Qt.Key.Key_Return)
+    with qtbot.waitSignal(lab.hint) as hint:
+        hover_cell(lab.score_map, 1, 0)
+    assert "q<sub>&lt;img</sub>" in lab.dot_label.text()
+    assert "“<img” (target)" in hint.args[0]
+    click_cell(lab.score_map, 0, 0)
+    assert "&lt;b&gt;x&lt;/b&gt;" in lab.message_label.text()
+    rows = [text for _, text in lab.score_map.getPlotItem().getAxis("left")._tickLevels[0]]
+    assert rows[0].startswith("<b>x") and rows[1] == "<img"  # the characters themselves (a long one elided)
