@@ -35,7 +35,8 @@ FORMAT_ID = "attention-explorer/1"
 # Files written before the kind was called "sequence" say "self"; they are read as the same kind.
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims")
-SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "scale", "claims")
+SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
+                   "claims")
 # Every top-level field of either kind, to name an unknown one in a file too large to parse.
 _ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *CROSS_FIELDS)))
 
@@ -326,6 +327,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     sequence = SequenceScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
         scale=scale_from_document(document), title=texts["title"], description=texts["description"],
+        padding=document.get("padding", ()),
     )
     claims_from_list(document.get("claims"), sequence)
     return sequence
@@ -349,6 +351,8 @@ def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
         document["description"] = sequence.description
     document["tokens"] = list(sequence.tokens)
     document["causal"] = sequence.causal
+    if sequence.padding:
+        document["padding"] = list(sequence.padding)
     document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
     for name in MATRICES:
         document[name] = getattr(sequence, name).tolist()

@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.attention import inv_sqrt_scale, self_attention
+from attention_explorer.core.attention import inv_sqrt_scale
+from attention_explorer.core.masks import additive_mask, attention_mask, check_padding, masked_attention
 from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.report import terminal_json, terminal_text
 from attention_explorer.core.scenario import (
@@ -56,14 +57,19 @@ class SequenceScenario:
     scale: float | None = None
     title: str = ""
     description: str = ""
+    padding: tuple[int, ...] = ()  # positions of padding tokens: no query attends to them
 
     def __post_init__(self) -> None:
         if isinstance(self.tokens, str):
             raise ScenarioError("tokens: expected a list of strings, got a string")
         object.__setattr__(self, "tokens", tuple(self.tokens))
+        if isinstance(self.padding, list):
+            object.__setattr__(self, "padding", tuple(self.padding))
         for name in MATRICES:
             object.__setattr__(self, name, _readonly(getattr(self, name), name))
         validate_sequence(self)
+        # Sorted, so that equal masks compare equal and a file always writes its positions in order.
+        object.__setattr__(self, "padding", check_padding(self.padding, self.n, self.causal))
 
     @property
     def n(self) -> int:
@@ -86,6 +92,11 @@ class SequenceScenario:
         return int(self.w_v.shape[1])
 
     @property
+    def blocked(self) -> np.ndarray:
+        """Boolean N×N, True where a query may not look (causal mask and padding columns)."""
+        return attention_mask(self.n, self.causal, self.padding)
+
+    @property
     def effective_scale(self) -> float:
         """The factor actually applied to Q·Kᵀ."""
         return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
@@ -99,6 +110,7 @@ class SequenceScenario:
             return NotImplemented
         return (
             self.tokens == other.tokens and self.causal == other.causal and self.scale == other.scale
+            and self.padding == other.padding
             and self.title == other.title and self.description == other.description
             and all(np.array_equal(getattr(self, name), getattr(other, name)) for name in MATRICES)
         )
@@ -115,10 +127,11 @@ class SequenceResult:
     values: np.ndarray  # V = X·W_V, N×d_v
     scores: np.ndarray  # Q·Kᵀ, N×N, never masked
     scale: float
-    scaled_scores: np.ndarray  # scale·Q·Kᵀ, −inf above the diagonal when causal
+    scaled_scores: np.ndarray  # scale·Q·Kᵀ + M: −inf where masked (causal, padding)
     weights: np.ndarray  # row softmax; masked entries exactly 0, every row sums to 1
     output: np.ndarray  # weights·V, N×d_v
     causal: bool
+    padding: tuple[int, ...] = ()
 
     @property
     def n(self) -> int:
@@ -127,8 +140,13 @@ class SequenceResult:
 
     @property
     def mask(self) -> np.ndarray:
-        """Boolean N×N, True where a causal model may not look (all False without the mask)."""
+        """Boolean N×N, True where a query may not look (all False without a mask)."""
         return np.isneginf(self.scaled_scores)
+
+    @property
+    def additive(self) -> np.ndarray:
+        """M: 0 where a query may look, −∞ where it may not."""
+        return additive_mask(self.mask)
 
 
 # ---------------------------------------------------------------- validation and computing
@@ -188,6 +206,7 @@ def validate_sequence(sequence: SequenceScenario) -> None:
         _check_numbers(getattr(sequence, name), name)
     if not isinstance(sequence.causal, bool):
         raise ScenarioError("causal: expected true or false, got {0}", value_kind(sequence.causal))
+    check_padding(sequence.padding, n, sequence.causal)
     scale = sequence.scale
     if scale is not None:
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
@@ -210,17 +229,17 @@ def project(x: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def compute_sequence(sequence: SequenceScenario) -> SequenceResult:
-    """Q, K, V and core.self_attention on them, with the sequence's scale and mask."""
+    """Q, K, V and masked attention on them, with the sequence's scale, causal mask and padding."""
     queries = project(sequence.embeddings, sequence.w_q)
     keys = project(sequence.embeddings, sequence.w_k)
     values = project(sequence.embeddings, sequence.w_v)
-    attention = self_attention(queries, keys, values, sequence.effective_scale, sequence.causal)
+    attention = masked_attention(queries, keys, values, sequence.effective_scale, sequence.blocked, sequence.causal)
     for matrix in (queries, keys, values):
         matrix.setflags(write=False)
     return SequenceResult(
         queries=queries, keys=keys, values=values, scores=attention.scores, scale=attention.scale,
         scaled_scores=attention.scaled_scores, weights=attention.weights, output=attention.output,
-        causal=attention.causal,
+        causal=attention.causal, padding=sequence.padding,
     )
 
 
@@ -258,7 +277,7 @@ def identity_refusal(d_model: int, d_k: int, d_v: int) -> ScenarioError | None:
 
 def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed: int = 0, identity: bool = False,
                    causal: bool = False, scale: float | None = None, title: str = "",
-                   description: str = "") -> SequenceScenario:
+                   description: str = "", padding: Sequence[int] = ()) -> SequenceScenario:
     """A sequence with seeded embeddings and seeded random (or identity) projections."""
     for name, size in (("d_model", d_model), ("d_k", d_k), ("d_v", d_v)):
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_DIM:
@@ -275,7 +294,7 @@ def build_sequence(tokens: Sequence[str], d_model: int, d_k: int, d_v: int, seed
         w_v = random_projection("w_v", d_model, d_v, seed)
     return SequenceScenario(
         tokens=tuple(tokens), embeddings=token_embeddings(tokens, d_model, seed), w_q=w_q, w_k=w_k, w_v=w_v,
-        causal=causal, scale=scale, title=title, description=description,
+        causal=causal, scale=scale, title=title, description=description, padding=tuple(padding),
     )
 
 
@@ -284,8 +303,10 @@ def replace_sequence(sequence: SequenceScenario, **changes: Any) -> SequenceScen
     fields = {
         "tokens": sequence.tokens, "embeddings": sequence.embeddings, "w_q": sequence.w_q, "w_k": sequence.w_k,
         "w_v": sequence.w_v, "causal": sequence.causal, "scale": sequence.scale, "title": sequence.title,
-        "description": sequence.description,
+        "description": sequence.description, "padding": sequence.padding,
     }
+    if "tokens" in changes and "padding" not in changes:
+        fields["padding"] = tuple(p for p in sequence.padding if p < len(changes["tokens"]))  # shorter: cut
     fields.update(changes)
     return SequenceScenario(**fields)
 
@@ -345,13 +366,14 @@ def embeddings_for_tokens(sequence: SequenceScenario, tokens: Sequence[str], see
 
 def query_scenario(sequence: SequenceScenario, result: SequenceResult, index: int, title: str = "",
                    description: str = "") -> Scenario:
-    """Token `index` as a single query: q = Q[index] against K and V (only keys up to it when causal)."""
+    """Token `index` as a single query: q = Q[index] against the keys and values its row may look at."""
     if isinstance(index, bool) or not 0 <= index < sequence.n:
         raise ScenarioError("token index {0} is out of range (there are {1} tokens)", index, sequence.n)
-    visible = index + 1 if sequence.causal else sequence.n
+    visible = np.flatnonzero(~sequence.blocked[index])  # causal: keys up to it; padding keys left out
     return Scenario(
-        query=result.queries[index], keys=result.keys[:visible], values=result.values[:visible],
-        labels=sequence.tokens[:visible], title=title[:MAX_TITLE], description=description[:MAX_DESCRIPTION],
+        query=result.queries[index], keys=result.keys[visible], values=result.values[visible],
+        labels=tuple(sequence.tokens[j] for j in visible), title=title[:MAX_TITLE],
+        description=description[:MAX_DESCRIPTION],
         scale=sequence.scale,
     )
 
@@ -371,6 +393,7 @@ def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[
         "title": sequence.title,
         "tokens": list(sequence.tokens),
         "causal": sequence.causal,
+        "padding": list(sequence.padding),
         "n": sequence.n,
         "d_model": sequence.d_model,
         "d_k": sequence.d_k,
@@ -381,6 +404,7 @@ def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[
         "keys": result.keys.tolist(),
         "values": result.values.tolist(),
         "scores": result.scores.tolist(),
+        "mask": _matrix(result.additive),
         "scaled_scores": _matrix(result.scaled_scores),
         "weights": result.weights.tolist(),
         "output": result.output.tolist(),
@@ -426,6 +450,7 @@ def sequence_report_text(sequence: SequenceScenario, result: SequenceResult) -> 
         f"tokens: {' '.join(keys)}",
         f"N = {sequence.n}, d_model = {sequence.d_model}, d_k = {sequence.d_k}, d_v = {sequence.d_v}, "
         f"scale = {result.scale:.3f} ({scale_text}), causal mask: {'on' if sequence.causal else 'off'}",
+        f"padding: {' '.join(str(p) for p in sequence.padding) or 'none'}",
         "",
     ]
     lines += _text_table(f"Q = X.W_Q  ({sequence.n} x {sequence.d_k})", tokens,
@@ -438,6 +463,8 @@ def sequence_report_text(sequence: SequenceScenario, result: SequenceResult) -> 
     lines += _text_table(f"scores Q.K^T  {shapes}  (row = query token, column = key token)", tokens, keys,
                          result.scores)
     masked = ", -inf above the diagonal (causal mask)" if sequence.causal else ""
+    if sequence.padding:
+        masked += ", -inf in the padding columns"
     lines += _text_table(f"scaled scores x {result.scale:.3f}{masked}", tokens, keys, result.scaled_scores)
     lines += _text_table("weights = softmax of each row (each row sums to 1)", tokens, keys, result.weights)
     lines += _text_table(f"output = weights . V  ({sequence.n} x {sequence.d_v})", tokens,

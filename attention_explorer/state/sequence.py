@@ -54,6 +54,8 @@ class SequenceModel(QObject):
         self._vocabulary: dict[str, np.ndarray] = {}
         self._remember_rows()
         self._hovered: tuple[int, int] | None = None
+        self._output_row = -1
+        self._padding_choice: tuple[int, ...] = ()  # what the padding switch brings back when turned on again
 
     # ------------------------------------------------------------ reading
 
@@ -77,7 +79,19 @@ class SequenceModel(QObject):
         """(query row, key column) of the score cell under the mouse, or None."""
         return self._hovered
 
+    @property
+    def output_row(self) -> int:
+        """Row i of the output A·V under the mouse (−1: none)."""
+        return self._output_row
+
     # ------------------------------------------------------------ hover (presentation state)
+
+    def set_output_hover(self, row: int) -> None:
+        """Mark output row `row` under the mouse (−1: none)."""
+        row = int(row) if 0 <= row < self._sequence.n else -1
+        if row != self._output_row:
+            self._output_row = row
+            self.hover_changed.emit()
 
     def set_hover(self, cell: tuple[int, int] | None) -> None:
         """Mark the score cell (i, j) under the mouse (None: nothing)."""
@@ -98,6 +112,9 @@ class SequenceModel(QObject):
         self._remember_rows()
         if self._hovered is not None and max(self._hovered) >= sequence.n:
             self._hovered = None
+            self.hover_changed.emit()
+        if self._output_row >= sequence.n:
+            self._output_row = -1
             self.hover_changed.emit()
         self.changed.emit()
 
@@ -178,7 +195,8 @@ class SequenceModel(QObject):
             self._seed = seed
         current = self._sequence
         built = sq.build_sequence(current.tokens, current.d_model, current.d_k, current.d_v, self._seed,
-                                  causal=current.causal, scale=current.scale, title=current.title)
+                                  causal=current.causal, scale=current.scale, title=current.title,
+                                  padding=current.padding)
         self._generated = set(WEIGHT_MATRICES)
         self._vocabulary = {}
         self._apply(built)
@@ -205,6 +223,27 @@ class SequenceModel(QObject):
     def set_causal(self, causal: bool) -> None:
         """Turn the causal mask (−∞ above the diagonal before softmax) on or off."""
         self._apply(sq.replace_sequence(self._sequence, causal=bool(causal)))
+
+    def set_padding(self, positions: Sequence[int]) -> None:
+        """Pad exactly these token positions (from 0): no query attends to them."""
+        self._apply(sq.replace_sequence(self._sequence, padding=tuple(sorted(set(positions)))))
+
+    def toggle_padded(self, position: int) -> None:
+        """Pad token `position`, or unpad it when it already is."""
+        self.set_padding(set(self._sequence.padding) ^ {int(position)})
+
+    def set_padding_on(self, on: bool) -> None:
+        """The padding switch: on brings back the last chosen positions (else the last token), off unpads all."""
+        current = self._sequence.padding
+        if not on:
+            if current:
+                self._padding_choice = current
+            self.set_padding(())
+            return
+        if current:
+            return
+        choice = tuple(p for p in self._padding_choice if p < self._sequence.n) or (self._sequence.n - 1,)
+        self.set_padding(choice)
 
     def set_scale(self, scale: float | None) -> None:
         """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on Q·Kᵀ."""

@@ -64,6 +64,34 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
+        <source>padding: expected a list of token positions, got {0}</source>
+        <translation>padding：应为词元位置的列表，得到的是 {0}</translation>
+    </message>
+    <message>
+        <source>padding: {0} positions, more than the {1} tokens</source>
+        <translation>padding：共 {0} 个位置，多于 {1} 个词元</translation>
+    </message>
+    <message>
+        <source>padding[{0}]: expected a whole number (a token position from 0), got {1}</source>
+        <translation>padding[{0}]：应为整数（从 0 起的词元位置），得到的是 {1}</translation>
+    </message>
+    <message>
+        <source>padding[{0}]: position {1} is out of range (there are {2} tokens, from 0 to {3})</source>
+        <translation>padding[{0}]：位置 {1} 超出范围（共有 {2} 个词元，位置从 0 到 {3}）</translation>
+    </message>
+    <message>
+        <source>padding[{0}]: position {1} is given twice</source>
+        <translation>padding[{0}]：位置 {1} 出现了两次</translation>
+    </message>
+    <message>
+        <source>padding: every token is padded; at least one must stay for the queries to look at</source>
+        <translation>padding：所有词元都被填充了；至少要留下一个供查询关注</translation>
+    </message>
+    <message>
+        <source>padding: with the causal mask the first token (position 0) cannot be padded: its row would have no key left to look at</source>
+        <translation>padding：开启因果掩码时第一个词元（位置 0）不能被填充：它那一行将没有任何键可以关注</translation>
+    </message>
+    <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
         <translation>{0}：{1} 超出范围（{2} 到 {3}）</translation>
     </message>
@@ -713,6 +741,10 @@
         <translation>历史记录</translation>
     </message>
     <message>
+        <source>Scoring functions</source>
+        <translation>打分函数</translation>
+    </message>
+    <message>
         <source>&lt;opened&gt;</source>
         <translation>&lt;初始状态&gt;</translation>
     </message>
@@ -1146,6 +1178,33 @@
     </message>
 </context>
 <context>
+    <name>MaskFormula</name>
+    <message>
+        <source>above the diagonal (causal)</source>
+        <translation>对角线以上（因果）</translation>
+    </message>
+    <message>
+        <source> … ({0} in all)</source>
+        <translation> …（共 {0} 个）</translation>
+    </message>
+    <message>
+        <source>in the columns of the padding tokens {0}</source>
+        <translation>填充词元 {0} 所在的列</translation>
+    </message>
+    <message>
+        <source>M = 0: no mask, every query looks at every key.</source>
+        <translation>M = 0：没有掩码，每个查询都关注每个键。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>以及</translation>
+    </message>
+    <message>
+        <source>M is {0} {1}, 0 elsewhere.</source>
+        <translation>M 在{1}为 {0}，其余为 0。</translation>
+    </message>
+</context>
+<context>
     <name>Numbers</name>
     <message>
         <source>an empty cell is not a number</source>
@@ -1166,6 +1225,41 @@
     <message>
         <source>the pasted rows have different lengths</source>
         <translation>粘贴的各行长度不一致</translation>
+    </message>
+</context>
+<context>
+    <name>OutputColumn</name>
+    <message>
+        <source>&lt;b&gt;Output A·V&lt;/b&gt;&lt;br/&gt;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;输出 A·V&lt;/b&gt;&lt;br/&gt;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>A·V: N×N · N×d_v = N×d_v, one output row per token</source>
+        <translation>A·V：N×N · N×d_v = N×d_v，每个词元一行输出</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A·V&lt;/b&gt;: o&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; a&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</source>
+        <translation>&lt;b&gt;A·V&lt;/b&gt;：o&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; a&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>Hover over an output row: its row of A is outlined and every row of V is tinted by its weight.</source>
+        <translation>悬停在某一输出行上：A 中对应的行会被框出，V 的每一行按其权重着色。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;V&lt;/b&gt; tinted by row “{0}” of A</source>
+        <translation>&lt;b&gt;V&lt;/b&gt;，按 A 中“{0}”一行着色</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;V&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;V&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>… ({0} more)</source>
+        <translation>…（另有 {0} 项）</translation>
+    </message>
+    <message>
+        <source>o&lt;sub&gt;{0}&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; a&lt;sub&gt;{0}j&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt; = {1} = &lt;b&gt;[{2}]&lt;/b&gt;</source>
+        <translation>o&lt;sub&gt;{0}&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; a&lt;sub&gt;{0}j&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt; = {1} = &lt;b&gt;[{2}]&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1205,6 +1299,17 @@
     <message>
         <source>V of {0}: weight {1} — click to select</source>
         <translation>{0} 的 V：权重 {1} — 点击选中</translation>
+    </message>
+</context>
+<context>
+    <name>PaddingButton</name>
+    <message>
+        <source>Padding mask</source>
+        <translation>填充掩码</translation>
+    </message>
+    <message>
+        <source>−∞ in the columns of padding tokens before softmax: no query looks at them. The arrow beside it chooses which tokens are padding.</source>
+        <translation>softmax 之前在填充词元的列中置为 −∞：任何查询都不会关注它们。旁边的箭头用来选择哪些词元是填充。</translation>
     </message>
 </context>
 <context>
@@ -1491,6 +1596,49 @@
     </message>
 </context>
 <context>
+    <name>ScoringView</name>
+    <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt; weights: {1}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; 的权重：{1}</translation>
+    </message>
+    <message>
+        <source>Dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>Scaled dot product</source>
+        <translation>缩放点积</translation>
+    </message>
+    <message>
+        <source>Cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>Additive (Bahdanau)</source>
+        <translation>加性（Bahdanau）</translation>
+    </message>
+    <message>
+        <source>q·k: d_k multiplications per key and no weights to learn (Luong et al., 2015); without a scale the scores grow with d_k and the softmax saturates.</source>
+        <translation>q·k：每个键 d_k 次乘法，没有要学习的参数（Luong 等，2015）；不缩放时分数随 d_k 变大，softmax 会饱和。</translation>
+    </message>
+    <message>
+        <source>q·k/√d_k: the same cost plus one multiplication, and the scores keep a variance near 1 at any d_k; the Transformer&apos;s choice, used by nearly every model since. These are the explorer&apos;s own weights.</source>
+        <translation>q·k/√d_k：代价相同，只多一次乘法，且在任何 d_k 下分数的方差都接近 1；这是 Transformer 的选择，之后几乎所有模型都沿用。这就是“向量”页自己的权重。</translation>
+    </message>
+    <message>
+        <source>q·k/(|q||k|): two norms more per pair, and the score stays within [−1, 1], so without a temperature the weights stay flat; used with a learned temperature, e.g. in Swin Transformer V2 and in retrieval.</source>
+        <translation>q·k/(|q||k|)：每对多算两个范数，分数限制在 [−1, 1] 内，所以没有温度时权重很平；配合可学习的温度使用，例如 Swin Transformer V2 和检索模型。</translation>
+    </message>
+    <message>
+        <source>vᵀ tanh(W_q q + W_k k): a small network per pair, about d_a·(2·d_k + 1) multiplications and three weight matrices to learn (here seeded, d_a = 8); Bahdanau et al. (2015), the first attention for translation.</source>
+        <translation>vᵀ tanh(W_q q + W_k k)：每对一个小网络，约 d_a·(2·d_k + 1) 次乘法，要学习三个权重矩阵（这里用固定种子生成，d_a = 8）；Bahdanau 等（2015），最早用于翻译的注意力。</translation>
+    </message>
+    <message>
+        <source>The same Q and K scored four ways; each function&apos;s softmax weights per key</source>
+        <translation>同一组 Q 和 K 的四种打分方式；每种函数给每个键的 softmax 权重</translation>
+    </message>
+</context>
+<context>
     <name>SelfAttentionLab</name>
     <message>
         <source>Opened “{0}”.</source>
@@ -1557,6 +1705,14 @@
         <translation>&lt;b&gt;X&lt;/b&gt;：每个词元一行嵌入，&lt;b&gt;{0}&lt;/b&gt;（新词取带种子的 N(0, 1) 随机数；直接输入即可改写数字，Ctrl+V 粘贴一整块）</translation>
     </message>
     <message>
+        <source>The padding tokens are left out of the keys: no query looks at them.</source>
+        <translation>填充词元不在键之中：任何查询都不关注它们。</translation>
+    </message>
+    <message>
+        <source>Padding: &lt;b&gt;{0}&lt;/b&gt; in the columns of the padding tokens.</source>
+        <translation>填充：填充词元所在的列为 &lt;b&gt;{0}&lt;/b&gt;。</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Weights&lt;/b&gt;&lt;br/&gt;softmax of each row of Q·K&lt;sup&gt;T&lt;/sup&gt; × {0}</source>
         <translation>&lt;b&gt;权重&lt;/b&gt;&lt;br/&gt;对 Q·K&lt;sup&gt;T&lt;/sup&gt; × {0} 的每一行做 softmax</translation>
     </message>
@@ -1567,6 +1723,10 @@
     <message>
         <source>&lt;b&gt;Each row sums to 1.&lt;/b&gt;{0} Click a row: that token becomes the explorer&apos;s query.</source>
         <translation>&lt;b&gt;每行之和为 1。&lt;/b&gt;{0}点击某一行：该词元成为“向量”页中的查询。</translation>
+    </message>
+    <message>
+        <source>Output row of “{0}”: row “{0}” of A times V, one weight per row of V</source>
+        <translation>“{0}”的输出行：A 中“{0}”一行乘以 V，V 的每一行对应一个权重</translation>
     </message>
     <message>
         <source>Hover over a cell (i, j) to see q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; written out; click a row to make its token the explorer&apos;s query.</source>

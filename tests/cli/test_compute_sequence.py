@@ -40,6 +40,7 @@ BAD = {
     "boolean": (text_with(causal="true", w_v=[[0, 0], [0, True], [1, 0], [0.5, 0.5]]),
                 "w_v[1][1]: expected a number, got true/false"),
     "kind": (text_with(kind="Self"), 'kind: expected "sequence"'),
+    "padding": (text_with(padding=[0, 5]), "padding[1]: position 5 is out of range (there are 3 tokens, from 0 to 2)"),
 }
 
 
@@ -50,11 +51,13 @@ def runs(tmp_path_factory, cli_in_process):
     for case, (content, _) in BAD.items():
         (folder / f"{case}.json").write_text(content, encoding="utf-8")
     (folder / "good.json").write_text(text_with(causal=True), encoding="utf-8")
+    (folder / "padded.json").write_text(text_with(causal=True, padding=[1]), encoding="utf-8")
     commands = {case: ("compute", f"{case}.json") for case in BAD}
     commands.update({
         "preset-json": ("compute", "--preset", "self-attention"),
         "preset-text": ("compute", "--preset", "self-attention", "--format", "text"),
         "good": ("compute", "good.json"),
+        "padded": ("compute", "padded.json"),
         "presets": ("presets",),
     })
     return {name: cli_in_process(*arguments, cwd=folder) for name, arguments in commands.items()}
@@ -113,3 +116,17 @@ def test_presets_lists_the_self_attention_preset(runs):
     process = runs["presets"]
     assert process.returncode == 0
     assert "self-attention\tSelf-attention: 我 爱 北京" in process.stdout.decode("utf-8").splitlines()
+
+
+def test_compute_on_a_padded_causal_file_reports_padding_and_m(runs):
+    """Padding 爱 under the causal mask: M is −∞ (null) above the diagonal and in column 1; those weights are 0."""
+    process = runs["padded"]
+    assert process.returncode == 0, process.stderr
+    data = json.loads(process.stdout)
+    assert data["padding"] == [1]
+    assert data["mask"] == [[0.0, None, None], [0.0, None, None], [0.0, None, 0.0]]
+    weights = np.array(data["weights"])
+    assert (weights[:, 1] == 0.0).all() and weights[1].tolist() == [1.0, 0.0, 0.0]
+    scores = np.array(data["scores"])[2] / math.sqrt(2)
+    exps = [math.exp(scores[0]), math.exp(scores[2])]
+    assert weights[2].tolist() == pytest.approx([exps[0] / sum(exps), 0.0, exps[1] / sum(exps)], abs=1e-12)

@@ -1,7 +1,8 @@
-"""Self-attention lab, "every position is Q, K and V": a sentence, X·W_Q, X·W_K, X·W_V, Q·Kᵀ and its row softmax.
+"""Self-attention lab, "every position is Q, K and V": X·W_Q, X·W_K, X·W_V, Q·Kᵀ + M, its row softmax A and A·V.
 
 The lab keeps its sequence in a SequenceModel of its own (the explorer's model holds one query); clicking a
 row of either heatmap hands that token to the explorer as its query, with the sequence's keys and values.
+The causal and padding masks are switches; hovering an output row shows which row of A and which V's made it.
 Heatmaps stay interactive up to N = 512: the image, the colour bar, the mask and the cell texts are built once
 (texts once per N, and only for N ≤ 16) and updated in place.
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -24,7 +25,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -34,27 +34,26 @@ from attention_explorer.core.sequence import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.numbers import MINUS, cell_number, parse_number, parse_number_rows
+from attention_explorer.ui.labs.self_attention_masks import PaddingButton, formula_html
+from attention_explorer.ui.labs.self_attention_output import OutputColumn, output_sum_html
+from attention_explorer.ui.labs.self_attention_tables import (
+    KEY_ROW_HEX,
+    QUERY_ROW_HEX,
+    ROW_TEXT_HEX,
+    MatrixTabs,
+    set_table_fonts,
+)
+from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
-from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 from attention_explorer.ui.widgets.safe_text import escaped
 
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
 SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue
-QUERY_ROW_HEX = "#FFE08A"  # the hovered query row in Q (and its band in the heatmaps)
-KEY_ROW_HEX = "#BFE0F5"  # the hovered key row in K
-ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's text is light
 ERROR_HEX = "#B03A2E"
 ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
-
-
-
-
-
-
 
 
 # ---------------------------------------------------------------- the lab
@@ -120,6 +119,10 @@ class SelfAttentionLab(QWidget):
         self.causal_check = QCheckBox(self)
         self.causal_check.setObjectName("causalCheck")
         self.causal_check.toggled.connect(lambda on: self._guarded(self.sequence_model.set_causal, on))
+        self.padding_button = PaddingButton(self.sequence_model, self._guarded, self)
+        self.formula_label = QLabel(self)
+        self.formula_label.setObjectName("maskFormula")
+        self.formula_label.setTextFormat(Qt.TextFormat.RichText)
         self.scale_check = QCheckBox(self)
         self.scale_check.setObjectName("scaleCheck")
         self.scale_check.toggled.connect(lambda on: self._guarded(self.sequence_model.set_scale, None if on else 1.0))
@@ -129,55 +132,11 @@ class SelfAttentionLab(QWidget):
         self.message_label.setTextFormat(Qt.TextFormat.RichText)
 
     def _build_tables(self) -> None:
-        model = self.sequence_model
-        tokens = lambda: model.sequence.tokens  # noqa: E731
-        dims = lambda: [f"x{r + 1}" for r in range(model.sequence.d_model)]  # noqa: E731
-        numbers = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_ROW_HEX, ROW_TEXT_HEX)
-        self.q_model = MatrixTableModel(lambda: model.result.queries, tokens, "q", numbers, parent=self)
-        self.k_model = MatrixTableModel(lambda: model.result.keys, tokens, "k", numbers, parent=self)
-        self.k_model.highlight = QBrush(QColor(KEY_ROW_HEX))
-        self.v_model = MatrixTableModel(lambda: model.result.values, tokens, "v", numbers, parent=self)
-        self.edit_models: dict[str, MatrixTableModel] = {}
-        self.edit_tables: dict[str, MatrixTable] = {}
-        for name, rows, prefix in (("embeddings", tokens, "x"), ("w_q", dims, "q"), ("w_k", dims, "k"),
-                                   ("w_v", dims, "v")):
-            table_model = MatrixTableModel(
-                lambda n=name: getattr(model.sequence, n), rows, prefix, numbers,
-                edit=lambda r, c, value, n=name: self._edit_cell(n, r, c, value), parent=self)
-            table_model.error_handler = self._show_error
-            table = MatrixTable(table_model, paste=lambda r, c, block, n=name: self._paste(n, r, c, block), parent=self)
-            table.setObjectName(f"{name}Table")
-            self.edit_models[name] = table_model
-            self.edit_tables[name] = table
-        self.q_table = MatrixTable(self.q_model, parent=self)
-        self.q_table.setObjectName("queriesTable")
-        self.k_table = MatrixTable(self.k_model, parent=self)
-        self.k_table.setObjectName("keysTable")
-        self.v_table = MatrixTable(self.v_model, parent=self)
-        self.v_table.setObjectName("valuesTable")
-        self.q_caption, self.k_caption, self.v_caption = QLabel(self), QLabel(self), QLabel(self)
-        self.edit_captions = {name: QLabel(self) for name in self.edit_tables}
-        for caption in (self.q_caption, self.k_caption, self.v_caption, *self.edit_captions.values()):
-            caption.setTextFormat(Qt.TextFormat.RichText)
-            caption.setWordWrap(True)
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("matrixTabs")
-        self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 10px 6px 10px; }")  # room for the _ of W_Q
-        projections = QWidget(self.tabs)
-        column = QVBoxLayout(projections)
-        column.setContentsMargins(4, 4, 4, 4)
-        for caption, table in ((self.q_caption, self.q_table), (self.k_caption, self.k_table),
-                               (self.v_caption, self.v_table)):
-            column.addWidget(caption)
-            column.addWidget(table, 1)
-        self.tabs.addTab(projections, "")
-        for name, table in self.edit_tables.items():
-            page = QWidget(self.tabs)
-            page_layout = QVBoxLayout(page)
-            page_layout.setContentsMargins(4, 4, 4, 4)
-            page_layout.addWidget(self.edit_captions[name])
-            page_layout.addWidget(table, 1)
-            self.tabs.addTab(page, "")
+        self.tabs = MatrixTabs(self.sequence_model, self._edit_cell, self._paste, self._show_error, self)
+        for name in ("q_model", "k_model", "v_model", "edit_models", "edit_tables", "q_table", "k_table", "v_table",
+                     "q_caption", "k_caption", "v_caption", "edit_captions"):
+            setattr(self, name, getattr(self.tabs, name))
+        self.output = OutputColumn(self.sequence_model, self)
 
     def _build_maps(self) -> None:
         self.score_map = Heatmap(SCORE_LOOK, self)
@@ -216,6 +175,7 @@ class SelfAttentionLab(QWidget):
         first.addWidget(self.english_button)
         first.addSpacing(12)
         first.addWidget(self.causal_check)
+        first.addWidget(self.padding_button)
         first.addWidget(self.scale_check)
         second = QHBoxLayout()
         for name in ("d_model", "d_k", "d_v", "seed"):
@@ -234,15 +194,17 @@ class SelfAttentionLab(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
+        grid.addWidget(self.formula_label, 0, 0, 1, 3)
         for column, (title, heatmap, caption) in enumerate(((self.score_title, self.score_map, self.score_caption),
-                                                            (self.weight_title, self.weight_map, self.weight_caption))):
+                                                            (self.weight_title, self.weight_map, self.weight_caption),
+                                                            (self.output.title, self.output, self.output.caption))):
             title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
             caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(title, 0, column)
-            grid.addWidget(heatmap, 1, column)
-            grid.addWidget(caption, 2, column)
-            grid.setColumnStretch(column, 1)
-        grid.setRowStretch(1, 1)
+            grid.addWidget(title, 1, column)
+            grid.addWidget(heatmap, 2, column)
+            grid.addWidget(caption, 3, column)
+            grid.setColumnStretch(column, 3 if column < 2 else 2)
+        grid.setRowStretch(2, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.tabs)
         self.splitter.addWidget(maps)
@@ -286,6 +248,8 @@ class SelfAttentionLab(QWidget):
                 "The causal mask cannot be drawn with a single query, so only the keys and values up to “{0}” "
                 "(the first {1}) are included: the tokens after it are left out."
             ).format(token, index + 1)
+        if sequence.padding:
+            description += " " + self.tr("The padding tokens are left out of the keys: no query looks at them.")
         try:
             scenario = query_scenario(sequence, result, index, title, description)
             self.model.load_scenario(scenario)
@@ -376,13 +340,14 @@ class SelfAttentionLab(QWidget):
             self.causal_check.setChecked(sequence.causal)
         with QSignalBlocker(self.scale_check):
             self.scale_check.setChecked(sequence.scale is None)
+        self.padding_button.sync()
 
     def refresh(self) -> None:
         """Redraw every view in place from the sequence model."""
         sequence, result = self.sequence_model.sequence, self.sequence_model.result
         self._sync_controls()
-        for table_model in (self.q_model, self.k_model, self.v_model, *self.edit_models.values()):
-            table_model.refresh()
+        self.tabs.refresh()
+        self.output.refresh()
         masked = result.mask
         scores = np.where(masked, np.nan, result.scores)
         visible = result.scores[~masked]
@@ -396,6 +361,7 @@ class SelfAttentionLab(QWidget):
                            zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
             weight_texts = ["0" if m else cell_number(v) for v, m in
                             zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
+        self.formula_label.setText(formula_html(sequence, result))
         self.score_map.show_matrix(scores, (-peak, peak), sequence.tokens, score_texts, masked)
         self.weight_map.show_matrix(result.weights, (0.0, 1.0), sequence.tokens, weight_texts, masked)
         self._update_texts()
@@ -431,12 +397,15 @@ class SelfAttentionLab(QWidget):
                                     "<b>{0}</b> above the diagonal (a token may not look ahead).").format(MINUS + "∞")
         else:
             score_caption = self.tr("Row = query token, column = key token.")
+        if sequence.padding:
+            score_caption += " " + self.tr("Padding: <b>{0}</b> in the columns of the padding tokens.").format(
+                MINUS + "∞")
         self.score_caption.setText(score_caption)
         scale = (self.tr("1/√{0} = {1}").format(d_k, f"{result.scale:.3f}") if sequence.scale is None
                  else f"{result.scale:.3g}")
         self.weight_title.setText(
             self.tr("<b>Weights</b><br/>softmax of each row of Q·K<sup>T</sup> × {0}").format(scale))
-        masked_note = self.tr(" Masked cells get exactly 0.") if sequence.causal else ""
+        masked_note = self.tr(" Masked cells get exactly 0.") if result.mask.any() else ""
         self.weight_caption.setText(self.tr("<b>Each row sums to 1.</b>{0} Click a row: that token becomes the "
                                             "explorer's query.").format(masked_note))
 
@@ -447,6 +416,17 @@ class SelfAttentionLab(QWidget):
         self.weight_map.show_hover(cell)
         self.q_model.set_highlighted_row(cell[0] if cell else -1)
         self.k_model.set_highlighted_row(cell[1] if cell else -1)
+        output_row = self.sequence_model.output_row
+        self.weight_map.set_marks(output_row, -1)
+        self.output.show_row(output_row)
+        if cell is None and output_row >= 0:
+            result = self.sequence_model.result
+            text = output_sum_html(self.sequence_model.sequence.tokens, result.weights[output_row],
+                                   result.output[output_row], output_row)
+            self.dot_label.setText(f'<span style="font-size:{theme().number_pt():.0f}pt">{text}</span>')
+            self.hint.emit(self.tr("Output row of “{0}”: row “{0}” of A times V, one weight per row of V").format(
+                self.sequence_model.sequence.tokens[output_row]))
+            return
         if cell is None:
             self.dot_label.setText(self.tr("Hover over a cell (i, j) to see q<sub>i</sub>·k<sub>j</sub> written out; "
                                            "click a row to make its token the explorer's query."))
@@ -481,13 +461,10 @@ class SelfAttentionLab(QWidget):
         """Re-apply sizes after a presentation-zoom change."""
         font = QFont(self.font())
         font.setPointSizeF(theme().font_pt())
-        for widget in (self.q_table, self.k_table, self.v_table, *self.edit_tables.values()):
-            widget.setFont(font)
-            widget.horizontalHeader().setFont(font)
-            widget.verticalHeader().setFont(font)
+        set_table_fonts((*self.tabs.tables(), self.output.v_table, self.output.output_table), font)
         title_font = QFont(font)
         title_font.setPointSizeF(theme().font_pt() * 1.08)
-        for label in (self.score_title, self.weight_title):
+        for label in (self.score_title, self.weight_title, self.output.title):
             label.setFont(title_font)
         for heatmap in (self.score_map, self.weight_map):
             heatmap.apply_theme()
@@ -519,10 +496,12 @@ class SelfAttentionLab(QWidget):
             self.tabs.setTabText(index, name)
         self.causal_check.setText(self.tr("Causal mask"))
         self.causal_check.setToolTip(self.tr("−∞ above the diagonal before softmax: no token looks ahead"))
+        self.padding_button.retranslate()
         self.scale_check.setText(self.tr("Scale by 1/√d_k"))
         self.scale_check.setToolTip(self.tr("Off: softmax of the raw scores (factor 1)"))
         self._update_message()
         self._update_texts()
+        self.output.update_texts()
         self._show_hover()
 
     def changeEvent(self, event) -> None:

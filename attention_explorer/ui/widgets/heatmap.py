@@ -208,12 +208,13 @@ class Heatmap(pg.PlotWidget):
         return [dark if np.isnan(v) or lum > threshold else light for v, lum in zip(flat, luminance)]
 
     def _update_mask(self) -> None:
-        """The masked cells (above the diagonal) as one grey, hatched staircase."""
+        """The masked cells (causal staircase, padding columns) as one grey, hatched area."""
         path = QPainterPath()
         for i, row in enumerate(self._masked):
-            columns = np.flatnonzero(row)
-            if columns.size:
-                path.addRect(QRectF(float(columns[0]), float(i), float(columns[-1] + 1 - columns[0]), 1.0))
+            # One rectangle per run of masked cells: a padding column may sit apart from the causal staircase.
+            edges = np.flatnonzero(np.diff(np.concatenate(([False], row, [False])).astype(np.int8)))
+            for start, stop in zip(edges[::2].tolist(), edges[1::2].tolist()):
+                path.addRect(QRectF(float(start), float(i), float(stop - start), 1.0))
         path = path.simplified()
         for graphics in (self.mask_fill, self.mask_hatch):
             graphics.setPath(path)

@@ -40,6 +40,7 @@ from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.rotation_trace import RotationTrace
 from attention_explorer.ui.panels.scale_controls import ScaleControls
 from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_scenario_text
+from attention_explorer.ui.panels.scoring_view import ScoringView
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
@@ -135,6 +136,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.rotation_trace = RotationTrace(model, self.animator)
         self.history = HistoryView(model)
         self.history.setObjectName("historyPanel")
+        self.scoring_view = ScoringView(model)
 
         self.docks: dict[str, QDockWidget] = {}
         self._layout_restored = False
@@ -149,6 +151,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
         self._add_dock(self.rotation_trace, bottom)
+        scoring = self._add_dock(self.scoring_view, right)
+        scoring.hide()  # View ▸ Panels ▸ Scoring functions. Tabbed only once shown: a hidden tab made the window taller
+        scoring.toggleViewAction().triggered.connect(lambda on: on and self._tab_beside_steps(scoring))
         self.splitDockWidget(self.docks["weightsChart"], self.docks["outputView"], Qt.Orientation.Horizontal)
         # Tabs keep the left column roomy at 1280×720: the story, the numbers and the history take turns.
         self.tabifyDockWidget(self.docks["vectorEditor"], self.docks["presetInfo"])
@@ -236,6 +241,12 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.docks[panel.objectName()] = dock
         return dock
 
+    def _tab_beside_steps(self, dock: QDockWidget) -> None:
+        """Show `dock` as a tab beside the four steps (the right column's tallest place), in front."""
+        if dock not in self.tabifiedDockWidgets(self.docks["stepsView"]):
+            self.tabifyDockWidget(self.docks["stepsView"], dock)
+        dock.raise_()
+
     def _fill_examples_menu(self, menu: QMenu) -> None:
         """Examples ▸ every preset, by its title."""
         for name in preset_names():
@@ -258,6 +269,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             "scaleControls": self.tr("d_k and scale"), "stepsView": self.tr("The four steps"),
             "weightsChart": self.tr("Attention weights"), "outputView": self.tr("Output"),
             "rotationTrace": self.tr("Rotation trace"), "historyPanel": self.tr("History"),
+            "scoringView": self.tr("Scoring functions"),
         }
         for name, dock in self.docks.items():
             dock.setWindowTitle(titles[name])

@@ -94,6 +94,7 @@ E&xamples
     - [] checkable | Attention weights | Attention weights
     - [] checkable | Output | Output
     - [] checkable | Rotation trace | Rotation trace
+    - [] checkable | Scoring functions | Scoring functions
     ---
     resetLayout [] | Reset panel layout | Put every panel back where it started
   ---
