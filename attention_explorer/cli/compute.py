@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
-from attention_explorer.core import multihead_report, report, sequence
+from attention_explorer.core import cross, multihead_report, report, sequence
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import load_preset, preset_names
@@ -17,8 +18,9 @@ def run_compute(argv: Sequence[str]) -> int:
     """Entry point of the `compute` subcommand."""
     parser = Parser(prog="attention-explorer compute",
                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario "
-                                '(a single query, a whole sequence in a "kind": "sequence" file, or every head of a '
-                                '"kind": "multihead" file).')
+                                '(a single query, a whole sequence in a "kind": "sequence" file, every head of a '
+                                '"kind": "multihead" file, or a target attending to a source in a "kind": "cross" '
+                                'file).')
     parser.add_argument("file", nargs="?", help="scenario file (.json)")
     parser.add_argument("--preset", help="a built-in example instead of a file")
     parser.add_argument("--format", choices=("json", "text"), default="json")
@@ -36,6 +38,8 @@ def run_compute(argv: Sequence[str]) -> int:
         to_json, to_text = sequence.sequence_report_json, sequence.sequence_report_text
     elif isinstance(scenario, MultiHeadScenario):
         to_json, to_text = multihead_report.multihead_report_json, multihead_report.multihead_report_text
+    elif isinstance(scenario, CrossScenario):
+        to_json, to_text = cross.cross_report_json, cross.cross_report_text
     else:
         to_json, to_text = report.to_json, report.to_text
     result = scenario.compute()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.lecture import Lecture, load_file
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -55,8 +56,8 @@ def source_file(source: str | os.PathLike[str] | None) -> str | None:
     return None if text in preset_names() and not Path(text).exists() else text
 
 
-def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario | Lecture:
-    """A scenario of either kind or a lecture script from a file path, or a preset by name (None: the default)."""
+def load_source(source: str | os.PathLike[str] | None) -> Scenario | SequenceScenario | CrossScenario | Lecture:
+    """A scenario of any kind or a lecture script from a file path, or a preset by name (None: the default)."""
     path = source_file(source)
     if path is not None:
         return load_file(path)
@@ -79,7 +80,8 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
     from attention_explorer.ui.window.main_window import MainWindow
 
     loaded = load_source(source)
-    # A sequence or multi-head file opens in its lab, a lecture at its first scene; the explorer starts on its default.
+    # A sequence, multi-head or cross file opens in its lab, a lecture at its first scene; the explorer starts on
+    # its default example.
     first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
     window = MainWindow(ExplorerModel(first), settings=settings)
     path = source_file(source)

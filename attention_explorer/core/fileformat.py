@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from attention_explorer.core.claims import claims_from_list
+from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, CrossScenario
+from attention_explorer.core.cross_file import CROSS_FIELDS, FieldReaders, cross_from_dict, cross_to_dict
 from attention_explorer.core.fields import FORMAT_ID, scale_from_document
 from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.fields import number_list as _number_list
@@ -41,7 +43,7 @@ SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", 
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
                    "claims")
 # Every top-level field of any kind, to name an unknown one in a file too large to parse.
-_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS)))
+_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -50,6 +52,12 @@ def scenario_from_dict(document: Any) -> Scenario:
         raise ScenarioError("expected a JSON object at the top level, got {0}", value_kind(document))
     if "kind" in document:
         _check_kind(document["kind"])
+        if document["kind"] == CROSS_KIND:
+            raise ScenarioError(
+                'kind "{0}": a cross-attention file (a source and a target sentence), not a single-query scenario; '
+                "open it in the cross-attention lab",
+                CROSS_KIND,
+            )
         raise ScenarioError(
             'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
             "open it in the self-attention lab",
@@ -117,21 +125,23 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
 
 
 def _check_kind(kind: Any) -> None:
-    """Refuse a `kind` that is neither "sequence" (or its older spelling "self") nor "multihead"."""
-    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, MULTIHEAD_KIND):
+    """Refuse a `kind` that is none of "sequence" (or its older spelling "self"), "multihead" and "cross"."""
+    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, MULTIHEAD_KIND, CROSS_KIND):
         raise ScenarioError(
-            'kind: expected "{0}" (a self-attention file), "{1}" (a multi-head file) or no "kind" at all '
-            "(a single query), got {2}",
-            SEQUENCE_KIND, MULTIHEAD_KIND, json.dumps(kind, ensure_ascii=False)[:40],
+            'kind: expected "{0}" (a self-attention file), "{1}" (a multi-head file), "{2}" (a cross-attention '
+            'file) or no "kind" at all (a single query), got {3}',
+            SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, json.dumps(kind, ensure_ascii=False)[:40],
         )
 
 
-def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScenario:
-    """A single-query Scenario, or the scenario of the document's `kind` ("sequence" or "self", "multihead")."""
+def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
+    """A single-query Scenario, or the scenario of the document's `kind` ("sequence"/"self", "multihead", "cross")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
         if document["kind"] == MULTIHEAD_KIND:
             return multihead_from_dict(document)
+        if document["kind"] == CROSS_KIND:
+            return cross_from_dict(document, FieldReaders(FORMAT_ID, _rows, scale_from_document))
         return sequence_from_dict(document)
     return scenario_from_dict(document)
 
@@ -141,7 +151,7 @@ def loads(data: bytes | str) -> Scenario:
     return scenario_from_dict(parse_document(data, _ALL_FIELDS))
 
 
-def loads_any(data: bytes | str) -> Scenario | SequenceScenario | MultiHeadScenario:
+def loads_any(data: bytes | str) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
     return any_from_dict(parse_document(data, _ALL_FIELDS))
 
@@ -151,17 +161,19 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     return loads(read_file(path))
 
 
-def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | MultiHeadScenario:
+def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
     """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
     return loads_any(read_file(path))
 
 
-def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario) -> str:
+def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> str:
     """Scenario JSON text (any kind): one field per line, one matrix row per line, non-ASCII kept readable."""
     if isinstance(scenario, SequenceScenario):
         document, row_fields = sequence_to_dict(scenario), MATRICES
     elif isinstance(scenario, MultiHeadScenario):
         document, row_fields = multihead_to_dict(scenario), MULTIHEAD_ROW_FIELDS
+    elif isinstance(scenario, CrossScenario):
+        document, row_fields = cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
     else:
         document, row_fields = scenario_to_dict(scenario), ("keys", "values")
     fields = []
@@ -176,8 +188,9 @@ def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def save(scenario: Scenario | SequenceScenario | MultiHeadScenario, path: str | os.PathLike[str]) -> None:
-    """Write either kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
+def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario,
+         path: str | os.PathLike[str]) -> None:
+    """Write any kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
@@ -12,7 +13,7 @@ from attention_explorer.core.sequence import SequenceScenario
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
 _ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
-          "aligned", "orthogonal", "opposite", "self-attention")
+          "aligned", "orthogonal", "opposite", "self-attention", "translation")
 
 
 def resources_dir() -> Path:
@@ -39,6 +40,6 @@ def preset_path(name: str) -> Path:
     return presets_dir() / f"{name}.json"
 
 
-def load_preset(name: str) -> Scenario | SequenceScenario:
+def load_preset(name: str) -> Scenario | SequenceScenario | CrossScenario:
     """Load a preset through the same validating loader as any user file (`self-attention` is a sequence)."""
     return load_any(preset_path(name))

@@ -7,6 +7,7 @@ import pytest
 
 from attention_explorer.core import fileformat
 from attention_explorer.core import scenario as sc
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names, preset_path, presets_dir
 from attention_explorer.core.scenario import ScenarioError
@@ -36,7 +37,7 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
     assert loaded.title and loaded.description
     assert len(loaded.description) <= sc.MAX_DESCRIPTION
     result = loaded.compute()
-    if isinstance(loaded, SequenceScenario):  # the self-attention kind: one softmax per token
+    if isinstance(loaded, (SequenceScenario, CrossScenario)):  # one softmax per query token
         assert all(math.fsum(row) == pytest.approx(1.0) for row in result.weights)
     elif isinstance(loaded, MultiHeadScenario):  # one softmax per token in every head
         assert all(math.fsum(row) == pytest.approx(1.0) for head in result.weights for row in head)

@@ -54,7 +54,7 @@ class SeparatorRow:
 Row = ActionRow | MenuRow | SeparatorRow
 
 LAB_SATURATION, LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER = 1, 2, 3, 4  # tab indexes; 0 is the canvas
-LAB_MULTIHEAD = 5
+LAB_MULTIHEAD, LAB_CROSS, LAB_POSITIONS = 5, 6, 7
 # The pages of the middle, in tab order: the titles of their tabs and of their View ▸ Labs entries.
 PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Vectors"),
@@ -63,6 +63,8 @@ PAGE_TITLES = (
     QT_TRANSLATE_NOOP("MainWindow", "Self-attention"),
     QT_TRANSLATE_NOOP("MainWindow", "Real transformer"),
     QT_TRANSLATE_NOOP("MainWindow", "Multi-head attention"),
+    QT_TRANSLATE_NOOP("MainWindow", "Cross-attention"),
+    QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"),
 )
 _PLOTS = {
     ("canvas", "png"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PNG…"),
@@ -162,7 +164,7 @@ ROWS: tuple[Row, ...] = (
     MenuRow("view", "", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
     *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",))
-      for index, title in enumerate(PAGE_TITLES)),
+      for index, title in enumerate(PAGE_TITLES) if title),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),
     ActionRow("resetLayout", "panels", QT_TRANSLATE_NOOP("MainWindow", "Reset panel layout"), "reset_layout",

@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
+from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.lecture import Lecture, load_file
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import load_preset
@@ -17,7 +18,7 @@ from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
-from attention_explorer.ui.window.actions import LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
+from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
@@ -67,7 +68,7 @@ class FileHandling:
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
         loaded = load_preset(name)
-        if isinstance(loaded, (SequenceScenario, MultiHeadScenario)):
+        if isinstance(loaded, (SequenceScenario, MultiHeadScenario, CrossScenario)):
             self.open_sequence(loaded)
             return
         if not self.maybe_save():
@@ -77,11 +78,15 @@ class FileHandling:
         self.docks["presetInfo"].show()
         self.docks["presetInfo"].raise_()
 
-    def open_sequence(self, sequence: SequenceScenario | MultiHeadScenario) -> None:
-        """Show a self-attention sequence or a multi-head scenario in its lab (the explorer's scenario stays)."""
+    def open_sequence(self, sequence: SequenceScenario | MultiHeadScenario | CrossScenario) -> None:
+        """Show a self-attention, multi-head or cross-attention scenario in its lab (the explorer's stays as it is)."""
         if isinstance(sequence, MultiHeadScenario):
             self.page(LAB_MULTIHEAD).load_scenario(sequence)
             self.show_page(LAB_MULTIHEAD)
+            return
+        if isinstance(sequence, CrossScenario):
+            self.page(LAB_CROSS).load_cross(sequence)
+            self.show_page(LAB_CROSS)
             return
         self.self_attention_lab.load_sequence(sequence)
         self.show_page(LAB_SELF_ATTENTION)
@@ -114,13 +119,13 @@ class FileHandling:
             return False
         return self.open_loaded(path, loaded, ask)
 
-    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | Lecture,
+    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario | Lecture,
                     ask: bool = True) -> bool:
         """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
         if isinstance(loaded, Lecture):
             self.lessons.start_lecture(loaded)
             return True
-        if isinstance(loaded, (SequenceScenario, MultiHeadScenario)):
+        if isinstance(loaded, (SequenceScenario, MultiHeadScenario, CrossScenario)):
             self.open_sequence(loaded)
             self.document.add_recent(Path(os.path.abspath(path)))
             return True

@@ -29,7 +29,9 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.application import application_icon, apply_style
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.cross_attention import CrossAttentionLab
 from attention_explorer.ui.labs.multihead import MultiHeadLab
+from attention_explorer.ui.labs.positional import PositionalLab
 from attention_explorer.ui.labs.saturation import SaturationLab
 from attention_explorer.ui.labs.self_attention import SelfAttentionLab
 from attention_explorer.ui.labs.transformer import TransformerPanel
@@ -48,7 +50,9 @@ from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.widgets.step_banner import StepBanner
 from attention_explorer.ui.window.actions import (
+    LAB_CROSS,
     LAB_MULTIHEAD,
+    LAB_POSITIONS,
     LAB_SATURATION,
     LAB_SELF_ATTENTION,
     LAB_TRANSFORMER,
@@ -103,18 +107,21 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             LAB_SELF_ATTENTION: lambda: SelfAttentionLab(model),
             LAB_TRANSFORMER: lambda: TransformerPanel(model),
             LAB_MULTIHEAD: lambda: MultiHeadLab(model),
+            LAB_CROSS: lambda: CrossAttentionLab(model),
+            LAB_POSITIONS: lambda: PositionalLab(),
         }
         self._built_pages: dict[int, QWidget] = {0: self.canvas}
         self.central_tabs = QTabWidget()
         self.central_tabs.setObjectName("centralTabs")
         self.central_tabs.setDocumentMode(True)
         self.central_tabs.addTab(self.canvas, "")
-        for _index in sorted(self._lab_factories):
+        for index in range(1, max(self._lab_factories) + 1):
             # A lab scrolls rather than forcing the whole window wider than a 1280×720 projector.
             scroll = QScrollArea()
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QScrollArea.Shape.NoFrame)
             self.central_tabs.addTab(scroll, "")
+            self.central_tabs.setTabVisible(index, index in self._lab_factories)  # a tab index not built here
         self.step_banner = StepBanner(model)  # above the middle, shown only in step-through
         middle = QWidget()
         middle_layout = QVBoxLayout(middle)
@@ -280,7 +287,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             action.setText(translated_scenario_text(load_preset(name).title) or name)
         self._show_autosave_problem()
         for index, title in enumerate(PAGE_TITLES):
-            self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", title))
+            self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", title or ""))
         self._rebuild_recent_menu()
         self._update_undo_actions()
         self._show_hint("")
@@ -305,6 +312,8 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
 
     def page(self, index: int) -> QWidget:
         """The canvas (0) or a lab, built on first use."""
+        if index not in self._built_pages and index not in self._lab_factories:
+            return self.central_tabs.widget(index)  # a hidden tab whose lab is not part of this build
         if index not in self._built_pages:
             lab = self._lab_factories[index]()
             self._built_pages[index] = lab
@@ -344,7 +353,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.page(index)
         self._show_hint("")
         # Labs with state of their own get the whole window; the explorer's docks step aside.
-        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER, LAB_MULTIHEAD)
+        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER, LAB_MULTIHEAD, LAB_CROSS, LAB_POSITIONS)
         if wide and self._state_before_wide_page is None:
             self._state_before_wide_page = self.saveState()
             for dock in self.docks.values():
@@ -479,6 +488,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             return self.tr("Open a model folder, type a sentence and press Show; nothing is downloaded.")
         if page == LAB_MULTIHEAD:
             return self.tr("Change d_model and h; click a head or a row of its maps to explore that query.")
+        idle_hint = getattr(self._built_pages.get(page), "idle_hint", None)
+        if idle_hint is not None:  # the newer labs say themselves how they are used
+            return idle_hint()
         return self.tr("Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.")
 
     def _update_title(self) -> None:

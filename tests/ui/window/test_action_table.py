@@ -58,6 +58,7 @@ E&xamples
   preset_opposite [] | Opposite directions: cos θ = −1 | Opposite directions: cos θ = −1
   preset_self-attention [] | Self-attention: 我 爱 北京 | Self-attention: 我 爱 北京
   preset_multi-head [] | Multi-head attention: 我 爱 北京, two heads | Multi-head attention: 我 爱 北京, two heads
+  preset_translation [] | Cross-attention: I love Beijing → 我 爱 北京 | Cross-attention: I love Beijing → 我 爱 北京
 &Keys
   nextKey [Tab] plain | Select next key | Select next key
   previousKey [Shift+Tab] plain | Select previous key | Select previous key
@@ -88,6 +89,8 @@ E&xamples
     page4 [Ctrl+4] | Self-attention | Self-attention
     page5 [Ctrl+5] | Real transformer | Real transformer
     page6 [Ctrl+6] | Multi-head attention | Multi-head attention
+    page7 [Ctrl+7] | Cross-attention | Cross-attention
+    page8 [Ctrl+8] | Positions and q·k | Positions and q·k
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example
@@ -168,7 +171,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 66
+    assert len(window.actions_by_name) == 68
 
 
 def test_every_action_is_translated_live_and_back(window):

@@ -42,12 +42,12 @@ KEEP_IN_ENGLISH = {
     "sum", "log", "cos", "nan", "float", "transformer", "bert",
 }
 # Terms and names of more than one word that Chinese texts use as they are (the article keeps "one-hot" too).
-KEEP_PHRASES = ("one-hot", "hugging face")
+KEEP_PHRASES = ("one-hot", "hugging face", "i love beijing")  # the last: the translation example's source
 # File names (config.json, model.safetensors) are names too, and so are symbols with a subscript (d_model, W_Q).
 _FILE_NAME = re.compile(r"\b[\w-]+\.(?:json|safetensors|txt|png|svg)\b")
 _SYMBOL = re.compile(r"\b[A-Za-z]+_[A-Za-z0-9]+\b")
 # Widgets whose text is English on purpose: the self-attention lab's English example sentence (data, not UI).
-ENGLISH_BY_DESIGN = {"englishExample"}
+ENGLISH_BY_DESIGN = {"englishExample", "translationExample"}  # and the cross lab's "I love Beijing → 我 爱 北京"
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 

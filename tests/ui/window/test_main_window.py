@@ -432,6 +432,8 @@ def test_every_lab_fits_a_1280x720_window_and_the_status_bar_says_how_to_use_it(
     assert canvas_hint.startswith("Drag the tip of Q")
     seen = {canvas_hint}
     for index in range(1, window.central_tabs.count()):
+        if not window.central_tabs.isTabVisible(index):
+            continue  # a fixed tab index whose lab another branch builds
         window.show_page(index)
         QApplication.processEvents()
         scroll = window.central_tabs.widget(index)
