@@ -147,10 +147,6 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
-        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file) or no &quot;kind&quot; at all (a single query), got {2}</source>
-        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）或完全没有 &quot;kind&quot;（单个查询），实际为 {2}</translation>
-    </message>
-    <message>
         <source>{0}: &quot;{1}&quot; is not a language (expected {2})</source>
         <translation>{0}：&quot;{1}&quot; 不是可用的语言（应为 {2}）</translation>
     </message>
@@ -305,6 +301,22 @@
     <message>
         <source>{0}.{1}</source>
         <translation>{0}.{1}</translation>
+    </message>
+    <message>
+        <source>d: expected an even whole number from 2 to {0} (pairs of sin and cos), got {1!r}</source>
+        <translation>d：应为 2 到 {0} 之间的偶数（sin 与 cos 成对），实际为 {1!r}</translation>
+    </message>
+    <message>
+        <source>{0}: expected a whole number from 0 to {1}, got {2!r}</source>
+        <translation>{0}：应为 0 到 {1} 之间的整数，实际为 {2!r}</translation>
+    </message>
+    <message>
+        <source>method: expected one of {0}, got {1!r}</source>
+        <translation>method：应为 {0} 之一，实际为 {1!r}</translation>
+    </message>
+    <message>
+        <source>pair: expected 0 to {0}, got {1!r}</source>
+        <translation>pair：应为 0 到 {0}，实际为 {1!r}</translation>
     </message>
     <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
@@ -723,6 +735,46 @@
         <translation>文件将占 {0:.0f} MiB，超过场景文件允许的 {1} MiB；请减少键的数量或降低维度</translation>
     </message>
     <message>
+        <source>{0}: expected a list of strings, got a string</source>
+        <translation>{0}：应为字符串列表，却是一个字符串</translation>
+    </message>
+    <message>
+        <source>{0}: expected 1 to {1} tokens, got {2}</source>
+        <translation>{0}：应有 1 到 {1} 个词元，实际为 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} characters, a token has 1 to {2}</source>
+        <translation>{0}：{1} 个字符，词元应有 1 到 {2} 个字符</translation>
+    </message>
+    <message>
+        <source>{0}: there is no cell ({1}, {2}) in {3} × {4}</source>
+        <translation>{0}：{3} × {4} 中没有单元格 ({1}, {2})</translation>
+    </message>
+    <message>
+        <source>target token index {0} is out of range (there are {1} target tokens)</source>
+        <translation>目标词元序号 {0} 超出范围（共有 {1} 个目标词元）</translation>
+    </message>
+    <message>
+        <source>unknown side {0!r} (expected one of {1})</source>
+        <translation>未知的一侧 {0!r}（应为 {1} 之一）</translation>
+    </message>
+    <message>
+        <source>{0}: expected a list of 1 to {1} strings, got {2}</source>
+        <translation>{0}：应为含 1 到 {1} 个字符串的列表，实际为 {2}</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a cross-attention file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（交叉注意力文件允许：{1}）</translation>
+    </message>
+    <message>
+        <source>kind &quot;{0}&quot;: a cross-attention file (a source and a target sentence), not a single-query scenario; open it in the cross-attention lab</source>
+        <translation>kind &quot;{0}&quot;：这是交叉注意力文件（一个源句和一个目标句），不是单查询场景；请在交叉注意力实验中打开</translation>
+    </message>
+    <message>
+        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file) or no &quot;kind&quot; at all (a single query), got {3}</source>
+        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）或不写 &quot;kind&quot;（单个查询），实际为 {3}</translation>
+    </message>
+    <message>
         <source>is not a regular file (a device, pipe or socket): choose another name</source>
         <translation>不是普通文件（而是设备、管道或套接字）：请换一个文件名</translation>
     </message>
@@ -929,6 +981,129 @@
     <message>
         <source>token index {0} is out of range (there are {1} tokens)</source>
         <translation>词元序号 {0} 超出范围（共有 {1} 个词元）</translation>
+    </message>
+</context>
+<context>
+    <name>CrossAttentionLab</name>
+    <message>
+        <source>Opened “{0}”.</source>
+        <translation>已打开“{0}”。</translation>
+    </message>
+    <message>
+        <source>“{0}” asks the source</source>
+        <translation>“{0}”向源句提问</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the query is row {0} of Q = Y·W_Q, the target token “{1}”; the keys and values are the rows of K = X·W_K and V = X·W_V, one per source token of “{2}”.</source>
+        <translation>交叉注意力：查询是 Q = Y·W_Q 的第 {0} 行，即目标词元“{1}”；键和值是 K = X·W_K 与 V = X·W_V 的各行，“{2}”的每个源词元一行。</translation>
+    </message>
+    <message>
+        <source>“{0}” is now the query in the explorer, the source words its keys: drag it on the canvas.</source>
+        <translation>“{0}”现在是“向量”页中的查询，源句的词是它的键：在画布上拖动它。</translation>
+    </message>
+    <message>
+        <source>Type a target and a source sentence or edit Y, X and the W&apos;s; hover a cell for q·k, click a row to explore that target word.</source>
+        <translation>输入目标句和源句，或编辑 Y、X 和各个 W；悬停单元格查看 q·k，点击一行以探索该目标词。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Q&lt;/b&gt; = Y·W&lt;sub&gt;Q&lt;/sub&gt;: ({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;, from the target &amp;nbsp;·&amp;nbsp; &lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;: ({3}) · ({1}) = &lt;b&gt;{4}&lt;/b&gt; and &lt;b&gt;V&lt;/b&gt; = X·W&lt;sub&gt;V&lt;/sub&gt;: ({3}) · ({5}) = &lt;b&gt;{6}&lt;/b&gt;, from the source</source>
+        <translation>&lt;b&gt;Q&lt;/b&gt; = Y·W&lt;sub&gt;Q&lt;/sub&gt;：({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;，来自目标句 &amp;nbsp;·&amp;nbsp; &lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;：({3}) · ({1}) = &lt;b&gt;{4}&lt;/b&gt;，&lt;b&gt;V&lt;/b&gt; = X·W&lt;sub&gt;V&lt;/sub&gt;：({3}) · ({5}) = &lt;b&gt;{6}&lt;/b&gt;，来自源句</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Q&lt;/b&gt; = Y·W&lt;sub&gt;Q&lt;/sub&gt;: &lt;b&gt;{0}&lt;/b&gt;, one query per target token</source>
+        <translation>&lt;b&gt;Q&lt;/b&gt; = Y·W&lt;sub&gt;Q&lt;/sub&gt;：&lt;b&gt;{0}&lt;/b&gt;，每个目标词元一个查询</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;: &lt;b&gt;{0}&lt;/b&gt;, one key per source token</source>
+        <translation>&lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;：&lt;b&gt;{0}&lt;/b&gt;，每个源词元一个键</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;V&lt;/b&gt; = X·W&lt;sub&gt;V&lt;/sub&gt;: &lt;b&gt;{0}&lt;/b&gt;, one value per source token</source>
+        <translation>&lt;b&gt;V&lt;/b&gt; = X·W&lt;sub&gt;V&lt;/sub&gt;：&lt;b&gt;{0}&lt;/b&gt;，每个源词元一个值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Y&lt;/b&gt;: the target&apos;s embeddings, &lt;b&gt;{0}&lt;/b&gt; (where the queries come from; type over a number to edit it)</source>
+        <translation>&lt;b&gt;Y&lt;/b&gt;：目标句的嵌入，&lt;b&gt;{0}&lt;/b&gt;（查询的来源；直接输入覆盖数字即可编辑）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;X&lt;/b&gt;: the source&apos;s embeddings, &lt;b&gt;{0}&lt;/b&gt; (where the keys and values come from)</source>
+        <translation>&lt;b&gt;X&lt;/b&gt;：源句的嵌入，&lt;b&gt;{0}&lt;/b&gt;（键和值的来源）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scores Q·K&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;&lt;br/&gt;N&lt;sub&gt;q&lt;/sub&gt;×d&lt;sub&gt;k&lt;/sub&gt; · d&lt;sub&gt;k&lt;/sub&gt;×N&lt;sub&gt;k&lt;/sub&gt; = N&lt;sub&gt;q&lt;/sub&gt;×N&lt;sub&gt;k&lt;/sub&gt;: &amp;nbsp;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;分数 Q·K&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;&lt;br/&gt;N&lt;sub&gt;q&lt;/sub&gt;×d&lt;sub&gt;k&lt;/sub&gt; · d&lt;sub&gt;k&lt;/sub&gt;×N&lt;sub&gt;k&lt;/sub&gt; = N&lt;sub&gt;q&lt;/sub&gt;×N&lt;sub&gt;k&lt;/sub&gt;：&amp;nbsp;({0}) · ({1}) = &lt;b&gt;{2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>1/√{0} = {1}</source>
+        <translation>1/√{0} = {1}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Weights&lt;/b&gt;&lt;br/&gt;softmax of each row of Q·K&lt;sup&gt;T&lt;/sup&gt; × {0}</source>
+        <translation>&lt;b&gt;权重&lt;/b&gt;&lt;br/&gt;对 Q·K&lt;sup&gt;T&lt;/sup&gt; × {0} 的每一行做 softmax</translation>
+    </message>
+    <message>
+        <source>Row = target token (it asks), column = source token (it answers). &lt;b&gt;Each row sums to 1.&lt;/b&gt; No mask: the whole source is already known. Click a row: that target token becomes the explorer&apos;s query.</source>
+        <translation>行 = 目标词元（提问），列 = 源词元（回答）。&lt;b&gt;每行之和为 1。&lt;/b&gt;没有掩码：整个源句已经已知。点击一行：该目标词元成为探索器的查询。</translation>
+    </message>
+    <message>
+        <source>Hover over a cell (i, j) to see q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt;: target token i asking source token j; click a row to explore it.</source>
+        <translation>悬停在单元格 (i, j) 上查看 q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt;：目标词元 i 向源词元 j 提问；点击一行以探索它。</translation>
+    </message>
+    <message>
+        <source>{0} · {1} = &lt;b&gt;{2}&lt;/b&gt; &amp;nbsp;→&amp;nbsp; weight &lt;b&gt;{3}&lt;/b&gt;</source>
+        <translation>{0} · {1} = &lt;b&gt;{2}&lt;/b&gt; &amp;nbsp;→&amp;nbsp; 权重 &lt;b&gt;{3}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>q·k of “{0}” (target) and “{1}” (source) = {2}; click to make “{0}” the explorer&apos;s query</source>
+        <translation>“{0}”（目标）与“{1}”（源）的 q·k = {2}；点击使“{0}”成为探索器的查询</translation>
+    </message>
+    <message>
+        <source>Target (queries)</source>
+        <translation>目标句（查询）</translation>
+    </message>
+    <message>
+        <source>Source (keys, values)</source>
+        <translation>源句（键、值）</translation>
+    </message>
+    <message>
+        <source>The sentence being written, the decoder&apos;s side: words separated by spaces, then Enter</source>
+        <translation>正在生成的句子，即解码器一侧：词之间用空格分隔，然后按回车</translation>
+    </message>
+    <message>
+        <source>The sentence being translated, the encoder&apos;s side: words separated by spaces, then Enter</source>
+        <translation>被翻译的句子，即编码器一侧：词之间用空格分隔，然后按回车</translation>
+    </message>
+    <message>
+        <source>The translation example with its hand-made numbers</source>
+        <translation>翻译示例及其手工设定的数值</translation>
+    </message>
+    <message>
+        <source>Scale by 1/√d_k</source>
+        <translation>按 1/√d_k 缩放</translation>
+    </message>
+    <message>
+        <source>Q, K, V</source>
+        <translation>Q、K、V</translation>
+    </message>
+    <message>
+        <source>Y (target)</source>
+        <translation>Y（目标句）</translation>
+    </message>
+    <message>
+        <source>X (source)</source>
+        <translation>X（源句）</translation>
     </message>
 </context>
 <context>
@@ -1412,6 +1587,14 @@
     <message>
         <source>Select key {0}</source>
         <translation>选择键 {0}</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Positions and q·k</source>
+        <translation>位置与 q·k</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2030,6 +2213,81 @@
     <message>
         <source>Remove this pin (Ctrl+Z brings it back)</source>
         <translation>删除此快照（Ctrl+Z 可恢复）</translation>
+    </message>
+</context>
+<context>
+    <name>PositionalLab</name>
+    <message>
+        <source>Move m and n: RoPE&apos;s q·k stays put while m − n stays the same; the sinusoidal one does not.</source>
+        <translation>移动 m 和 n：只要 m − n 不变，RoPE 的 q·k 就不变；正弦编码的则会变。</translation>
+    </message>
+    <message>
+        <source>{0} = {1}</source>
+        <translation>{0} = {1}</translation>
+    </message>
+    <message>
+        <source>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; at m = {1}, n = {2}</source>
+        <translation>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; 此时 m = {1}，n = {2}</translation>
+    </message>
+    <message>
+        <source>R(m)q · R(n)k = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; at m − n = {3} (m = {1}, n = {2})</source>
+        <translation>R(m)q · R(n)k = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; 此时 m − n = {3}（m = {1}，n = {2}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pair {0} of q and k in the plane&lt;/b&gt;: θ&lt;sub&gt;{0}&lt;/sub&gt; = {1} rad per position</source>
+        <translation>&lt;b&gt;q 与 k 的第 {0} 对分量（平面中）&lt;/b&gt;：θ&lt;sub&gt;{0}&lt;/sub&gt; = 每个位置 {1} 弧度</translation>
+    </message>
+    <message>
+        <source>q turned by mθ = {0}°, k by nθ = {1}°. The angle from k to q goes from {2}° to &lt;b&gt;{3}&lt;/b&gt;°: it changes by (m − n)θ = {4}°, so this pair&apos;s share of q·k, |q||k| cos = &lt;b&gt;{5}&lt;/b&gt;, depends on m − n only.</source>
+        <translation>q 转过 mθ = {0}°，k 转过 nθ = {1}°。从 k 到 q 的夹角由 {2}° 变为 &lt;b&gt;{3}&lt;/b&gt;°：变化量为 (m − n)θ = {4}°，所以这一对在 q·k 中的份额 |q||k| cos = &lt;b&gt;{5}&lt;/b&gt; 只取决于 m − n。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sinusoidal&lt;/b&gt; encodings are &lt;i&gt;added&lt;/i&gt;: (q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) has terms in m and in n on their own, so the same offset m − n gives different q·k at different places. &lt;b&gt;RoPE&lt;/b&gt; &lt;i&gt;rotates&lt;/i&gt; every pair of q by mθ&lt;sub&gt;i&lt;/sub&gt; and of k by nθ&lt;sub&gt;i&lt;/sub&gt;: turning both keeps the angle between them up to (m − n)θ&lt;sub&gt;i&lt;/sub&gt;, so q·k depends on m − n only and its curves coincide.</source>
+        <translation>&lt;b&gt;正弦&lt;/b&gt;编码是&lt;i&gt;加&lt;/i&gt;上去的：(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) 含有单独依赖 m 和单独依赖 n 的项，所以同一个偏移 m − n 在不同位置给出不同的 q·k。&lt;b&gt;RoPE&lt;/b&gt; 把 q 的每一对分量&lt;i&gt;旋转&lt;/i&gt; mθ&lt;sub&gt;i&lt;/sub&gt;、把 k 的旋转 nθ&lt;sub&gt;i&lt;/sub&gt;：两者一起转动时，它们之间的夹角只改变 (m − n)θ&lt;sub&gt;i&lt;/sub&gt;，所以 q·k 只取决于 m − n，各条曲线重合。</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation>d</translation>
+    </message>
+    <message>
+        <source>frequency pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Width of q and k: an even number (sin and cos come in pairs), up to {0} here</source>
+        <translation>q 和 k 的维数：偶数（sin 与 cos 成对出现），这里最多 {0}</translation>
+    </message>
+    <message>
+        <source>The pair (q[2i], q[2i+1]) drawn in the plane; θ_i = 10000^(−2i/d)</source>
+        <translation>在平面中画出的分量对 (q[2i], q[2i+1])；θ_i = 10000^(−2i/d)</translation>
+    </message>
+    <message>
+        <source>Another fixed pair of random vectors q and k</source>
+        <translation>另一对固定的随机向量 q 和 k</translation>
+    </message>
+    <message>
+        <source>The query&apos;s position m</source>
+        <translation>查询的位置 m</translation>
+    </message>
+    <message>
+        <source>The key&apos;s position n</source>
+        <translation>键的位置 n</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sinusoidal, added&lt;/b&gt;: q·k against m − n, one curve per key position n</source>
+        <translation>&lt;b&gt;正弦编码（相加）&lt;/b&gt;：q·k 随 m − n 的变化，每个键位置 n 一条曲线</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RoPE, rotated&lt;/b&gt;: q·k against m − n, one curve per key position n</source>
+        <translation>&lt;b&gt;RoPE（旋转）&lt;/b&gt;：q·k 随 m − n 的变化，每个键位置 n 一条曲线</translation>
+    </message>
+    <message>
+        <source>m − n</source>
+        <translation>m − n</translation>
     </message>
 </context>
 <context>
@@ -3454,6 +3712,14 @@
     <message>
         <source>Three keys whose raw scores are 2, 1 and 0, used without scaling. Softmax turns them into about 0.665, 0.245 and 0.090: the best match leads, but every key still gets a say. Compare with “Saturated attention: scores 20, 10, 0”.</source>
         <translation>三个键的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键领先，但每个键仍有一份发言权。可与“饱和的注意力：分数 20、10、0”对比。</translation>
+    </message>
+    <message>
+        <source>Cross-attention: I love Beijing → 我 爱 北京</source>
+        <translation>交叉注意力：I love Beijing → 我 爱 北京</translation>
+    </message>
+    <message>
+        <source>Cross-attention in a translation model: the queries come from the sentence being written (the decoder&apos;s target, 我 爱 北京), the keys and values from the sentence being translated (the encoder&apos;s source, I love Beijing). Q = Y·W_Q is 3 × 2, K = X·W_K and V = X·W_V are 3 × 2, so the weights are N_q × N_k = 3 × 3: one row per Chinese word, one column per English word. Here the source embeddings have one hand-made feature each, and each Chinese word mostly shares the feature of its translation, so each gives almost all of its attention to it: “我” to “I”, “爱” to “love” and “北京” to “Beijing” (the diagonal of the weights). The target and source need not be equally long; each row of the weights still adds up to 1. Click a row to make that Chinese word the query you drag in the explorer, against the three English keys.</source>
+        <translation>翻译模型中的交叉注意力：查询来自正在生成的句子（解码器的目标句“我 爱 北京”），键和值来自被翻译的句子（编码器的源句“I love Beijing”）。Q = Y·W_Q 为 3 × 2，K = X·W_K 与 V = X·W_V 为 3 × 2，所以权重是 N_q × N_k = 3 × 3：每个中文词一行，每个英文词一列。这里源句的嵌入各有一个手工设定的特征，每个中文词主要带有其译词的特征，因此几乎把全部注意力给了它：“我”给“I”，“爱”给“love”，“北京”给“Beijing”（权重矩阵的对角线）。目标句与源句不必一样长；每行权重之和仍为 1。点击一行，该中文词就成为你在探索器中拖动的查询，对着三个英文键。</translation>
     </message>
     <message>
         <source>Soft attention: scores 2, 1, 0</source>
