@@ -57,8 +57,8 @@ E&xamples
   preset_orthogonal [] | Perpendicular: cos θ = 0 | Perpendicular: cos θ = 0
   preset_opposite [] | Opposite directions: cos θ = −1 | Opposite directions: cos θ = −1
   preset_self-attention [] | Self-attention: 我 爱 北京 | Self-attention: 我 爱 北京
-  preset_multi-head [] | Multi-head attention: 我 爱 北京, two heads | Multi-head attention: 我 爱 北京, two heads
   preset_translation [] | Cross-attention: I love Beijing → 我 爱 北京 | Cross-attention: I love Beijing → 我 爱 北京
+  preset_multi-head [] | Multi-head attention: 我 爱 北京, two heads | Multi-head attention: 我 爱 北京, two heads
 &Keys
   nextKey [Tab] plain | Select next key | Select next key
   previousKey [Shift+Tab] plain | Select previous key | Select previous key

@@ -39,7 +39,7 @@ TS = catalogue_path("zh_CN").with_suffix(".ts")
 # Words that stay as they are in Chinese text: names, formats, symbols of the formula.
 KEEP_IN_ENGLISH = {
     "attention", "explorer", "numpy", "latex", "markdown", "png", "svg", "english", "softmax", "exp", "max",
-    "sum", "log", "cos", "nan", "float", "transformer", "bert",
+    "sum", "log", "cos", "nan", "float", "transformer", "bert", "rope",
 }
 # Terms and names of more than one word that Chinese texts use as they are (the article keeps "one-hot" too).
 KEEP_PHRASES = ("one-hot", "hugging face", "i love beijing")  # the last: the translation example's source
