@@ -211,11 +211,11 @@ def test_bad_input_shows_a_message_and_changes_nothing(make_panel, model, tiny_b
     assert "no such folder" in panel.status_label.text()
     assert panel.loaded is None and not panel.send_button.isEnabled()
 
-    other = tmp_path / "gpt"
+    other = tmp_path / "roberta"
     shutil.copytree(tiny_bert_dir, other)
-    (other / "config.json").write_text('{"model_type": "gpt2"}', encoding="utf-8")
+    (other / "config.json").write_text('{"model_type": "roberta"}', encoding="utf-8")
     assert not panel.open_model(other)
-    assert "model_type &quot;gpt2&quot; is not supported" in panel.status_label.text()
+    assert "model_type &quot;roberta&quot; is not supported" in panel.status_label.text()
 
     assert panel.open_model(tiny_bert_dir)
     type_sentence(panel, "cat " * 45)  # longer than the tiny model's 40 positions
