@@ -12,7 +12,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,12 @@ INSTALL_HINT = 'pip install "attention-explorer[model]"'
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
                          "gpt2": "GPT-2 and distilgpt2"}
 ModelConfig = BertConfig | Gpt2Config
+# progress(stage, done, total): stage is "config", "weights", "tokenizer" or "layer" (done of total layers).
+Progress = Callable[[str, int, int], None]
+
+
+def _no_progress(_stage: str, _done: int, _total: int) -> None:
+    """The default progress hook: nothing to show."""
 # config.json's sizes → our field names and the largest value any real BERT comes near (the weights' shapes are
 # checked against them later; the bounds only keep a hostile number out of messages and arithmetic).
 _SIZES = {
@@ -388,8 +394,8 @@ class Checkpoint:
         return Analysis(analysis.text, (*analysis.tokens, self.token_text(token_id)), (*analysis.ids, token_id),
                         output, analysis.generated + 1)
 
-    def analyse(self, text: str) -> Analysis:
-        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the encoder on it."""
+    def analyse(self, text: str, progress: Progress = _no_progress) -> Analysis:
+        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the model on it."""
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
@@ -411,11 +417,16 @@ class Checkpoint:
                 "belong to this model",
                 max(ids), self.config.vocab_size,
             )
+        layers = self.config.num_layers
+
+        def on_layer(index: int) -> None:
+            progress("layer", index + 1, layers)
+
         if self.generates:
             return Analysis(text, _readable_tokens(self.tokenizer, ids, list(encoding.tokens)), tuple(ids),
-                            decode(self.weights, ids))
+                            decode(self.weights, ids, on_layer))
         try:
-            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
+            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask, on_layer)
         except ValueError as error:  # e.g. a token type the model has no embedding for
             raise CheckpointError("the model cannot take these tokens ({0})", error) from None
         return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
@@ -450,12 +461,15 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_checkpoint(folder: str | os.PathLike[str]) -> Checkpoint:
+def load_checkpoint(folder: str | os.PathLike[str], progress: Progress = _no_progress) -> Checkpoint:
     """Read a Hugging Face model folder; every problem is one CheckpointError, and nothing is downloaded."""
     require_packages()
     path = check_folder(folder)
+    progress("config", 0, 3)
     config = read_config(path / "config.json")
+    progress("weights", 1, 3)
     weights = read_weights(path / "model.safetensors", config)
+    progress("tokenizer", 2, 3)
     tokenizer = read_tokenizer(path / "tokenizer.json")
     if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
         raise CheckpointError(

@@ -31,6 +31,11 @@ def next_token_id(logits: np.ndarray, top_k: int = 1, seed: int = 0, position: i
     return int(candidates[rng.choice(k, p=probabilities)])
 
 
+def token_probability(logits: np.ndarray, token_id: int) -> float:
+    """softmax(logits)[token_id]: how likely the model found the token."""
+    return float(softmax(np.asarray(logits, dtype=np.float64))[token_id])
+
+
 @dataclass(frozen=True)
 class CacheCost:
     """The KV cache after n tokens and the attention work of the next step with and without it."""

@@ -8,7 +8,7 @@ to the token embeddings (logits = ln_f(h)·wteᵀ). Every computation runs in fl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -168,8 +168,10 @@ def next_token_logits(weights: Gpt2Weights, last_hidden: np.ndarray) -> np.ndarr
     return weights.token_embeddings.astype(np.float64, copy=False) @ last_hidden
 
 
-def decode(weights: Gpt2Weights, input_ids: Sequence[int]) -> DecoderOutput:
-    """Run GPT-2 on a whole sequence: every token attends to itself and the tokens before it."""
+def decode(weights: Gpt2Weights, input_ids: Sequence[int],
+           on_layer: Callable[[int], None] | None = None) -> DecoderOutput:
+    """Run GPT-2 on a whole sequence: every token attends to itself and the tokens before it (`on_layer(i)` after
+    block i)."""
     config = weights.config
     ids = np.asarray(input_ids, dtype=np.int64).reshape(-1)
     _check_ids(config, ids, 0)
@@ -186,6 +188,8 @@ def decode(weights: Gpt2Weights, input_ids: Sequence[int]) -> DecoderOutput:
         x = _finish_block(block, x, context, config)
         layers.append(LayerAttention(q, k, v, scaled, probabilities))
         hidden_states.append(x)
+        if on_layer is not None:
+            on_layer(len(layers) - 1)
     final = layer_norm(x, weights.final_norm_weight, weights.final_norm_bias, config.layer_norm_eps)
     return DecoderOutput(tuple(layers), tuple(hidden_states), final, next_token_logits(weights, final[-1]))
 
