@@ -61,6 +61,6 @@ def show_progress(bar: QProgressBar, stage: str, done: int, total: int) -> None:
         value = 33 + round(67 * done / max(total, 1))
     else:
         value = round(33 * done / max(total, 1))
-    bar.setValue(value)
     bar.setFormat(stage_text(stage, done, total))
+    bar.setValue(value)
     bar.setVisible(True)
