@@ -8,8 +8,8 @@ import time
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtCore import Qt as QtNS
+from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
 
 from attention_explorer.core.pretrained import checkpoint, weights_size
