@@ -349,11 +349,17 @@ class Analysis:
 
 
 def _readable_tokens(tokenizer: Any, ids: list[int], raw: list[str]) -> tuple[str, ...]:
-    """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a token holding part of a character stays raw."""
+    """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
+    character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
     shown = []
     for token_id, token in zip(ids, raw):
         text = tokenizer.decode([token_id], skip_special_tokens=False)
-        shown.append(text if text and "\ufffd" not in text else token)
+        if text and not text.strip(" "):
+            shown.append("␣" * len(text))
+        elif text and "\ufffd" not in text and text.isprintable():
+            shown.append(text)
+        else:
+            shown.append(token)
     return tuple(shown)
 
 

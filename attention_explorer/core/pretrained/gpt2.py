@@ -163,9 +163,14 @@ def _check_ids(config: Gpt2Config, ids: np.ndarray, start: int) -> None:
         raise ValueError(f"input_ids: ids must lie in 0–{config.vocab_size - 1}")
 
 
+_LOGIT_ROWS = 8192  # wte widened to float64 this many rows at a time: GPT-2's whole wte would be 300 MB at once
+
+
 def next_token_logits(weights: Gpt2Weights, last_hidden: np.ndarray) -> np.ndarray:
     """The tied language-model head on one final hidden state: ln_f(h)·wteᵀ, one score per vocabulary token."""
-    return weights.token_embeddings.astype(np.float64, copy=False) @ last_hidden
+    table = weights.token_embeddings
+    return np.concatenate([table[start:start + _LOGIT_ROWS].astype(np.float64, copy=False) @ last_hidden
+                           for start in range(0, table.shape[0], _LOGIT_ROWS)])
 
 
 def decode(weights: Gpt2Weights, input_ids: Sequence[int],
