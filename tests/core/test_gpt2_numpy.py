@@ -101,6 +101,10 @@ def test_byte_level_tokens_are_shown_as_text_and_the_model_type_is_gpt2(model):
     assert "".join(analysis.tokens) == "the cat sat"  # " cat", not "Ġcat"
     raw = [model.tokenizer.id_to_token(i) for i in analysis.ids]
     assert any(token.startswith("Ġ") for token in raw)
+    assert model.analyse("I love Beijing").tokens[:3] == ("I", " love", "␣")  # a lone space stays visible
+    # an escape character and half of a Chinese character keep their byte-level form, never a control or "�"
+    shown = model.analyse("a\x1bb 爱").tokens
+    assert all(token.isprintable() and "\ufffd" not in token for token in shown)
 
 
 def test_generating_with_the_cache_equals_recomputing_the_whole_sequence(model):
