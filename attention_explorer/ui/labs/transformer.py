@@ -420,8 +420,10 @@ class TransformerPanel(ModelRunner, QWidget):
         self.empty_open_button.setToolTip(self.tr("The same as File ▸ Open model…"))
         self.open_button.setText(self.tr("Open model…"))
         self.open_button.setToolTip(self.tr(
-            "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model"))
-        self.models_combo.setToolTip(self.tr("BERT-family models already in the Hugging Face cache on this computer"))
+            "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model or "
+            "a GPT-2"))
+        self.models_combo.setToolTip(self.tr(
+            "BERT-family and GPT-2 models already in the Hugging Face cache on this computer"))
         self.sentence_edit.setPlaceholderText(self.tr("Type a sentence (English or 中文) and press Enter"))
         self.show_button.setText(self.tr("Show"))
         self.show_button.setToolTip(self.tr("Run the model on the sentence"))
