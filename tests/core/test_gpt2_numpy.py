@@ -158,11 +158,18 @@ def test_a_model_larger_than_free_memory_is_refused_from_its_header(tmp_path, ti
                                                  "data_offsets": [321644800, 2287724800]}}).encode()
     (folder / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header)  # no data at all
     monkeypatch.setattr(weights_size, "available_memory_bytes", lambda: 4_000_000_000)
-    # 2 287 724 800 bytes of float32 tensors, and the largest (491 520 000 numbers) twice in float64
-    assert 2_287_724_800 + 2 * 8 * 491_520_000 == 10_152_044_800
+    # 2 287 724 800 bytes of float32 tensors, and the largest (491 520 000 numbers) twice in float64: more than
+    # all 571 931 200 numbers once in float64
+    assert 2_287_724_800 + 8 * max(571_931_200, 2 * 491_520_000) == 10_152_044_800
     with pytest.raises(CheckpointError, match=r"model.safetensors: this model needs about 10153 MB of memory to "
                                               r"load, and only 4000 MB are free"):
         load_checkpoint(folder)
+    from safetensors.numpy import load_file
+
+    tensors = load_file(str(tiny_gpt2_dir / "model.safetensors")).values()
+    numbers = sum(t.size for t in tensors)  # here all numbers once in float64 outweigh the largest twice
+    assert numbers > 2 * max(t.size for t in tensors)
+    assert weights_size.needed_bytes(tiny_gpt2_dir / "model.safetensors") == 4 * numbers + 8 * numbers
     monkeypatch.setattr(weights_size, "available_memory_bytes", lambda: 10)
     with pytest.raises(CheckpointError, match="only 0 MB are free"):
         load_checkpoint(tiny_gpt2_dir)

@@ -82,7 +82,9 @@ def gpt2_weights_from_tensors(config: Gpt2Config, tensors: Mapping[str, np.ndarr
                                   array.dtype)
         if not np.isfinite(array).all():
             raise CheckpointError("{0}: {1} holds NaN or infinite numbers", place, full)
-        return array
+        # Widened once here: a generation step multiplies one row by every matrix, and widening them per step
+        # would cost more than the step itself.
+        return np.asarray(array, dtype=np.float64)
 
     top = {field: tensor(name) for field, name in _TOP_TENSORS.items()}
     blocks = tuple(Gpt2Block(**{field: tensor(f"h.{index}.{name}") for field, name in _BLOCK_TENSORS.items()})

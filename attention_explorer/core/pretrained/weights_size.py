@@ -12,34 +12,40 @@ from attention_explorer.core.pretrained.config_fields import CheckpointError
 _HEADER_LIMIT = 100 * 1024 * 1024  # safetensors itself refuses headers above 100 MB
 _DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1,
                 "BOOL": 1, "F8_E4M3": 1, "F8_E5M2": 1, "U16": 2, "U32": 4, "U64": 8}
-# Reading keeps the stored tensors, and a matrix product widens its largest one to float64 for a moment.
+# Reading holds the stored tensors; then GPT-2 keeps every number in float64 (a generation step must not widen the
+# whole model again), and BERT widens one matrix at a time, at most about twice its largest tensor.
 WIDENED_COPIES = 2
 
 
-def tensor_bytes(path: str | os.PathLike[str]) -> tuple[int, int] | None:
-    """(all tensors' bytes, the largest tensor's element count) as the file's header declares them; None when the
-    header cannot be read (safetensors then says what is wrong with the file)."""
+def tensor_bytes(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
+    """(all tensors' bytes, their numbers, the largest tensor's numbers) as the file's header declares them; None
+    when the header cannot be read (safetensors then says what is wrong with the file)."""
     try:
         with Path(path).open("rb") as file:
             length = int.from_bytes(file.read(8), "little")
             if not 0 < length <= _HEADER_LIMIT:
                 return None
             document = json.loads(file.read(length).decode("utf-8"))
-        total, largest = 0, 0
+        total, numbers, largest = 0, 0, 0
         for name, entry in document.items():
             if name != "__metadata__":
                 count = math.prod(int(size) for size in entry["shape"])
                 total += count * _DTYPE_BYTES.get(str(entry["dtype"]), 8)
+                numbers += count
                 largest = max(largest, count)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    return total, largest
+    return total, numbers, largest
 
 
 def needed_bytes(path: str | os.PathLike[str]) -> int | None:
-    """Memory to read the weights and run them: the tensors as stored plus the largest one widened to float64."""
+    """Memory to read the weights and run them: the tensors as stored, and float64 copies of them all or of the
+    largest twice, whichever is more."""
     sizes = tensor_bytes(path)
-    return None if sizes is None else sizes[0] + WIDENED_COPIES * 8 * sizes[1]
+    if sizes is None:
+        return None
+    stored, numbers, largest = sizes
+    return stored + 8 * max(numbers, WIDENED_COPIES * largest)
 
 
 def available_memory_bytes() -> int | None:
