@@ -183,9 +183,9 @@ class ModelRunner:
         else:
             how = _translate("TransformerPanel", "drawn among the {0} likeliest").format(top_k)
         self.generation.set_appended(_translate(
-            "TransformerPanel", "Appended “{0}” (token {1}, {2}, p = {3}). Its query row in layer {4}, head {5} "
-            "over all {6} cached keys:").format(grown.tokens[-1], token_id, how, probability, self.layer, self.head,
-                                                grown.n))
+            "TransformerPanel", "Appended “{0}” (token {1}, {2}, p = {3}). Its query row over all {4} cached "
+            "keys, in the layer and head chosen above:").format(grown.tokens[-1], token_id, how, probability,
+                                                                grown.n))
         return self._apply_analysis(grown, grown.n - 1)
 
     def explore_newest(self) -> bool:

@@ -88,7 +88,7 @@ def test_next_token_appends_the_greedy_token_and_shows_its_row_over_the_cache(gp
     assert panel.query_combo.count() == n + 1 and panel.query_combo.currentIndex() == n
     assert panel.generation.appended_label.text().startswith(
         f"Appended “{panel.analysis.tokens[-1]}” (token {token}, the likeliest, p = ")
-    assert f"over all {n + 1} cached keys" in panel.generation.appended_label.text()
+    assert f"over all {n + 1} cached keys, in the layer and head chosen above" in panel.generation.appended_label.text()
     full = decode(panel.loaded.weights, list(panel.analysis.ids)).attentions
     strip = panel.generation.row_strip
     np.testing.assert_allclose(strip.image.image, full[0, 0, -1:, :], atol=1e-9)
@@ -104,6 +104,8 @@ def test_next_token_appends_the_greedy_token_and_shows_its_row_over_the_cache(gp
     assert f"recomputing the whole sequence {grouped(without)} " in cost
     assert cost.endswith(f"{n + 2}× as many")
     assert panel.generation.diagram.tokens == n + 1 and panel.generation.diagram.newest
+    panel.head_spin.setValue(3)  # another head: its own row over the same cache
+    np.testing.assert_allclose(strip.image.image, full[0, 3, -1:, :], atol=1e-9)
     # a second step: the cache grows by one row again
     click(panel.generation.next_button)
     assert f"× {n + 2} tokens × 8" in panel.generation.cache_label.text()
@@ -196,8 +198,16 @@ def test_a_model_too_large_for_memory_is_refused_before_loading(gpt2_panel, monk
     assert read == [] and panel.loaded.model_type == "gpt2"  # nothing read; the model shown stays
 
 
+def _largest_gap(ticks: list[float], start: float) -> float:
+    return float(np.diff([start, *ticks]).max())
+
+
 def test_the_window_answers_while_a_slow_model_loads(make_panel, model, tiny_gpt2_dir, monkeypatch):
-    """A tokenizer that takes 0.6 s to read, holding the interpreter as parsing does; the event loop keeps running."""
+    """A tokenizer that takes 0.6 s to read, holding the interpreter as parsing does; the event loop keeps running.
+
+    The 100 ms allowance is on top of what the machine itself delays an idle event loop, measured first: on a
+    machine shared with other jobs the scheduler alone can hold a process back longer than that.
+    """
     real = checkpoint.read_tokenizer
 
     def slow_read_tokenizer(path):
@@ -208,11 +218,15 @@ def test_the_window_answers_while_a_slow_model_loads(make_panel, model, tiny_gpt
 
     monkeypatch.setattr(checkpoint, "read_tokenizer", slow_read_tokenizer)
     panel = make_panel(model, tiny_gpt2_dir)
+    idle_ticks: list[float] = []
     ticks: list[float] = []
     timer = QTimer(panel)
     timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()) if panel.busy else None)
+    timer.timeout.connect(lambda: (ticks if panel.busy else idle_ticks).append(time.monotonic()))
     timer.start()
+    idle_start = time.monotonic()
+    QTest.qWait(300)
+    idle_gap = _largest_gap(idle_ticks, idle_start)
     shown = []
     panel.progress_bar.valueChanged.connect(lambda _v: shown.append(panel.progress_bar.text()))
     started = time.monotonic()
@@ -221,6 +235,7 @@ def test_the_window_answers_while_a_slow_model_loads(make_panel, model, tiny_gpt
     wait_idle(panel)
     timer.stop()
     assert ticks[-1] - started >= 0.55 and panel.loaded is not None and not panel.progress_bar.isVisible()
-    gaps = np.diff([started, *ticks])  # while the job ran (showing its result afterwards is the UI's own work)
-    assert len(ticks) >= 20 and gaps.max() < 0.1, f"the event loop stalled for {gaps.max() * 1000:.0f} ms"
+    gap = _largest_gap(ticks, started)  # while the job ran (showing its result afterwards is the UI's own work)
+    allowed = 0.1 + max(idle_gap - 0.02, 0.0)
+    assert gap < allowed, f"the event loop stalled for {gap * 1000:.0f} ms (idle: {idle_gap * 1000:.0f} ms)"
     assert "Reading the tokenizer…" in shown and "Layer 2 of 2…" in shown
