@@ -1,4 +1,4 @@
-"""`attention-explorer model DIR --text TEXT --layer L --head H`: one head of a real BERT as JSON, without Qt.
+"""`attention-explorer model DIR --text TEXT --layer L --head H`: one head of a real BERT or GPT-2 as JSON, no Qt.
 
 Every problem (bad folder, missing file, another architecture, layer or head out of range, the optional
 packages missing) is one line on standard error and exit status 2.
@@ -23,7 +23,7 @@ PROG = "attention-explorer model"
 def _parser() -> Parser:
     parser = Parser(
         prog=PROG,
-        description="Print one attention head of a local BERT-family model (a Hugging Face folder with "
+        description="Print one attention head of a local BERT-family or GPT-2 model (a Hugging Face folder with "
                     "config.json, model.safetensors and tokenizer.json) as JSON. Layers and heads count from 0. "
                     "Nothing is downloaded.",
     )
@@ -46,9 +46,11 @@ def head_report(folder: str, text: str, layer: int, head: int) -> dict:
     attention = analysis.head(layer, head)
     return {
         "model": model.name,
+        "model_type": model.model_type,
         "text": text,
         "tokens": list(analysis.tokens),
         "ids": list(analysis.ids),
+        "causal": analysis.causal,
         "layer": layer,
         "head": head,
         "num_layers": model.config.num_layers,

@@ -64,8 +64,8 @@ def _copy_with_config(source, target, **changes):
     (lambda d, t: [d, "--text", "x", "--head", -1], "head -1 is out of range: each layer has 4 heads (0–3)"),
     (lambda d, t: [d, "--text", "x", "--head", "two"], "argument --head: invalid int value: 'two'"),
     (lambda d, t: [d], "the following arguments are required: --text"),
-    (lambda d, t: [_copy_with_config(d, t / "gpt", model_type="gpt2", architectures=["GPT2LMHeadModel"]),
-                   "--text", "x"], 'model_type "gpt2" (GPT2LMHeadModel) is not supported; supported: "bert"'),
+    (lambda d, t: [_copy_with_config(d, t / "rob", model_type="roberta", architectures=["RobertaModel"]),
+                   "--text", "x"], 'model_type "roberta" (RobertaModel) is not supported; supported: "bert"'),
 ])
 def test_problems_are_one_line_and_status_2(capsys, tiny_bert_dir, tmp_path, make_args, message):
     status, out, err = run(capsys, *make_args(tiny_bert_dir, tmp_path))

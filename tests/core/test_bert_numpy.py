@@ -222,8 +222,8 @@ def _with_config(folder, **changes):
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"]},
-     r'model_type "gpt2" \(GPT2LMHeadModel\) is not supported; supported: "bert"'),
+    ({"model_type": "roberta", "architectures": ["RobertaModel"]},
+     r'model_type "roberta" \(RobertaModel\) is not supported; supported: "bert" .*; "gpt2"'),
     ({"model_type": "roberta", "architectures": ["RobertaModel"]},
      r'model_type "roberta" \(RobertaModel\) is not supported; supported: "bert" \(BERT and BERT-architecture'),
     ({"model_type": None, "architectures": ["DistilBertModel"]}, r"no model_type \(DistilBertModel\); supported:"),
@@ -327,9 +327,9 @@ def test_cached_models_are_found_in_the_hub_layout_only_when_usable(tmp_path, ti
     shutil.copytree(tiny_bert_dir, good / "snapshots" / "abc123")
     (good / "refs").mkdir()
     (good / "refs" / "main").write_text("abc123", encoding="utf-8")
-    shutil.copytree(tiny_bert_dir, hub / "models--openai-community--gpt2" / "snapshots" / "def")
-    gpt2_config = hub / "models--openai-community--gpt2" / "snapshots" / "def" / "config.json"
-    gpt2_config.write_text(json.dumps({**CONFIG, "model_type": "gpt2"}), encoding="utf-8")
+    shutil.copytree(tiny_bert_dir, hub / "models--FacebookAI--roberta-base" / "snapshots" / "def")
+    roberta_config = hub / "models--FacebookAI--roberta-base" / "snapshots" / "def" / "config.json"
+    roberta_config.write_text(json.dumps({**CONFIG, "model_type": "roberta"}), encoding="utf-8")
     (hub / "models--someone--incomplete" / "snapshots" / "1").mkdir(parents=True)
     (hub / "datasets--x--y").mkdir()
     monkeypatch.delenv("HF_HUB_CACHE", raising=False)
@@ -351,9 +351,9 @@ def test_a_malformed_config_in_the_cache_is_listed_and_breaks_nothing(tmp_path, 
             (snapshot / name).write_bytes(b"")  # never read: the listing looks at config.json only
         (snapshot / "config.json").write_text(MALFORMED_CONFIGS[case][0], encoding="utf-8")
     shutil.copytree(tiny_bert_dir, hub / "models--good--bert" / "snapshots" / "1")
-    other = hub / "models--openai-community--gpt2" / "snapshots" / "1"
+    other = hub / "models--FacebookAI--roberta-base" / "snapshots" / "1"
     shutil.copytree(tiny_bert_dir, other)
-    (other / "config.json").write_text(json.dumps({**CONFIG, "model_type": "gpt2"}), encoding="utf-8")
+    (other / "config.json").write_text(json.dumps({**CONFIG, "model_type": "roberta"}), encoding="utf-8")
     names = [model.name for model in find_cached_checkpoints(hub)]
     assert names == [f"broken/m{number:02d}" for number in range(len(MALFORMED_CONFIGS))] + ["good/bert"]
 

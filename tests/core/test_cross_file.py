@@ -79,7 +79,8 @@ BAD = {
     "tokens type": (document(target_tokens="abc"), "target_tokens: expected a list of 1 to 512 strings, got a string"),
     "format": (document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),
     "scale": (document(scale="auto"), 'scale: expected "inv_sqrt_dk" or a number'),
-    "bad kind": (document(kind="crosss"), 'kind: expected "sequence" (a self-attention file), "multihead" (a multi-head file), "cross"'),
+    "bad kind": (document(kind="crosss"),
+                 'kind: expected "sequence" (a self-attention file), "multihead" (a multi-head file), "cross"'),
 }
 
 

@@ -10,7 +10,7 @@ No Qt, no PyTorch: the Hugging Face folder format lives in checkpoint.py.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,6 +62,7 @@ class BertConfig:
     type_vocab_size: int = 2
     layer_norm_eps: float = 1e-12
     hidden_act: str = "gelu"
+    model_type = "bert"
 
     def __post_init__(self) -> None:
         for name in ("vocab_size", "hidden_size", "num_layers", "num_heads", "intermediate_size",
@@ -202,8 +203,12 @@ def _split_heads(x: np.ndarray, num_heads: int) -> np.ndarray:
 
 
 def encode(weights: BertWeights, input_ids: Sequence[int], token_type_ids: Sequence[int] | None = None,
-           attention_mask: Sequence[int] | None = None) -> EncoderOutput:
-    """Run the encoder on one sequence of token ids; mask 0 marks padding that no token may attend to."""
+           attention_mask: Sequence[int] | None = None,
+           on_layer: Callable[[int], None] | None = None) -> EncoderOutput:
+    """Run the encoder on one sequence of token ids; mask 0 marks padding that no token may attend to.
+
+    `on_layer(i)` is called after layer i (a progress bar's hook).
+    """
     config = weights.config
     ids = np.asarray(input_ids, dtype=np.int64).reshape(-1)
     n = ids.shape[0]
@@ -242,4 +247,6 @@ def encode(weights: BertWeights, input_ids: Sequence[int], token_type_ids: Seque
                        layer.output_norm_weight, layer.output_norm_bias, config.layer_norm_eps)
         layers.append(LayerAttention(q, k, v, scaled, probabilities))
         hidden_states.append(x)
+        if on_layer is not None:
+            on_layer(len(layers) - 1)
     return EncoderOutput(tuple(layers), tuple(hidden_states))

@@ -1,4 +1,4 @@
-"""A BERT-family encoder from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
+"""A BERT-family encoder or a GPT-2 from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
 
 Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
 they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import math
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.jsonrules import parse_json
-from attention_explorer.core.messages import Phrase, TemplateError, big_integer_text, number_text, value_kind
+from attention_explorer.core.messages import Phrase, value_kind
 from attention_explorer.core.pretrained.bert import (
     ACTIVATIONS,
     BertConfig,
@@ -31,15 +29,33 @@ from attention_explorer.core.pretrained.bert import (
     LayerWeights,
     encode,
 )
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.pretrained.config_fields import (
+    CheckpointError,
+    _config_document,
+    _flag,
+    _norm_epsilon,
+    _one_line,
+    _text,
+    _whole,
+)
+from attention_explorer.core.pretrained.gpt2 import DecoderOutput, Gpt2Config, Gpt2Weights, decode, decode_next
+from attention_explorer.core.pretrained.gpt2_checkpoint import gpt2_config_from_dict, gpt2_weights_from_tensors
+from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
 INSTALL_HINT = 'pip install "attention-explorer[model]"'
-# model_type in config.json → what it covers. Only the original BERT layout is implemented (absolute
-# positions, post-LayerNorm); RoBERTa, DistilBERT, ALBERT, ELECTRA and decoders differ in ways that matter.
-SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM"}
-_MAX_CONFIG_BYTES = 1024 * 1024
+# model_type in config.json → what it covers. Only the original BERT layout (absolute positions, post-LayerNorm)
+# and the original GPT-2 are implemented; RoBERTa, DistilBERT, ALBERT, ELECTRA, … differ in ways that matter.
+SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
+                         "gpt2": "GPT-2 and distilgpt2"}
+ModelConfig = BertConfig | Gpt2Config
+# progress(stage, done, total): stage is "config", "weights", "tokenizer" or "layer" (done of total layers).
+Progress = Callable[[str, int, int], None]
+
+
+def _no_progress(_stage: str, _done: int, _total: int) -> None:
+    """The default progress hook: nothing to show."""
 # config.json's sizes → our field names and the largest value any real BERT comes near (the weights' shapes are
 # checked against them later; the bounds only keep a hostile number out of messages and arithmetic).
 _SIZES = {
@@ -76,10 +92,6 @@ _LAYER_TENSORS = {
 }
 # Checkpoints converted from the original TensorFlow BERT name LayerNorm's parameters gamma and beta.
 _LEGACY_SUFFIXES = {"LayerNorm.weight": "LayerNorm.gamma", "LayerNorm.bias": "LayerNorm.beta"}
-
-
-class CheckpointError(TemplateError):
-    """A model folder cannot be used; the message is one line naming the file and the problem."""
 
 
 def _installed(name: str) -> bool:
@@ -121,84 +133,13 @@ def _model_type(document: dict) -> str | None:
     return None
 
 
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    return text[:300] or type(error).__name__
-
-
 # ---------------------------------------------------------------- config.json
 
 
-def read_config(path: str | os.PathLike[str]) -> BertConfig:
-    """The BertConfig of a config.json; anything that is not a supported BERT raises CheckpointError."""
+def read_config(path: str | os.PathLike[str]) -> ModelConfig:
+    """The config of a config.json (BERT or GPT-2); anything else raises CheckpointError."""
     path = Path(path)
     return config_from_dict(_config_document(path), str(path))
-
-
-def _config_document(path: Path) -> Any:
-    """config.json parsed by the scenario files' rules (duplicate keys, giant integers, deep nesting refused)."""
-    try:
-        size = path.stat().st_size
-        if size > _MAX_CONFIG_BYTES:
-            raise CheckpointError("{0}: {1} bytes is far too large for a config.json", path, size)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CheckpointError("{0}: no such file", path) from None
-    except OSError as error:
-        raise CheckpointError("{0}: cannot read it ({1})", path, error.strerror or error) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CheckpointError("{0}: not UTF-8 text", path) from None
-    try:
-        return parse_json(text)
-    except ScenarioError as error:
-        raise CheckpointError("{0}: {1}", path, error) from None
-
-
-def _whole(document: dict, key: str, place: str, largest: int) -> int:
-    """A size field: an int (true/false and 32.0 are not), from 1 to `largest`."""
-    value = document[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CheckpointError("{0}: expected a whole number, got {1}", f"{place}: {key}", value_kind(value))
-    if not 1 <= value <= largest:
-        raise CheckpointError("{0}: {1} is out of range ({2} to {3})", f"{place}: {key}", big_integer_text(value), 1,
-                              largest)
-    return value
-
-
-def _text(document: dict, key: str, place: str, default: str | None = None) -> str | None:
-    """A string field (absent: the default)."""
-    value = document.get(key, default)
-    if value is not default and not isinstance(value, str):
-        raise CheckpointError("{0}: expected a string, got {1}", f"{place}: {key}", value_kind(value))
-    return value
-
-
-def _flag(document: dict, key: str, place: str) -> bool:
-    """A true/false field (absent or null: false)."""
-    value = document.get(key)
-    if value is not None and not isinstance(value, bool):
-        raise CheckpointError("{0}: expected true or false, got {1}", f"{place}: {key}", value_kind(value))
-    return bool(value)
-
-
-def _norm_epsilon(document: dict, place: str) -> float:
-    """layer_norm_eps: a finite number above 0 and below 1."""
-    value = document["layer_norm_eps"]
-    where = f"{place}: layer_norm_eps"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CheckpointError("{0}: expected a number, got {1}", where, value_kind(value))
-    if isinstance(value, int) and abs(value) >= 10**15:  # float() of a 400-digit integer would overflow
-        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where,
-                              big_integer_text(value))
-    value = float(value)
-    if math.isnan(value):
-        raise CheckpointError("{0}: NaN is not allowed (every number must be finite)", where)
-    if not 0 < value < 1:
-        raise CheckpointError("{0}: {1} is out of range (expected a small positive number below 1)", where,
-                         number_text(value))
-    return value
 
 
 def _check_architecture(document: dict, place: str) -> str:
@@ -227,11 +168,12 @@ def _check_architecture(document: dict, place: str) -> str:
     return model_type
 
 
-def config_from_dict(document: Any, place: str = "config.json") -> BertConfig:
-    """A BertConfig from the parsed config.json: every field it uses type-checked, other architectures refused."""
+def config_from_dict(document: Any, place: str = "config.json") -> ModelConfig:
+    """A BertConfig or Gpt2Config from the parsed config.json: every field it uses type-checked, others refused."""
     if not isinstance(document, dict):
         raise CheckpointError("{0}: expected a JSON object", place)
-    _check_architecture(document, place)
+    if _check_architecture(document, place) == "gpt2":
+        return gpt2_config_from_dict(document, place)
     position_type = _text(document, "position_embedding_type", place, "absolute")
     if position_type != "absolute":
         raise CheckpointError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
@@ -271,9 +213,11 @@ def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
     raise CheckpointError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
 
 
-def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
-                         place: str = "model.safetensors") -> BertWeights:
-    """Pick a BERT's weights out of a checkpoint's named tensors, checking every name and shape."""
+def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
+                         place: str = "model.safetensors") -> BertWeights | Gpt2Weights:
+    """Pick a BERT's or a GPT-2's weights out of a checkpoint's named tensors, checking every name and shape."""
+    if isinstance(config, Gpt2Config):
+        return gpt2_weights_from_tensors(config, tensors, place)
     prefix = _find_prefix(tensors, place)
 
     def tensor(name: str) -> np.ndarray:
@@ -309,10 +253,12 @@ def weights_from_tensors(config: BertConfig, tensors: Mapping[str, np.ndarray],
     return weights
 
 
-def read_weights(path: str | os.PathLike[str], config: BertConfig) -> BertWeights:
-    """BertWeights from a model.safetensors file (via safetensors' numpy API)."""
+def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> BertWeights | Gpt2Weights:
+    """The weights in a model.safetensors file (via safetensors' numpy API), refused first if they cannot fit."""
     require_packages()
     from safetensors.numpy import load_file
+
+    check_fits_in_memory(path)
 
     try:
         tensors = load_file(str(path))
@@ -370,12 +316,18 @@ class Analysis:
     text: str
     tokens: tuple[str, ...]
     ids: tuple[int, ...]
-    output: EncoderOutput
+    output: EncoderOutput | DecoderOutput
+    generated: int = 0  # tokens appended by generation (the last ones); GPT-2 only
 
     @property
     def n(self) -> int:
         """Number of tokens, [CLS] and [SEP] included."""
         return len(self.tokens)
+
+    @property
+    def causal(self) -> bool:
+        """True for a decoder (GPT-2): no token attends to a later one."""
+        return isinstance(self.output, DecoderOutput)
 
     def layer(self, layer: int) -> LayerAttention:
         """All heads of one layer."""
@@ -396,18 +348,60 @@ class Analysis:
                              attention.scaled_scores[head], attention.weights[head])
 
 
+def _readable_tokens(tokenizer: Any, ids: list[int], raw: list[str]) -> tuple[str, ...]:
+    """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
+    character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
+    shown = []
+    for token_id, token in zip(ids, raw):
+        text = tokenizer.decode([token_id], skip_special_tokens=False)
+        if text and not text.strip(" "):
+            shown.append("␣" * len(text))
+        elif text and "\ufffd" not in text and text.isprintable():
+            shown.append(text)
+        else:
+            shown.append(token)
+    return tuple(shown)
+
+
 @dataclass(frozen=True)
 class Checkpoint:
-    """A BERT encoder read from a folder: its config, its weights and its tokenizer."""
+    """A BERT encoder or a GPT-2 read from a folder: its config, its weights and its tokenizer."""
 
     folder: Path
     name: str
-    config: BertConfig
-    weights: BertWeights
+    config: ModelConfig
+    weights: BertWeights | Gpt2Weights
     tokenizer: Any  # tokenizers.Tokenizer (an optional package: not imported at module level)
 
-    def analyse(self, text: str) -> Analysis:
-        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the encoder on it."""
+    @property
+    def model_type(self) -> str:
+        """config.json's model_type: "bert" or "gpt2"."""
+        return self.config.model_type
+
+    @property
+    def generates(self) -> bool:
+        """True for a model with a language-model head that can append tokens (GPT-2)."""
+        return isinstance(self.config, Gpt2Config)
+
+    def token_text(self, token_id: int) -> str:
+        """How one vocabulary token is shown."""
+        raw = self.tokenizer.id_to_token(token_id) or ""
+        return _readable_tokens(self.tokenizer, [token_id], [raw])[0] if self.generates else raw
+
+    def next_token(self, analysis: Analysis, token_id: int) -> Analysis:
+        """The analysis with one token appended, computed from its cached keys and values (GPT-2 only)."""
+        limit = self.config.max_position_embeddings
+        if analysis.n >= limit:
+            raise CheckpointError("the sequence is {0} tokens long, and this model takes at most {1}: no token can "
+                                  "be added", analysis.n, limit)
+        if not 0 <= token_id < self.config.vocab_size:
+            raise CheckpointError("token id {0} is not in the vocabulary (0–{1})", token_id, self.config.vocab_size - 1)
+        output = decode_next(self.weights, analysis.output, token_id)
+        return Analysis(analysis.text, (*analysis.tokens, self.token_text(token_id)), (*analysis.ids, token_id),
+                        output, analysis.generated + 1)
+
+    def analyse(self, text: str, progress: Progress = _no_progress) -> Analysis:
+        """Tokenize one sentence ([CLS] … [SEP] as the tokenizer adds them) and run the model on it."""
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
@@ -429,8 +423,16 @@ class Checkpoint:
                 "belong to this model",
                 max(ids), self.config.vocab_size,
             )
+        layers = self.config.num_layers
+
+        def on_layer(index: int) -> None:
+            progress("layer", index + 1, layers)
+
+        if self.generates:
+            return Analysis(text, _readable_tokens(self.tokenizer, ids, list(encoding.tokens)), tuple(ids),
+                            decode(self.weights, ids, on_layer))
         try:
-            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask)
+            output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask, on_layer)
         except ValueError as error:  # e.g. a token type the model has no embedding for
             raise CheckpointError("the model cannot take these tokens ({0})", error) from None
         return Analysis(text, tuple(encoding.tokens), tuple(ids), output)
@@ -465,12 +467,15 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_checkpoint(folder: str | os.PathLike[str]) -> Checkpoint:
+def load_checkpoint(folder: str | os.PathLike[str], progress: Progress = _no_progress) -> Checkpoint:
     """Read a Hugging Face model folder; every problem is one CheckpointError, and nothing is downloaded."""
     require_packages()
     path = check_folder(folder)
+    progress("config", 0, 3)
     config = read_config(path / "config.json")
+    progress("weights", 1, 3)
     weights = read_weights(path / "model.safetensors", config)
+    progress("tokenizer", 2, 3)
     tokenizer = read_tokenizer(path / "tokenizer.json")
     if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
         raise CheckpointError(

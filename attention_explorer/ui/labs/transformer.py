@@ -13,18 +13,19 @@ import numpy as np
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
-    QApplication,
     QFileDialog,
     QTableWidgetItem,
     QWidget,
 )
 
 from attention_explorer.core.pretrained import checkpoint
-from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint, CheckpointError
+from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint
 from attention_explorer.core.scenario import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.transformer_page import build_page
+from attention_explorer.ui.labs.transformer_jobs import ModelJob
+from attention_explorer.ui.labs.transformer_page import GENERATION_TAB, build_page
+from attention_explorer.ui.labs.transformer_run import ModelRunner
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, short_token
@@ -37,11 +38,12 @@ ERROR_ON_DARK_HEX = "#FF8A65"
 
 
 
-class TransformerPanel(QWidget):
+class TransformerPanel(ModelRunner, QWidget):
     """Open a local BERT, type a sentence, see each head's attention, q, k, v; send a token to the explorer."""
 
     hint = Signal(str)
     model_loaded = Signal(str)  # the loaded model's name
+    idle = Signal()  # a job (loading, a forward pass) has ended and its result is shown
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,14 +55,17 @@ class TransformerPanel(QWidget):
         self._sent_text = ""
         self._error = ""
         self._missing = checkpoint.missing_packages()
+        self._job: ModelJob | None = None
 
         build_page(self)
 
         self.open_button.clicked.connect(self.open_dialog)
         self.empty_open_button.clicked.connect(self.open_dialog)
         self.models_combo.activated.connect(self._on_model_chosen)
-        self.sentence_edit.returnPressed.connect(self.analyse_sentence)
-        self.show_button.clicked.connect(self.analyse_sentence)
+        self.sentence_edit.returnPressed.connect(self.start_analyse)
+        self.show_button.clicked.connect(self.start_analyse)
+        self.generation.next_clicked.connect(self.next_token)
+        self.generation.explore_clicked.connect(self.explore_newest)
         self.layer_spin.valueChanged.connect(self._on_head_changed)
         self.head_spin.valueChanged.connect(self._on_head_changed)
         self.query_combo.currentIndexChanged.connect(self._on_query_changed)
@@ -118,71 +123,7 @@ class TransformerPanel(QWidget):
             self.hint.emit(self._missing_text())
             return False
         folder = self.ask_model_folder()
-        return bool(folder) and self.open_model(folder)
-
-    def open_model(self, folder: str | Path) -> bool:
-        """Load a model folder and analyse the current sentence; on failure show why and keep the old model."""
-        if not self.available:
-            self.hint.emit(self._missing_text())
-            return False
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            loaded = checkpoint.load_checkpoint(folder)
-        except CheckpointError as error:
-            self._show_error(error_text(error))
-            return False
-        except MemoryError:
-            self._show_error(self.tr("{0}: not enough memory for this model").format(folder))
-            return False
-        finally:
-            QApplication.restoreOverrideCursor()
-        self.loaded = loaded
-        self.analysis = None
-        with QSignalBlocker(self.models_combo):
-            self._select_folder_item(loaded.folder, loaded.name)
-        config = loaded.config
-        with QSignalBlocker(self.layer_spin), QSignalBlocker(self.head_spin):
-            self.layer_spin.setRange(0, config.num_layers - 1)
-            self.head_spin.setRange(0, config.num_heads - 1)
-            self.layer_spin.setValue(0)
-            self.head_spin.setValue(0)
-        self.grid.build(config.num_layers, config.num_heads)
-        self._error = ""
-        self.model_loaded.emit(loaded.name)
-        self.analyse_sentence()
-        self._update_enabled()
-        return True
-
-    def set_sentence(self, text: str) -> bool:
-        """Type a sentence and analyse it (as Enter does)."""
-        self.sentence_edit.setText(text)
-        return self.analyse_sentence()
-
-    def analyse_sentence(self) -> bool:
-        """Run the loaded model on the sentence in the line edit; an error is shown and the old result kept."""
-        if self.loaded is None:
-            self._show_error(self.tr("Open a model first (“Open model…”)."))
-            return False
-        text = self.sentence_edit.text()
-        try:
-            analysis = self.loaded.analyse(text)
-        except CheckpointError as error:
-            self._show_error(error_text(error))
-            return False
-        query = self.query_combo.currentIndex()
-        self.analysis = analysis
-        self._error = ""
-        with QSignalBlocker(self.query_combo):
-            self.query_combo.clear()
-            for index, token in enumerate(analysis.tokens):
-                self.query_combo.addItem(f"{index}: {token}", index)
-                self.query_combo.setItemData(index, key_color(index), Qt.ItemDataRole.DecorationRole)
-            self.query_combo.setCurrentIndex(query if 0 <= query < analysis.n else min(1, analysis.n - 1))
-        self.grid.show_attentions(analysis.output.attentions)
-        self.attention_views.show_analysis(analysis.tokens, analysis.output.attentions)
-        self._refresh()
-        self._update_enabled()
-        return True
+        return bool(folder) and self.start_open(folder)
 
     def set_head(self, layer: int, head: int) -> None:
         """Show one head (0-based), as the spin boxes do."""
@@ -221,6 +162,8 @@ class TransformerPanel(QWidget):
         labels = tuple(token[:MAX_LABEL] for token in tokens)
         title = self.tr("“{0}” as the query (layer {1}, head {2})").format(
             short_token(tokens[index], 40), self.layer, self.head)[:MAX_TITLE]
+        if self.analysis.causal:  # GPT-2: the cached keys up to the token, the ones it attends over
+            return self._causal_scenario(head, index, labels[: index + 1], title)
         sentence = self.analysis.text if len(self.analysis.text) <= 300 else self.analysis.text[:299] + "…"
         description = self.tr(
             "Real numbers from {0}, layer {1}, head {2}, for the sentence “{3}”. Q is the query vector of "
@@ -259,10 +202,15 @@ class TransformerPanel(QWidget):
             return
         head = self.analysis.head(self.layer, self.head)
         tokens = self.analysis.tokens
-        self.weights_map.show_matrix(head.weights, (0.0, 1.0), tokens, self._cell_texts(head.weights, "{:.2f}"))
+        # GPT-2's causal mask hatched: a query never sees a later key
+        masked = np.triu(np.ones(head.weights.shape, dtype=bool), 1) if self.analysis.causal else None
+        self.weights_map.show_matrix(head.weights, (0.0, 1.0), tokens, self._cell_texts(head.weights, "{:.2f}"),
+                                     masked)
         peak = float(np.max(np.abs(head.scaled_scores))) or 1.0
         self.scores_map.show_matrix(head.scaled_scores, (-peak, peak), tokens,
-                                    self._cell_texts(head.scaled_scores, "{:.1f}"))
+                                    self._cell_texts(head.scaled_scores, "{:.1f}"), masked)
+        if self.loaded is not None and self.loaded.generates:
+            self.generation.show_analysis(self.analysis, self.layer, self.head)
         self.grid.set_current(self.layer, self.head)
         self.attention_views.set_current(self.layer, self.head)
         self._show_vectors()
@@ -360,10 +308,11 @@ class TransformerPanel(QWidget):
         self.open_button.setVisible(not empty)  # the empty state has its own: one open button on the page
         for label in (self.missing_label, self.install_label):
             label.setVisible(not available)
+        idle = available and not self.busy
         for widget in (self.open_button, self.empty_open_button, self.models_combo, self.sentence_edit,
                        self.show_button):
-            widget.setEnabled(available)
-        ready = available and self.analysis is not None
+            widget.setEnabled(idle)
+        ready = idle and self.analysis is not None
         for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.tabs):
             widget.setEnabled(ready)
 
@@ -372,9 +321,13 @@ class TransformerPanel(QWidget):
     def _on_model_chosen(self, index: int) -> None:
         folder = self.models_combo.itemData(index)
         if folder and (self.loaded is None or Path(folder) != self.loaded.folder):
-            if not self.open_model(folder):
-                with QSignalBlocker(self.models_combo):
-                    self._select_folder_item(self.loaded.folder if self.loaded else None, "")
+            if not self.start_open(folder):
+                self._select_loaded_item()
+
+    def _select_loaded_item(self) -> None:
+        """The combo back on the model that is shown (after a model failed to open)."""
+        with QSignalBlocker(self.models_combo):
+            self._select_folder_item(self.loaded.folder if self.loaded else None, "")
 
     def _select_folder_item(self, folder: Path | None, name: str) -> None:
         """Select the combo item of a folder, adding it when it came from the dialog."""
@@ -470,8 +423,10 @@ class TransformerPanel(QWidget):
         self.empty_open_button.setToolTip(self.tr("The same as File ▸ Open model…"))
         self.open_button.setText(self.tr("Open model…"))
         self.open_button.setToolTip(self.tr(
-            "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model"))
-        self.models_combo.setToolTip(self.tr("BERT-family models already in the Hugging Face cache on this computer"))
+            "Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model or "
+            "a GPT-2"))
+        self.models_combo.setToolTip(self.tr(
+            "BERT-family and GPT-2 models already in the Hugging Face cache on this computer"))
         self.sentence_edit.setPlaceholderText(self.tr("Type a sentence (English or 中文) and press Enter"))
         self.show_button.setText(self.tr("Show"))
         self.show_button.setToolTip(self.tr("Run the model on the sentence"))
@@ -493,6 +448,8 @@ class TransformerPanel(QWidget):
         self.tabs.setTabText(3, self.tr("q, k, v"))
         self.tabs.setTabToolTip(3, self.tr("This head's query, key and value vectors of every token"))
         self.tabs.setTabText(self.tabs.indexOf(self.attention_views), self.attention_views.title())
+        self.tabs.setTabText(GENERATION_TAB, self.tr("Next token"))
+        self.tabs.setTabToolTip(GENERATION_TAB, self.tr("GPT-2 generates one token at a time from its KV cache"))
         for heatmap in (self.weights_map, self.scores_map):
             heatmap.getPlotItem().setLabel("left", self.tr("query"))
             heatmap.getPlotItem().setLabel("top", self.tr("key"))
@@ -504,6 +461,11 @@ class TransformerPanel(QWidget):
             self.vectors_caption.setText(self._vectors_caption(self.role_buttons.checkedId(),
                                                                self.loaded.config.head_size))
         self._update_status()
+
+    def closeEvent(self, event) -> None:
+        if self._job is not None:  # a QThread must not be destroyed while it runs
+            self._job.wait()
+        super().closeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -22,11 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.ui.labs.attention_views import AttentionViews
+from attention_explorer.ui.labs.transformer_generation import GenerationView
 from attention_explorer.ui.labs.transformer_heads import AXIS_HEX, SCORE_COLOURS, WEIGHT_COLOURS, HeadGrid
 from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
 from attention_explorer.ui.widgets.safe_text import plain_label
 
 DEFAULT_SENTENCE = "I love Beijing"
+GENERATION_TAB = 4  # the tabs' index of "Next token"
 TICK_STEPS = (1, 2, 5, 10, 20, 50, 100)
 
 
@@ -144,8 +147,15 @@ def build_page(panel: QWidget) -> None:
     panel.tabs.addTab(panel.scores_map, "")
     panel.tabs.addTab(panel.grid, "")
     panel.tabs.addTab(panel.vectors_page, "")
+    panel.generation = GenerationView(panel)  # GPT-2 only: its tab is hidden for an encoder
+    panel.tabs.addTab(panel.generation, "")
     panel.attention_views = AttentionViews(panel)
     panel.tabs.addTab(panel.attention_views, "")
+    panel.progress_bar = QProgressBar(panel)  # while a model loads or runs, off the UI thread
+    panel.progress_bar.setObjectName("transformerProgress")
+    panel.progress_bar.setRange(0, 100)
+    panel.progress_bar.setTextVisible(True)
+    panel.progress_bar.setVisible(False)
 
     layout = QVBoxLayout(panel)
     layout.setContentsMargins(6, 4, 6, 4)
@@ -154,6 +164,7 @@ def build_page(panel: QWidget) -> None:
     model_row.addWidget(panel.open_button)
     model_row.addWidget(panel.models_combo, 1)
     layout.addLayout(model_row)
+    layout.addWidget(panel.progress_bar)
     layout.addWidget(panel.status_label)
     layout.addWidget(panel.empty_state, 1)
     # Everything that needs a model lives in one widget, hidden (with its empty plot) until a model is open.

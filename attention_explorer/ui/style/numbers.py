@@ -190,3 +190,8 @@ def parse_number_rows(text: str) -> list[list[float]]:
     if len({len(row) for row in rows}) != 1:
         raise ValueError(_translate("Numbers", "the pasted rows have different lengths"))
     return rows
+
+
+def grouped_integer(number: int) -> str:
+    """12 800: a whole number with thin spaces between its thousands (the same in every language)."""
+    return f"{int(number):,}".replace(",", "\u2009")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.ui.labs.transformer import CELL_TEXT_MAX_TOKENS, TransformerPanel
 from tests.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
+from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -43,6 +44,7 @@ def opened(make_panel, model, tiny_bert_dir):
     """A panel that has opened the tiny model through its "Open model…" button."""
     panel = make_panel(model, tiny_bert_dir)
     QTest.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
+    wait_idle(panel)  # the model loads off the UI thread
     assert panel.loaded is not None
     return panel
 
@@ -63,6 +65,7 @@ def type_sentence(panel, text):
         QApplication.sendEvent(panel.sentence_edit, event)
     assert panel.sentence_edit.text() == text
     QTest.keyClick(panel.sentence_edit, Qt.Key.Key_Return)
+    wait_idle(panel)  # the forward pass runs off the UI thread
 
 
 def cell_texts(heatmap):
@@ -211,11 +214,11 @@ def test_bad_input_shows_a_message_and_changes_nothing(make_panel, model, tiny_b
     assert "no such folder" in panel.status_label.text()
     assert panel.loaded is None and not panel.send_button.isEnabled()
 
-    other = tmp_path / "gpt"
+    other = tmp_path / "roberta"
     shutil.copytree(tiny_bert_dir, other)
-    (other / "config.json").write_text('{"model_type": "gpt2"}', encoding="utf-8")
+    (other / "config.json").write_text('{"model_type": "roberta"}', encoding="utf-8")
     assert not panel.open_model(other)
-    assert "model_type &quot;gpt2&quot; is not supported" in panel.status_label.text()
+    assert "model_type &quot;roberta&quot; is not supported" in panel.status_label.text()
 
     assert panel.open_model(tiny_bert_dir)
     type_sentence(panel, "cat " * 45)  # longer than the tiny model's 40 positions
@@ -237,6 +240,7 @@ def test_models_in_the_hugging_face_cache_are_listed_and_open_when_chosen(qtbot,
     assert [combo.itemText(i) for i in range(combo.count())] == ["Models on this computer (1)…", "tiny/bert"]
     combo.setFocus()
     QTest.keyClick(combo, Qt.Key.Key_Down)  # a keyboard choice is "activated", as a mouse choice is
+    wait_idle(panel)
     assert panel.loaded is not None and panel.loaded.name == "tiny/bert"
     assert panel.analysis.n == 5
 
@@ -359,9 +363,11 @@ def test_a_malformed_model_opened_from_the_file_menu_shows_its_message(malformed
     panel = window.transformer_panel
     monkeypatch.setattr(panel, "ask_model_folder", lambda: str(next(folders)))
     window.actions_by_name["openModel"].trigger()
+    wait_idle(panel)
     assert "not a usable number: an integer with 5000 digits" in panel.status_label.text()
     assert panel.loaded is None and panel.open_button.isEnabled() and panel.models_combo.isEnabled()
     window.actions_by_name["openModel"].trigger()
+    wait_idle(panel)
     assert panel.loaded is not None and panel.loaded.name == "tiny/bert"
     assert "not a usable number" not in panel.status_label.text()
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from attention_explorer.ui.labs.transformer import TransformerPanel
 from tests.tiny_bert import tiny_bert_dir
+from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -65,6 +66,7 @@ def test_the_button_opens_the_model_folder_and_then_the_heatmap_replaces_the_emp
     panel, asked = empty_panel(model, tiny_bert_dir)
     QTest.mouseClick(panel.empty_open_button, Qt.MouseButton.LeftButton)
     assert asked == [True]  # the open-model path asked for a folder
+    wait_idle(panel)
     assert panel.loaded is not None
     assert not panel.empty_state.isVisible() and "No model open" not in _visible_texts(panel)
     assert panel.weights_map.isVisible() and panel.tabs.isVisible()
@@ -83,4 +85,5 @@ def test_file_open_model_in_the_window_leaves_the_empty_state(make_window, tiny_
     panel = window.transformer_panel
     monkeypatch.setattr(panel, "ask_model_folder", lambda: str(tiny_bert_dir))
     window.open_model_dialog()
+    wait_idle(panel)
     assert panel.loaded is not None and panel.weights_map.isVisible() and not panel.empty_state.isVisible()

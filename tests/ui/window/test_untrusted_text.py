@@ -28,6 +28,7 @@ from attention_explorer.app import create_window
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.window.main_window import LAB_SELF_ATTENTION, LAB_TRANSFORMER
 from tests import tiny_bert
+from tests.ui.labs.panel_wait import wait_idle
 
 RTL_MARK = "RTL\u200fmark"
 FIXED = ["<b>bold</b>", "&amp;", "</table>", RTL_MARK]
@@ -294,6 +295,7 @@ def check_transformer(window, model_dir: Path, tokens: list[str], timed: Timed) 
     panel = window.transformer_panel
     panel.ask_model_folder = lambda: str(model_dir)
     assert timed(panel.open_dialog)
+    wait_idle(panel)  # the model loads off the UI thread
     assert timed(panel.set_sentence, " ".join(tokens))
     QApplication.processEvents()
     shown = list(panel.analysis.tokens)

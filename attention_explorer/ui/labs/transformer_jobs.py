@@ -1,0 +1,66 @@
+"""Loading a model and running it off the UI thread: one QThread per job, its progress and result as signals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QThread, Signal
+from PySide6.QtWidgets import QProgressBar, QWidget
+
+from attention_explorer.core.pretrained.checkpoint import CheckpointError
+
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+Work = Callable[[Callable[[str, int, int], None]], Any]  # work(progress) → result; runs on the job's thread
+
+
+class ModelJob(QThread):
+    """Runs `work(progress)` on its own thread; the UI hears `progressed`, then `succeeded` or `failed`."""
+
+    progressed = Signal(str, int, int)  # stage, done, total (queued to the UI thread)
+    succeeded = Signal(object)
+    failed = Signal(object)  # the CheckpointError or MemoryError
+
+    def __init__(self, work: Work, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._work = work
+
+    def run(self) -> None:
+        """The job's thread: nothing here may touch a widget."""
+        try:
+            result = self._work(self.progressed.emit)
+        except (CheckpointError, MemoryError) as error:
+            self.failed.emit(error)
+            return
+        self.succeeded.emit(result)
+
+
+def run_now(work: Work) -> tuple[bool, Any]:
+    """The same work on the calling thread, for scripts and the synchronous API: (succeeded, result or error)."""
+    try:
+        return True, work(lambda *_args: None)
+    except (CheckpointError, MemoryError) as error:
+        return False, error
+
+
+def stage_text(stage: str, done: int, total: int) -> str:
+    """What the progress bar says during one stage of loading or of the forward pass."""
+    if stage == "config":
+        return _translate("TransformerPanel", "Reading config.json…")
+    if stage == "weights":
+        return _translate("TransformerPanel", "Reading the weights…")
+    if stage == "tokenizer":
+        return _translate("TransformerPanel", "Reading the tokenizer…")
+    return _translate("TransformerPanel", "Layer {0} of {1}…").format(done, total)
+
+
+def show_progress(bar: QProgressBar, stage: str, done: int, total: int) -> None:
+    """Loading counts as the first third of the bar, the forward pass as the rest (one step per layer)."""
+    if stage == "layer":
+        value = 33 + round(67 * done / max(total, 1))
+    else:
+        value = round(33 * done / max(total, 1))
+    bar.setFormat(stage_text(stage, done, total))
+    bar.setValue(value)
+    bar.setVisible(True)
