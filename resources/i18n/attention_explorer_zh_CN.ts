@@ -319,6 +319,14 @@
         <translation>pair：应为 0 到 {0}，实际为 {1!r}</translation>
     </message>
     <message>
+        <source>the sequence is {0} tokens long, and this model takes at most {1}: no token can be added</source>
+        <translation>序列已有 {0} 个词元，而这个模型最多接受 {1} 个：不能再添加词元</translation>
+    </message>
+    <message>
+        <source>token id {0} is not in the vocabulary (0–{1})</source>
+        <translation>词元 id {0} 不在词表中（0–{1}）</translation>
+    </message>
+    <message>
         <source>{0}: {1} is out of range ({2} to {3})</source>
         <translation>{0}：{1} 超出范围（{2} 到 {3}）</translation>
     </message>
@@ -803,6 +811,34 @@
         <translation>{0}：下载中断（{1}）</translation>
     </message>
     <message>
+        <source>top-k: expected a whole number from 1 to {0}, got {1}</source>
+        <translation>top-k：应为 1 到 {0} 的整数，却是 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: activation_function {1!r} is not supported (supported: {2})</source>
+        <translation>{0}：不支持 activation_function {1!r}（支持：{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: scale_attn_weights false is not supported (only the scaling by 1/√d_k)</source>
+        <translation>{0}：不支持 scale_attn_weights 为 false（只支持按 1/√d_k 缩放）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} true is not supported (only the original GPT-2 layout)</source>
+        <translation>{0}：不支持 {1} 为 true（只支持原始的 GPT-2 结构）</translation>
+    </message>
+    <message>
+        <source>{0}: n_embd {1} is not a multiple of n_head {2}</source>
+        <translation>{0}：n_embd {1} 不是 n_head {2} 的整数倍</translation>
+    </message>
+    <message>
+        <source>{0}: no {1} tensor: not a GPT-2 checkpoint</source>
+        <translation>{0}：没有 {1} 张量：不是 GPT-2 检查点</translation>
+    </message>
+    <message>
+        <source>{0}: this model needs about {1} MB of memory to load, and only {2} MB are free</source>
+        <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
+    </message>
+    <message>
         <source>question {0}: needs a single-query scenario</source>
         <translation>问题 {0}：需要单查询场景</translation>
     </message>
@@ -1171,6 +1207,57 @@
     <message>
         <source>V of {0}</source>
         <translation>{0} 的 V</translation>
+    </message>
+</context>
+<context>
+    <name>GenerationView</name>
+    <message>
+        <source>Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and only the new token&apos;s q, k and v are computed; every earlier k and v comes from the cache.</source>
+        <translation>按“下一个词元”：模型追加最可能的下一个词元（或概率最高的 k 个之一），只计算新词元的 q、k、v；之前所有的 k 和 v 都来自缓存。</translation>
+    </message>
+    <message>
+        <source>KV cache: {0} layers × 2 (K, V) × {1} heads × {2} tokens × {3} = {4} numbers, {5} bytes (float64)</source>
+        <translation>KV 缓存：{0} 层 × 2（K、V）× {1} 个头 × {2} 个词元 × {3} = {4} 个数，{5} 字节（float64）</translation>
+    </message>
+    <message>
+        <source>The next token&apos;s attention: with the cache {0} multiply-adds (its q against {1} keys and values: O(n·d)); recomputing the whole sequence {2} (every query again: O(n²·d)), {3}× as many</source>
+        <translation>下一个词元的注意力：使用缓存需 {0} 次乘加（它的 q 对 {1} 个键和值：O(n·d)）；重新计算整个序列需 {2} 次（每个查询都重算：O(n²·d)），是前者的 {3} 倍</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the model&apos;s next token, computed from the KV cache</source>
+        <translation>追加模型的下一个词元（由 KV 缓存计算）</translation>
+    </message>
+    <message>
+        <source>Greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Greedy takes the most likely token; top-k draws among the k likeliest (seeded, so it can be repeated)</source>
+        <translation>贪心取概率最高的词元；top-k 从概率最高的 k 个中抽取（带种子，可重复）</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Explore the last token as Q</source>
+        <translation>把最后一个词元作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>Open the last token&apos;s q in the explorer, with the cached k&apos;s and v&apos;s as the keys and values</source>
+        <translation>在探索器中打开最后一个词元的 q，以缓存的 k 和 v 作为键和值</translation>
     </message>
 </context>
 <context>
@@ -3047,12 +3134,36 @@
         <translation>打开模型文件夹</translation>
     </message>
     <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
         <source>{0}: not enough memory for this model</source>
         <translation>{0}：内存不足，装不下这个模型</translation>
     </message>
     <message>
         <source>Open a model first (“Open model…”).</source>
         <translation>请先打开一个模型（“打开模型…”）。</translation>
+    </message>
+    <message>
+        <source>Not enough memory for this sentence</source>
+        <translation>内存不足，无法处理这个句子</translation>
+    </message>
+    <message>
+        <source>the likeliest</source>
+        <translation>概率最高的</translation>
+    </message>
+    <message>
+        <source>drawn among the {0} likeliest</source>
+        <translation>从概率最高的 {0} 个中抽取</translation>
+    </message>
+    <message>
+        <source>Appended “{0}” (token {1}, {2}, p = {3}). Its query row over all {4} cached keys, in the layer and head chosen above:</source>
+        <translation>已追加“{0}”（词元 {1}，{2}，p = {3}）。下面是它的查询行对全部 {4} 个缓存键的注意力（层和头为上方所选）：</translation>
+    </message>
+    <message>
+        <source>Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.</source>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头、关于“{3}”的真实数值。Q 是“{4}”的查询向量；键和值是截至它的 {5} 个词元的 k 和 v，即 KV 缓存中保存的那些（GPT-2 从不看后面的词元），d_k = {6}。GPT-2 把分数乘以 1/√{6}，与探索器相同。</translation>
     </message>
     <message>
         <source>“{0}” as the query (layer {1}, head {2})</source>
@@ -3159,12 +3270,12 @@
         <translation>打开模型…</translation>
     </message>
     <message>
-        <source>Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model</source>
-        <translation>打开一个本地文件夹，其中有 BERT 系列模型的 config.json、model.safetensors 和 tokenizer.json</translation>
+        <source>Open a local folder with config.json, model.safetensors and tokenizer.json of a BERT-family model or a GPT-2</source>
+        <translation>打开包含 config.json、model.safetensors 和 tokenizer.json 的本地 BERT 系列模型或 GPT-2 文件夹</translation>
     </message>
     <message>
-        <source>BERT-family models already in the Hugging Face cache on this computer</source>
-        <translation>本机 Hugging Face 缓存中已有的 BERT 系列模型</translation>
+        <source>BERT-family and GPT-2 models already in the Hugging Face cache on this computer</source>
+        <translation>本机 Hugging Face 缓存中已有的 BERT 系列和 GPT-2 模型</translation>
     </message>
     <message>
         <source>Type a sentence (English or 中文) and press Enter</source>
@@ -3239,6 +3350,14 @@
         <translation>这个头中每个词元的查询、键和值向量</translation>
     </message>
     <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>GPT-2 generates one token at a time from its KV cache</source>
+        <translation>GPT-2 借助 KV 缓存一次生成一个词元</translation>
+    </message>
+    <message>
         <source>query</source>
         <translation>查询</translation>
     </message>
@@ -3253,6 +3372,22 @@
     <message>
         <source>head</source>
         <translation>头</translation>
+    </message>
+    <message>
+        <source>Reading config.json…</source>
+        <translation>正在读取 config.json…</translation>
+    </message>
+    <message>
+        <source>Reading the weights…</source>
+        <translation>正在读取权重…</translation>
+    </message>
+    <message>
+        <source>Reading the tokenizer…</source>
+        <translation>正在读取分词器…</translation>
+    </message>
+    <message>
+        <source>Layer {0} of {1}…</source>
+        <translation>第 {0} 层，共 {1} 层…</translation>
     </message>
 </context>
 <context>
