@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from attention_explorer.core.messages import Phrase, value_kind
+from attention_explorer.core.messages import Phrase, field_name_text, value_kind
 from attention_explorer.core.scenario import ScenarioError, with_scale
 from attention_explorer.core.sequence import replace_sequence
 
@@ -74,7 +74,8 @@ def claim_from_dict(raw: Any, index: int, scenario: Scenario | SequenceScenario)
         raise ScenarioError("{0}: expected an object, got {1}", place, _kind(raw))
     for name in raw:
         if name not in FIELDS:
-            raise ScenarioError('{0}: "{1}": unknown field (allowed: {2})', place, name, ", ".join(FIELDS))
+            raise ScenarioError('{0}: "{1}": unknown field (allowed: {2})',
+                                place, field_name_text(name), ", ".join(FIELDS))
     n, d_v, sequence = _sizes(scenario)
     after = raw.get("after", "as shown")
     if after not in AFTER or (after == "causal mask" and not sequence):

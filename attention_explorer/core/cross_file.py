@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, TOKEN_LISTS, CrossScenario, check_token_list
-from attention_explorer.core.messages import value_kind
+from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenario import AUTO_SCALE, MAX_KEYS, ScenarioError
 
 CROSS_FIELDS = ("format", "kind", "title", "description", *TOKEN_LISTS, *CROSS_MATRICES, "scale")
@@ -41,7 +41,8 @@ def cross_from_dict(document: dict[str, Any], readers: FieldReaders) -> CrossSce
     for name in document:
         if name not in CROSS_FIELDS:
             raise ScenarioError(
-                '"{0}": unknown field (allowed in a cross-attention file: {1})', name, ", ".join(CROSS_FIELDS),
+                '"{0}": unknown field (allowed in a cross-attention file: {1})',
+                field_name_text(name), ", ".join(CROSS_FIELDS),
             )
     if "format" in document and document["format"] != readers.format_id:
         raise ScenarioError('format: expected "{0}", got {1}', readers.format_id, json.dumps(document["format"])[:40])

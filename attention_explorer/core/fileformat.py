@@ -21,7 +21,7 @@ from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.fields import number_list as _number_list
 from attention_explorer.core.fields import number_rows as _number_rows
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
-from attention_explorer.core.messages import value_kind
+from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.multihead import MULTIHEAD_KIND, MultiHeadScenario
 from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS, multihead_from_dict, multihead_to_dict
 from attention_explorer.core.multihead_format import ROW_FIELDS as MULTIHEAD_ROW_FIELDS
@@ -65,7 +65,8 @@ def scenario_from_dict(document: Any) -> Scenario:
         )
     for name in document:
         if name not in SCENARIO_FIELDS:
-            raise ScenarioError('"{0}": unknown field (allowed: {1})', name, ", ".join(SCENARIO_FIELDS))
+            raise ScenarioError('"{0}": unknown field (allowed: {1})',
+                field_name_text(name), ", ".join(SCENARIO_FIELDS))
     if "format" in document and document["format"] != FORMAT_ID:
         raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
     for required in ("query", "keys", "values"):
@@ -257,7 +258,8 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     for name in document:
         if name not in SEQUENCE_FIELDS:
             raise ScenarioError(
-                '"{0}": unknown field (allowed in a self-attention file: {1})', name, ", ".join(SEQUENCE_FIELDS),
+                '"{0}": unknown field (allowed in a self-attention file: {1})',
+                field_name_text(name), ", ".join(SEQUENCE_FIELDS),
             )
     if "format" in document and document["format"] != FORMAT_ID:
         raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])

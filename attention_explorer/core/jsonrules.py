@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from attention_explorer.core.messages import field_name_text
 from attention_explorer.core.scenario import MAX_KEYS, ScenarioError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -71,7 +72,7 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
         name = first.group(1).decode("utf-8", "replace") if first else None
         if name is not None and name not in fields:
-            raise ScenarioError('"{0}": unknown field', name)
+            raise ScenarioError('"{0}": unknown field', field_name_text(name))
         raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
     try:
         text = data.decode("utf-8-sig")

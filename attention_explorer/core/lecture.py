@@ -15,7 +15,7 @@ from typing import Any
 from attention_explorer.core.fileformat import _ALL_FIELDS as SCENARIO_KIND_FIELDS
 from attention_explorer.core.fileformat import FORMAT_ID, any_from_dict
 from attention_explorer.core.jsonrules import parse_document, read_file
-from attention_explorer.core.messages import big_integer_text, value_kind
+from attention_explorer.core.messages import big_integer_text, field_name_text, value_kind
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import preset_names, presets_dir
 from attention_explorer.core.questions import ATTEND_MOST, KINDS
@@ -123,7 +123,8 @@ def scene_from_dict(raw: Any, place: str) -> Scene:
         raise ScenarioError("{0}: an empty scene (give at least one of {1})", place, ", ".join(SCENE_FIELDS))
     for name in raw:
         if name not in SCENE_FIELDS:
-            raise ScenarioError('{0}."{1}": unknown field (allowed: {2})', place, name[:40], ", ".join(SCENE_FIELDS))
+            raise ScenarioError('{0}."{1}": unknown field (allowed: {2})',
+                                place, field_name_text(name), ", ".join(SCENE_FIELDS))
     fields: dict[str, Any] = {}
     if "preset" in raw:
         fields["preset"] = _choice(raw["preset"], f"{place}.preset", preset_names())
@@ -163,7 +164,7 @@ def lecture_from_dict(document: Any) -> Lecture:
         raise ScenarioError("expected a JSON object at the top level, got {0}", value_kind(document))
     for name in document:
         if name not in LECTURE_FIELDS:
-            raise ScenarioError('"{0}": unknown field (allowed in a lecture script: {1})', name[:40],
+            raise ScenarioError('"{0}": unknown field (allowed in a lecture script: {1})', field_name_text(name),
                                 ", ".join(LECTURE_FIELDS))
     if "format" in document and document["format"] != FORMAT_ID:
         raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])

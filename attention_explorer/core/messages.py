@@ -5,6 +5,7 @@ Also the few ways a value is written inside such a message: a float, a huge inte
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -53,3 +54,8 @@ def value_kind(value: Any) -> str:
     if isinstance(value, dict):
         return Phrase("an object")
     return type(value).__name__
+
+
+def field_name_text(name: str) -> str:
+    """A field name as it goes between quotes in a message: JSON-escaped, so a name holding a quote stays readable."""
+    return json.dumps(name, ensure_ascii=False)[1:-1][:40]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from attention_explorer.core.fields import FORMAT_ID, check_format, matrix_rows, scale_from_document
-from attention_explorer.core.messages import value_kind
+from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.multihead import MATRICES, MULTIHEAD_KIND, MultiHeadScenario, check_heads
 from attention_explorer.core.scenario import AUTO_SCALE, ScenarioError
 from attention_explorer.core.sequence import MAX_TOKENS, check_tokens
@@ -23,7 +23,8 @@ def multihead_from_dict(document: dict[str, Any]) -> MultiHeadScenario:
     for name in document:
         if name not in MULTIHEAD_FIELDS:
             raise ScenarioError(
-                '"{0}": unknown field (allowed in a multi-head file: {1})', name, ", ".join(MULTIHEAD_FIELDS),
+                '"{0}": unknown field (allowed in a multi-head file: {1})',
+                field_name_text(name), ", ".join(MULTIHEAD_FIELDS),
             )
     check_format(document)
     if document.get("kind") != MULTIHEAD_KIND:

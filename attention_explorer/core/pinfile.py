@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from attention_explorer.core.messages import value_kind
+from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.pins import MAX_PINS, Pin, free_pin_number
 from attention_explorer.core.scenario import AUTO_SCALE, Scenario, ScenarioError
 
@@ -39,7 +39,8 @@ def _pin_from_dict(raw: Any, place: str, earlier: tuple[Pin, ...],
         raise ScenarioError("{0}: expected an object, got {1}", place, value_kind(raw))
     for name in raw:
         if name not in PIN_FIELDS:
-            raise ScenarioError('{0}: "{1}": unknown field (allowed: {2})', place, name, ", ".join(PIN_FIELDS))
+            raise ScenarioError('{0}: "{1}": unknown field (allowed: {2})',
+                                place, field_name_text(name), ", ".join(PIN_FIELDS))
     name = raw.get("name", "")
     if not isinstance(name, str):
         raise ScenarioError("{0}.name: expected a string, got {1}", place, value_kind(name))

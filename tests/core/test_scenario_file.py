@@ -469,3 +469,15 @@ def test_direct_construction_is_validated():
         Scenario(query=[1, 2], keys=[[1, 2]], values=[[1], [2]])
     with pytest.raises(ScenarioError, match="labels"):
         Scenario(query=[1], keys=[[1]], values=[[1]], labels=("a", "b"))
+
+
+def test_an_unknown_field_with_a_quote_in_its_name_is_named_escaped():
+    # hypothesis found a field called '"': the message read '""": unknown field', naming nothing a reader can see
+    from attention_explorer.core.fileformat import loads_any
+    from attention_explorer.core.scenario import ScenarioError
+    with pytest.raises(ScenarioError) as caught:
+        loads_any('{"kind": "sequence", "\\"": 1}')
+    assert str(caught.value).startswith('"\\"": unknown field')
+    with pytest.raises(ScenarioError) as caught:
+        loads_any('{"query": [1], "keys": [[1]], "values": [[1]], "a\\"b": 1}')
+    assert str(caught.value).startswith('"a\\"b": unknown field')

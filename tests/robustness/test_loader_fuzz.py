@@ -30,10 +30,10 @@ SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", 
 SEQUENCE_ONLY_FIELDS = ("kind", "tokens", "embeddings", "w_q", "w_k", "w_v", "causal")
 # A message starts with the place (a field, maybe with [row][column], or a quoted field name) or names the problem.
 PLACE = (r"(?:format|title|description|query|keys|values|labels|scale|kind|tokens|embeddings|w_q|w_k|w_v|w_o|heads"
-         r"|causal|claims)")
+         r"|causal|claims|padding|pins|target_tokens|source_tokens|target_embeddings|source_embeddings)")
 MESSAGE = re.compile(
     rf"^(?:{PLACE}(?:\[\d+\])*(?:\.\w+(?:\[\d+\])*)?(?: \"[^\"]*\")?: \S"
-    r'|"[^"]*": (?:unknown field|missing)'
+    r'|"(?:[^"\\]|\\.)*": (?:unknown field|missing)'
     r'|"(?:[^"\\]|\\.)*(?:…)?": duplicate key'
     r"|expected a JSON object at the top level"
     r"|not valid JSON: .+ \(line \d+, column \d+\)"
