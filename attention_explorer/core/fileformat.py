@@ -6,6 +6,7 @@ matrix row per line, and the atomic save. Pure Python and numpy, no Qt.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -13,6 +14,8 @@ import secrets
 import stat
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from attention_explorer.core.claims import claims_from_list
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
@@ -38,15 +41,44 @@ SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES
 _ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS)))
 
 
-def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> list[list[float]]:
+def _number_rows(raw: Any, place: str, width: int | None, width_name: str) -> np.ndarray | list[list[float]]:
+    """The rows of a matrix field as a float array; the first problem, with its place, raises ScenarioError."""
     if not isinstance(raw, list):
         raise ScenarioError("{0}: expected a list of rows", place)
+    checked = _clean_rows(raw, width)
+    if checked is not None:
+        return checked
     rows = []
     for i, row in enumerate(raw):
         rows.append(_number_list(row, f"{place}[{i}]", width, width_name))
         if width is None:
             width = len(rows[0])  # the first row sets the width (d_v) every later row must match
     return rows
+
+
+def _clean_rows(raw: list[Any], width: int | None) -> np.ndarray | None:
+    """The rows as one float array when nothing in them is wrong, else None (the checks one by one then say what).
+
+    Checked in bulk, in C: every row a list of the same legal length, every item a float or an int (never a bool),
+    every number finite and within ±MAX_ABS. A 512 × 4096 matrix takes about 0.1 s instead of 0.5 s item by item.
+    """
+    if not raw or set(map(type, raw)) != {list}:
+        return None
+    lengths = set(map(len, raw))
+    if len(lengths) != 1 or (width is not None and lengths != {width}) or not 1 <= min(lengths) <= MAX_DIM:
+        return None
+    if not set(map(type, itertools.chain.from_iterable(raw))) <= _PLAIN_NUMBERS:
+        return None
+    try:
+        array = np.array(raw, dtype=np.float64)
+    except (OverflowError, ValueError):  # an integer too large for a float: its message needs the walk
+        return None
+    if not (array.max() <= MAX_ABS and array.min() >= -MAX_ABS):  # NaN and ±inf fail too
+        return None
+    return array
+
+
+_PLAIN_NUMBERS = frozenset((float, int))
 
 
 def _number_list(raw: Any, place: str, width: int | None, width_name: str) -> list[float]:
@@ -319,7 +351,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
 
 
 def _rows(document: dict[str, Any], name: str, count: int, count_name: str, width: int | None,
-          width_name: str) -> list[list[float]]:
+          width_name: str) -> np.ndarray | list[list[float]]:
     raw = document[name]
     if not isinstance(raw, list) or len(raw) != count:
         got = len(raw) if isinstance(raw, list) else value_kind(raw)

@@ -6,6 +6,8 @@ changes a vector only within the plane, so its other components (orthogonal to t
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 PLANES = ("components", "query-key", "pca")
@@ -20,9 +22,17 @@ def components_plane(d_k: int) -> np.ndarray:
     return basis
 
 
+def _axis(d_k: int, index: int) -> np.ndarray:
+    """Coordinate axis `index` of a d_k-dimensional space."""
+    axis = np.zeros(d_k)
+    axis[index] = 1.0
+    return axis
+
+
 def _orthonormal(first: np.ndarray, second: np.ndarray, d_k: int) -> np.ndarray:
     """Gram–Schmidt on two directions, falling back to coordinate axes where they are degenerate."""
-    candidates = [first, second, *np.eye(d_k)]
+    # The coordinate axes one at a time: np.eye(4096) would be 128 MB for the one or two axes a fallback needs.
+    candidates = itertools.chain((first, second), (_axis(d_k, index) for index in range(d_k)))
     basis: list[np.ndarray] = []
     for candidate in candidates:
         vector = np.asarray(candidate, dtype=np.float64).copy()
