@@ -112,7 +112,8 @@ def cosines_and_angles(
     return _cosines(query / _peaks(query), keys / _peaks(keys))
 
 
-def _cosines(query_unit: np.ndarray, key_units: np.ndarray) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
+def _cosines(query_unit: np.ndarray,
+             key_units: np.ndarray) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
     """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division)."""
     dots = key_units @ query_unit
     lengths = _unit_norms(key_units) * float(_unit_norms(query_unit))

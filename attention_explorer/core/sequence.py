@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale, self_attention
-from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.jsonwrite import NullMasked, iter_json
+from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.report import json_without_controls, terminal_text
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
