@@ -12,6 +12,7 @@ import math
 import os
 import secrets
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -177,16 +178,15 @@ def scale_from_document(document: dict[str, Any]) -> float | None:
     return float(scale_raw)
 
 
-def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The JSON document of a scenario (floats keep every bit through json's repr)."""
+def scenario_to_dict(scenario: Scenario, as_lists: bool = True) -> dict[str, Any]:
+    """The JSON document of a scenario (floats keep every bit through json's repr; as_lists=False: arrays kept)."""
     document: dict[str, Any] = {"format": FORMAT_ID}
     if scenario.title:
         document["title"] = scenario.title
     if scenario.description:
         document["description"] = scenario.description
-    document["query"] = scenario.query.tolist()
-    document["keys"] = scenario.keys.tolist()
-    document["values"] = scenario.values.tolist()
+    for name in ("query", "keys", "values"):
+        document[name] = getattr(scenario, name).tolist() if as_lists else getattr(scenario, name)
     document["labels"] = list(scenario.labels)
     document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
     return document
@@ -231,18 +231,28 @@ def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario:
 
 def dumps(scenario: Scenario | SequenceScenario) -> str:
     """Scenario JSON text (either kind): one field per line, one matrix row per line, non-ASCII kept readable."""
+    return "".join(dump_pieces(scenario))
+
+
+def dump_pieces(scenario: Scenario | SequenceScenario) -> Iterator[str]:
+    """The text of dumps() in pieces, a matrix row at a time: a file at the limits is never held whole."""
     if isinstance(scenario, SequenceScenario):
-        document, row_fields = sequence_to_dict(scenario), MATRICES
+        document, row_fields = sequence_to_dict(scenario, as_lists=False), MATRICES
     else:
-        document, row_fields = scenario_to_dict(scenario), ("keys", "values")
-    fields = []
-    for name, value in document.items():
+        document, row_fields = scenario_to_dict(scenario, as_lists=False), ("keys", "values")
+    yield "{\n"
+    for index, (name, value) in enumerate(document.items()):
+        yield ("" if index == 0 else ",\n") + f"  {json.dumps(name)}: "
         if name in row_fields:
-            text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
+            yield "[\n    "
+            for number, row in enumerate(np.asarray(value)):
+                yield ("" if number == 0 else ",\n    ") + json.dumps(row.tolist())
+            yield "\n  ]"
         else:
-            text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
-        fields.append(f"  {json.dumps(name)}: {text}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
+            if isinstance(value, np.ndarray):
+                value = value.tolist()
+            yield json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
+    yield "\n}\n"
 
 
 def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) -> None:
@@ -252,12 +262,15 @@ def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) ->
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
     path = _save_target(Path(path))
-    data = dumps(scenario).encode("utf-8")
-    if len(data) > MAX_FILE_BYTES:
+    pieces, size = [], 0
+    for piece in dump_pieces(scenario):  # encoded a row at a time: no whole text beside the whole bytes
+        pieces.append(piece.encode("utf-8"))
+        size += len(pieces[-1])
+    if size > MAX_FILE_BYTES:
         raise ScenarioError(
             "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
             "keys or smaller dimensions",
-            len(data) / 2**20, MAX_FILE_BYTES // 2**20,
+            size / 2**20, MAX_FILE_BYTES // 2**20,
         )
     try:
         keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
@@ -268,7 +281,8 @@ def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) ->
         with os.fdopen(handle, "wb") as stream:
             if keep_mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(stream.fileno(), keep_mode)
-            stream.write(data)
+            for piece in pieces:
+                stream.write(piece)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -359,7 +373,7 @@ def _rows(document: dict[str, Any], name: str, count: int, count_name: str, widt
     return _number_rows(raw, name, width, width_name)
 
 
-def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
+def sequence_to_dict(sequence: SequenceScenario, as_lists: bool = True) -> dict[str, Any]:
     """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
     document: dict[str, Any] = {"format": FORMAT_ID, "kind": SEQUENCE_KIND}
     if sequence.title:
@@ -370,5 +384,5 @@ def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
     document["causal"] = sequence.causal
     document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
     for name in MATRICES:
-        document[name] = getattr(sequence, name).tolist()
+        document[name] = getattr(sequence, name).tolist() if as_lists else getattr(sequence, name)
     return document

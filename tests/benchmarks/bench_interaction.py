@@ -42,6 +42,7 @@ from machine import calibrate, interleaved, pair_ratio
 
 from attention_explorer.app import create_window
 from attention_explorer.core.attention import softmax
+from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.state.explorer import HISTORY_LIMIT_BYTES, ExplorerModel
 from attention_explorer.ui.application import configure_application
@@ -72,6 +73,8 @@ RATIO_NAMES = {"frame_ms_median": "frame_ratio", "startup_s_median": "startup_ra
 MEMORY_TARGETS = {
     "rss_growth_mb": 5.0,
     "undo_at_limit_rss_growth_mb": HISTORY_LIMIT_BYTES / 2**20 + 64,  # the history's cap and a scenario or two
+    # 10,000 steps of a 3-key example hold a few MB of arrays; the rest is Qt's and Python's own caches.
+    "mixed_actions_rss_growth_mb": 32.0,
 }
 # The README's reference machine: "what the user feels" must also stay within a 60 Hz frame there.
 REFERENCE_FEEL_MS = 16.7
@@ -79,7 +82,8 @@ KEYS = ("calibration_ms", "calibration_numpy_ms", "calibration_python_ms", BASE_
         "update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median",
         "frame_ms_p95", "feel_ms_median", "feel_ms_p95", "feel_present_ms_median", "feel_present_ms_p95",
         "startup_s_median", "rss_growth_mb", "heatmap512_ms_median", "variance_ms_median",
-        "steps_text_ms_median", "steps_text64_ms_median", "undo_at_limit_rss_growth_mb")
+        "steps_text_ms_median", "steps_text64_ms_median", "undo_at_limit_rss_growth_mb", "mixed_actions_rss_mb",
+        "mixed_actions_rss_growth_mb")
 
 
 def ratio_name(figure: str) -> str:
@@ -403,6 +407,48 @@ def measure_undo_at_limit(edits: int) -> float:
     return growth
 
 
+def measure_mixed_actions(app: QApplication, window, actions: int) -> tuple[float, float]:
+    """Resident memory (MiB) after `actions` mixed edits at N = 3 in the shown window, and its growth over them.
+
+    Keys and the query moved, a pair added and removed, the scale and d_k changed, keys selected, undo and redo:
+    every one an undo step or a move through the history, each followed by the events it causes; a repaint
+    every 50 actions. The undo history's byte cap must bound what a long lecture leaves behind.
+    """
+    model = window.model
+    model.load_scenario(load_preset(DEFAULT_PRESET))
+    drain(app)
+    rng = np.random.default_rng(10_000)
+    gc.collect()
+    before = resident_mb()
+    for number in range(actions):
+        kind = number % 10
+        if kind in (0, 1, 2):
+            model.set_component("key", int(rng.integers(model.scenario.n)), int(rng.integers(2)),
+                                float(rng.uniform(-2, 2)))
+        elif kind == 3:
+            model.set_component("query", 0, int(rng.integers(2)), float(rng.uniform(-2, 2)))
+        elif kind == 4:
+            model.add_pair() if model.scenario.n == 3 else model.remove_pair(model.scenario.n - 1)
+        elif kind == 5:
+            model.set_scale(None if number % 20 == 5 else float(rng.uniform(0.1, 3)))
+        elif kind == 6:
+            model.select_key(int(rng.integers(model.scenario.n)))
+        elif kind == 7:
+            model.undo_stack.undo()
+        elif kind == 8:
+            model.undo_stack.redo()
+        else:
+            model.set_d_k(2 if model.scenario.d_k != 2 else 3)
+        drain(app)
+        if number % 50 == 49:
+            window.repaint()
+    window.repaint()
+    gc.collect()
+    drain(app)
+    after = resident_mb()
+    return after, after - before
+
+
 def measure_startup(runs: int, plot_count: int, folder: str) -> tuple[list[float], list[float]]:
     """Wall time of `attention-explorer --screenshot` against a bare window with as many plots, interleaved."""
     out = os.path.join(folder, "startup.png")
@@ -558,6 +604,7 @@ def run(quick: bool) -> dict:
         for name, values, note in (("variance_ms_median", variance, variance_note),
                                    ("heatmap512_ms_median", heatmap, heatmap_note)):
             notes.append(f"{name}: {note}" if values is not None else f"{name} is null: {note}")
+        mixed_mb, mixed_growth = measure_mixed_actions(app, window, 200 if quick else 10_000)
         window.model.undo_stack.setClean()  # no "save your changes?" question when it closes
         window.close()
         drain(app)
@@ -577,6 +624,7 @@ def run(quick: bool) -> dict:
         "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
         "steps_text_ms_median": median(steps_text), "steps_text64_ms_median": median(steps_text64),
         "undo_at_limit_rss_growth_mb": undo_at_limit,
+        "mixed_actions_rss_mb": mixed_mb, "mixed_actions_rss_growth_mb": mixed_growth,
     }
     ratios = {ratio_name(name): ratio(figures[name], figures[reference])
               for name, (reference, _target) in RATIO_TARGETS.items()}

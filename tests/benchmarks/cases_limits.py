@@ -119,25 +119,33 @@ def _environment() -> dict[str, str]:
 
 
 def _run(command: list[str]) -> tuple[float, float, str]:
-    """Wall seconds, peak resident MiB and standard output of one process (it must succeed)."""
+    """Wall seconds, peak resident MiB (VmHWM, see peak.py) and standard output of one process (it must succeed)."""
     import time
 
-    with tempfile.TemporaryFile() as out:
+    environment = _environment()
+    with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
+        environment["AE_PEAK_FILE"] = peak.name
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                                   env=_environment(), cwd=_files()["folder"])
-        _, status, usage = os.wait4(process.pid, 0)
+        subprocess.run([sys.executable, str(HERE / "peak.py"), *command], stdout=out, stderr=subprocess.DEVNULL,
+                       stdin=subprocess.DEVNULL, env=environment, cwd=_files()["folder"], check=True, timeout=600)
         seconds = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode:
-            raise RuntimeError(f"{command[-1]}: exit status {process.returncode}")
         out.seek(0)
         text = out.read(1 << 16).decode("utf-8", "replace")
-    return seconds, usage.ru_maxrss / 1024, text
+        peak_kb = float(open(peak.name).read() or "nan")
+    return seconds, peak_kb / 1024, text
+
+
+def _script(name: str, text: str) -> str:
+    """A naive floor's script as a file (peak.py runs scripts by path)."""
+    path = os.path.join(_files()["folder"], name)
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return path
 
 
 def _ours(*arguments: str) -> list[str]:
-    return [sys.executable, "-m", "attention_explorer", *arguments]
+    return ["-m", "attention_explorer", *arguments]
 
 
 def _pairs(ours: list[str], floor: list[str]) -> dict[str, list[float]]:
@@ -155,13 +163,13 @@ def _pairs(ours: list[str], floor: list[str]) -> dict[str, list[float]]:
 @functools.cache
 def _compute_single() -> dict[str, list[float]]:
     path = _files()["single"]
-    return _pairs(_ours("compute", path), [sys.executable, "-c", _NAIVE_COMPUTE, path])
+    return _pairs(_ours("compute", path), [_script("naive_compute.py", _NAIVE_COMPUTE), path])
 
 
 @functools.cache
 def _compute_sequence() -> dict[str, list[float]]:
     path = _files()["sequence"]
-    return _pairs(_ours("compute", path), [sys.executable, "-c", _NAIVE_SEQUENCE, path])
+    return _pairs(_ours("compute", path), [_script("naive_sequence.py", _NAIVE_SEQUENCE), path])
 
 
 def _median(values: list[float]) -> float:
@@ -202,8 +210,8 @@ def open_time() -> tuple[float, str]:
     ours, naive, empty = [], [], []
     for pair in range(_sizes()["pairs"]):
         commands = [(ours, _ours(path, "--screenshot", shot, "--size", "1280x720")),
-                    (naive, [sys.executable, "-c", _NAIVE_COMPUTE, path]),
-                    (empty, [sys.executable, "-c", _EMPTY_WINDOW, shot])]
+                    (naive, [_script("naive_compute.py", _NAIVE_COMPUTE), path]),
+                    (empty, [_script("empty_window.py", _EMPTY_WINDOW), shot])]
         for times, command in commands if pair % 2 == 0 else commands[::-1]:
             times.append(_run(command)[0])
     floors = np.asarray(naive) + 1.5 * np.asarray(empty)
@@ -214,7 +222,7 @@ def open_time() -> tuple[float, str]:
 @functools.cache
 def _window() -> dict:
     sizes = _sizes()
-    command = [sys.executable, str(HERE / "limit_window.py"), _files()["single"], str(sizes["moves"]),
+    command = [str(HERE / "limit_window.py"), _files()["single"], str(sizes["moves"]),
                str(sizes["edits"])]
     _, _, text = _run(command)
     return json.loads(text.strip().splitlines()[-1])
