@@ -262,16 +262,6 @@ def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) ->
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
     path = _save_target(Path(path))
-    pieces, size = [], 0
-    for piece in dump_pieces(scenario):  # encoded a row at a time: no whole text beside the whole bytes
-        pieces.append(piece.encode("utf-8"))
-        size += len(pieces[-1])
-    if size > MAX_FILE_BYTES:
-        raise ScenarioError(
-            "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
-            "keys or smaller dimensions",
-            size / 2**20, MAX_FILE_BYTES // 2**20,
-        )
     try:
         keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
     except OSError:
@@ -281,8 +271,13 @@ def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) ->
         with os.fdopen(handle, "wb") as stream:
             if keep_mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(stream.fileno(), keep_mode)
-            for piece in pieces:
-                stream.write(piece)
+            size = _write_pieces(stream, scenario)
+            if size > MAX_FILE_BYTES:
+                raise ScenarioError(
+                    "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
+                    "keys or smaller dimensions",
+                    size / 2**20, MAX_FILE_BYTES // 2**20,
+                )
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -292,6 +287,17 @@ def save(scenario: Scenario | SequenceScenario, path: str | os.PathLike[str]) ->
         except OSError:
             pass
         raise
+
+
+def _write_pieces(stream: Any, scenario: Scenario | SequenceScenario) -> int:
+    """Write the file's text a row at a time and return its size; past MAX_FILE_BYTES only count the rest."""
+    size = 0
+    for piece in dump_pieces(scenario):  # never the whole text (a 31 MB file at the limits) in memory
+        data = piece.encode("utf-8")
+        size += len(data)
+        if size <= MAX_FILE_BYTES:
+            stream.write(data)
+    return size
 
 
 def _save_target(path: Path) -> Path:
