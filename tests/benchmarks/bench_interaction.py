@@ -604,7 +604,7 @@ def run(quick: bool) -> dict:
         for name, values, note in (("variance_ms_median", variance, variance_note),
                                    ("heatmap512_ms_median", heatmap, heatmap_note)):
             notes.append(f"{name}: {note}" if values is not None else f"{name} is null: {note}")
-        mixed_mb, mixed_growth = measure_mixed_actions(app, window, 200 if quick else 10_000)
+        mixed_mb, mixed_growth = measure_mixed_actions(app, window, 50 if quick else 10_000)
         window.model.undo_stack.setClean()  # no "save your changes?" question when it closes
         window.close()
         drain(app)
