@@ -14,7 +14,12 @@ FIGURES = (
     "update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median", "frame_ms_p95",
     "baseline_frame_ms_median", "frame_ratio", "startup_s_median", "startup_ratio", "rss_growth_mb",
     "heatmap512_ms_median", "variance_ms_median", "steps_text_ms_median", "steps_text64_ms_median",
+    "calibration_ms", "calibration_numpy_ms", "calibration_python_ms", "baseline_startup_s_median",
+    "feel_ms_median", "feel_ms_p95", "feel_present_ms_median", "feel_present_ms_p95", "feel_ms_p95_ratio",
+    "update_ms_p95_ratio", "mixed_actions_rss_mb", "mixed_actions_rss_growth_mb", "undo_at_limit_rss_growth_mb",
 )
+# The limit cases of tests/benchmarks/cases_limits.py (collected like any other cases_*.py module).
+LIMIT_CASES = 8
 # Only the labs' figures may be null, and only while a lab's module is missing.
 MAY_BE_NULL = {
     "heatmap512_ms_median": ROOT / "attention_explorer" / "ui" / "labs" / "self_attention.py",
@@ -40,7 +45,17 @@ def test_smoke_quick_benchmark_runs_and_prints_every_figure_as_json_on_its_last_
     # Each figure measured something: a drag move takes time, a frame takes longer than its update.
     assert figures["update_ms_median"] > 0 and figures["frame_ms_median"] > figures["update_ms_median"]
     assert figures["startup_s_median"] > 0 and figures["frame_ratio"] > 0
-    # The readable table comes first and names every figure.
+    # Every time is also a ratio to the machine's own measure, taken in the same run.
+    assert figures["frame_ratio"] == figures["frame_ms_median"] / figures["baseline_frame_ms_median"]
+    assert figures["feel_ms_p95"] > 0 and figures["calibration_ms"] > 0
+    cases = {name: value for name, value in figures.items() if name.startswith("case:cases_limits:")}
+    assert len(cases) == LIMIT_CASES and all(isinstance(v, float) and v > 0 for v in cases.values()), cases
+    assert isinstance(figures["all_targets_met"], bool)
+    # The readable table comes first and names every figure; each figure with a target shows it.
     table = "\n".join(lines[:-1])
     for name in FIGURES:
-        assert name in table
+        if not name.endswith("_ratio"):
+            assert name in table
+    assert "update_ms_p95 " in table and "≤ 0.19×" in table and "machine: calibration" in table
+    for name in cases:
+        assert name.removeprefix("case:").replace(":", ": ", 1) in table

@@ -7,8 +7,15 @@ from collections.abc import Sequence
 
 from attention_explorer.cli.compute import run_compute, run_presets
 from attention_explorer.cli.gui import run_gui
-from attention_explorer.cli.model import run_model_command
 from attention_explorer.cli.parser import UsageError, fail, run_printing
+
+
+def run_model_command(argv: Sequence[str]) -> int:
+    """`attention-explorer model`: its module (and the checkpoint readers) imported only when it is used."""
+    from attention_explorer.cli.model import run_model_command as run
+
+    return run(argv)
+
 
 _PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command}
 

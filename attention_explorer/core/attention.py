@@ -15,6 +15,12 @@ import numpy as np
 _EXP_SAFE = 700.0
 
 
+def _read_only(fresh: np.ndarray) -> np.ndarray:
+    """An array made here and held by nobody else, frozen without a copy (N × d_v is 16 MB at the limits)."""
+    fresh.setflags(write=False)
+    return fresh
+
+
 def _frozen(array: np.ndarray) -> np.ndarray:
     """Return a float64 copy that cannot be written to."""
     out = np.array(array, dtype=np.float64, copy=True)
@@ -62,7 +68,8 @@ def softmax_jacobian_norm(weights: np.ndarray) -> np.ndarray:
 
 def _peaks(rows: np.ndarray) -> np.ndarray:
     """Largest |x| of each row, 1 for all-zero rows (a divisor that never underflows)."""
-    peaks = np.max(np.abs(rows), axis=-1, keepdims=True)
+    # max(max x, −min x) is max |x| without a temporary |rows| (16 MB at 512 × 4096, on every drag move).
+    peaks = np.maximum(np.max(rows, axis=-1, keepdims=True), -np.min(rows, axis=-1, keepdims=True))
     return np.where(peaks > 0, peaks, 1.0)
 
 
@@ -70,7 +77,26 @@ def vector_norms(rows: np.ndarray) -> np.ndarray:
     """Euclidean norm of each row (or of a single vector), without underflow for tiny components."""
     rows = np.asarray(rows, dtype=np.float64)
     peaks = _peaks(rows)  # squaring 1e-170 gives 0: scale each row to a largest |x| of 1 first
-    return np.sqrt(np.sum(np.square(rows / peaks), axis=-1)) * peaks[..., 0]
+    return _unit_norms(rows / peaks) * peaks[..., 0]
+
+
+def _unit_norms(units: np.ndarray) -> np.ndarray:
+    """Norms of rows already divided by their peaks (their largest |x| is exactly 1, or they are zero)."""
+    if units.ndim < 2 or units.size <= _BLOCK:
+        return np.sqrt(np.sum(np.square(units), axis=-1))
+    # A block of rows at a time through one small buffer: at 512 × 4096 a full-size square would be a fresh
+    # 16 MB array on every edit. Each row is summed exactly as before, so the norms are the same bits.
+    rows = max(1, _BLOCK // units.shape[-1])
+    buffer = np.empty((rows, units.shape[-1]))
+    norms = np.empty(units.shape[0])
+    for start in range(0, units.shape[0], rows):
+        part = units[start:start + rows]
+        squares = np.square(part, out=buffer[:part.shape[0]])
+        norms[start:start + rows] = np.sqrt(np.sum(squares, axis=-1))
+    return norms
+
+
+_BLOCK = 1 << 16  # numbers per block of rows: 512 kB, well inside a core's cache
 
 
 def cosines_and_angles(
@@ -83,10 +109,14 @@ def cosines_and_angles(
     """
     query = np.asarray(query, dtype=np.float64)
     keys = np.asarray(keys, dtype=np.float64)
-    query_unit = query / _peaks(query)
-    key_units = keys / _peaks(keys)
+    return _cosines(query / _peaks(query), keys / _peaks(keys))
+
+
+def _cosines(query_unit: np.ndarray,
+             key_units: np.ndarray) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
+    """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division)."""
     dots = key_units @ query_unit
-    lengths = vector_norms(key_units) * float(vector_norms(query_unit))
+    lengths = _unit_norms(key_units) * float(_unit_norms(query_unit))
     # The same IEEE division and clamp as one float at a time, for all keys at once (many keys, every drag move).
     with np.errstate(divide="ignore", invalid="ignore"):
         ratios = np.minimum(1.0, np.maximum(-1.0, dots / lengths)).tolist()
@@ -143,7 +173,11 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     weights = softmax(scaled_scores)
     weighted_values = weights[:, None] * values
     output = weighted_values.sum(axis=0)
-    cosines, angles = cosines_and_angles(query, keys, scores)
+    key_peaks = _peaks(keys)
+    key_units = keys / key_peaks  # shared by the key norms and the cosines: one pass over a 512 × 4096 matrix
+    query_peak = _peaks(query)
+    query_unit = query / query_peak
+    cosines, angles = _cosines(query_unit, key_units)
     return AttentionResult(
         scores=_frozen(scores),
         scale=float(scale),
@@ -153,10 +187,10 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         exp_sum=exp_sum,
         weights=_frozen(weights),
         unscaled_weights=_frozen(softmax(scores)),
-        weighted_values=_frozen(weighted_values),
+        weighted_values=_read_only(weighted_values),
         output=_frozen(output),
-        query_norm=float(vector_norms(query)),
-        key_norms=_frozen(vector_norms(keys)),
+        query_norm=float(_unit_norms(query_unit) * query_peak[..., 0]),
+        key_norms=_frozen(_unit_norms(key_units) * key_peaks[..., 0]),
         cosines=cosines,
         angles_deg=angles,
         entropy=float(entropy_bits(weights)),

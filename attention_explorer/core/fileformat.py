@@ -10,8 +10,11 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from attention_explorer.core.claims import claims_from_list
 from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, CrossScenario
@@ -108,16 +111,15 @@ def scenario_from_dict(document: Any) -> Scenario:
     return scenario
 
 
-def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The JSON document of a scenario (floats keep every bit through json's repr)."""
+def scenario_to_dict(scenario: Scenario, as_lists: bool = True) -> dict[str, Any]:
+    """The JSON document of a scenario (floats keep every bit through json's repr; as_lists=False: arrays kept)."""
     document: dict[str, Any] = {"format": FORMAT_ID}
     if scenario.title:
         document["title"] = scenario.title
     if scenario.description:
         document["description"] = scenario.description
-    document["query"] = scenario.query.tolist()
-    document["keys"] = scenario.keys.tolist()
-    document["values"] = scenario.values.tolist()
+    for name in ("query", "keys", "values"):
+        document[name] = getattr(scenario, name).tolist() if as_lists else getattr(scenario, name)
     document["labels"] = list(scenario.labels)
     document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
     if scenario.pins:
@@ -169,24 +171,34 @@ def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | Mult
 
 def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> str:
     """Scenario JSON text (any kind): one field per line, one matrix row per line, non-ASCII kept readable."""
+    return "".join(dump_pieces(scenario))
+
+
+def dump_pieces(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> Iterator[str]:
+    """The text of dumps() in pieces, a matrix row at a time: a file at the limits is never held whole."""
     if isinstance(scenario, SequenceScenario):
-        document, row_fields = sequence_to_dict(scenario), MATRICES
+        document, row_fields = sequence_to_dict(scenario, as_lists=False), MATRICES
     elif isinstance(scenario, MultiHeadScenario):
         document, row_fields = multihead_to_dict(scenario), MULTIHEAD_ROW_FIELDS
     elif isinstance(scenario, CrossScenario):
         document, row_fields = cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
     else:
-        document, row_fields = scenario_to_dict(scenario), ("keys", "values")
-    fields = []
-    for name, value in document.items():
+        document, row_fields = scenario_to_dict(scenario, as_lists=False), ("keys", "values")
+    yield "{\n"
+    for index, (name, value) in enumerate(document.items()):
+        yield ("" if index == 0 else ",\n") + f"  {json.dumps(name)}: "
         if name in row_fields:
-            text = "[\n    " + ",\n    ".join(json.dumps(row) for row in value) + "\n  ]"
+            yield "[\n    "
+            for number, row in enumerate(np.asarray(value)):
+                yield ("" if number == 0 else ",\n    ") + json.dumps(row.tolist())
+            yield "\n  ]"
         elif name == "pins":
-            text = pins_text(value)
+            yield pins_text(value)
         else:
-            text = json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
-        fields.append(f"  {json.dumps(name)}: {text}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
+            if isinstance(value, np.ndarray):
+                value = value.tolist()
+            yield json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
+    yield "\n}\n"
 
 
 def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario,
@@ -197,13 +209,6 @@ def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenar
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
     path = _save_target(Path(path))
-    data = dumps(scenario).encode("utf-8")
-    if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError(
-            "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
-            "keys or smaller dimensions",
-            len(data) / 2**20, MAX_FILE_BYTES // 2**20,
-        )
     try:
         keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
     except OSError:
@@ -213,7 +218,13 @@ def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenar
         with os.fdopen(handle, "wb") as stream:
             if keep_mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(stream.fileno(), keep_mode)
-            stream.write(data)
+            size = _write_pieces(stream, scenario)
+            if size > MAX_FILE_BYTES:
+                raise ScenarioError(
+                    "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
+                    "keys or smaller dimensions",
+                    size / 2**20, MAX_FILE_BYTES // 2**20,
+                )
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -223,6 +234,17 @@ def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenar
         except OSError:
             pass
         raise
+
+
+def _write_pieces(stream: Any, scenario: Scenario | SequenceScenario) -> int:
+    """Write the file's text a row at a time and return its size; past MAX_FILE_BYTES only count the rest."""
+    size = 0
+    for piece in dump_pieces(scenario):  # never the whole text (a 31 MB file at the limits) in memory
+        data = piece.encode("utf-8")
+        size += len(data)
+        if size <= MAX_FILE_BYTES:
+            stream.write(data)
+    return size
 
 
 def _save_target(path: Path) -> Path:
@@ -297,7 +319,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     return sequence
 
 
-def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
+def sequence_to_dict(sequence: SequenceScenario, as_lists: bool = True) -> dict[str, Any]:
     """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
     document: dict[str, Any] = {"format": FORMAT_ID, "kind": SEQUENCE_KIND}
     if sequence.title:
@@ -310,5 +332,5 @@ def sequence_to_dict(sequence: SequenceScenario) -> dict[str, Any]:
         document["padding"] = list(sequence.padding)
     document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
     for name in MATRICES:
-        document[name] = getattr(sequence, name).tolist()
+        document[name] = getattr(sequence, name).tolist() if as_lists else getattr(sequence, name)
     return document

@@ -6,6 +6,8 @@ changes a vector only within the plane, so its other components (orthogonal to t
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 PLANES = ("components", "query-key", "pca")
@@ -20,9 +22,17 @@ def components_plane(d_k: int) -> np.ndarray:
     return basis
 
 
+def _axis(d_k: int, index: int) -> np.ndarray:
+    """Coordinate axis `index` of a d_k-dimensional space."""
+    axis = np.zeros(d_k)
+    axis[index] = 1.0
+    return axis
+
+
 def _orthonormal(first: np.ndarray, second: np.ndarray, d_k: int) -> np.ndarray:
     """Gram–Schmidt on two directions, falling back to coordinate axes where they are degenerate."""
-    candidates = [first, second, *np.eye(d_k)]
+    # The coordinate axes one at a time: np.eye(4096) would be 128 MB for the one or two axes a fallback needs.
+    candidates = itertools.chain((first, second), (_axis(d_k, index) for index in range(d_k)))
     basis: list[np.ndarray] = []
     for candidate in candidates:
         vector = np.asarray(candidate, dtype=np.float64).copy()
@@ -124,8 +134,17 @@ def first_hidden_pair(query: np.ndarray, keys: np.ndarray, tolerance: float = 0.
     near = tolerance * max(float(np.max(np.linalg.norm(drawn, axis=1))), 1e-12)
     apart = tolerance * float(np.max(np.linalg.norm(vectors, axis=1)))
     drawn_apart = np.linalg.norm(drawn[:, np.newaxis, :] - drawn[np.newaxis, :, :], axis=2)
-    # |a - b|² from the Gram matrix: (n + 1)² numbers, not (n + 1)² × d_k (512 keys of 4096 components).
+    candidates = np.argwhere(np.triu(drawn_apart <= near, k=1))
+    # |a - b|² from dot products, only for the pairs drawn on one point (usually none or a few), a block at a
+    # time: the whole Gram matrix at 512 keys × 4096 was a 1-GFLOP product at every file opened.
     squares = np.einsum("ij,ij->i", vectors, vectors)
-    truly_apart = np.sqrt(np.maximum(squares[:, np.newaxis] + squares[np.newaxis, :] - 2 * vectors @ vectors.T, 0))
-    pairs = np.argwhere(np.triu((drawn_apart <= near) & (truly_apart > apart), k=1))
-    return (int(pairs[0][0]), int(pairs[0][1])) if len(pairs) else None
+    for start in range(0, len(candidates), _PAIR_BLOCK):
+        first, second = candidates[start:start + _PAIR_BLOCK].T
+        dots = np.einsum("ij,ij->i", vectors[first], vectors[second])
+        hits = np.flatnonzero(np.sqrt(np.maximum(squares[first] + squares[second] - 2 * dots, 0)) > apart)
+        if len(hits):
+            return int(first[hits[0]]), int(second[hits[0]])
+    return None
+
+
+_PAIR_BLOCK = 256  # pairs of vectors compared at once (256 × 4096 numbers twice: 16 MB)

@@ -10,16 +10,17 @@ from __future__ import annotations
 import math
 import unicodedata
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale
+from attention_explorer.core.jsonwrite import NullMasked, iter_json
 from attention_explorer.core.masks import additive_mask, attention_mask, check_padding, masked_attention
 from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.report import terminal_json, terminal_text
+from attention_explorer.core.report import json_without_controls, terminal_text
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
     MAX_DESCRIPTION,
@@ -388,6 +389,23 @@ def _matrix(rows: np.ndarray) -> list[list[float | None]]:
 
 def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
     """Every number of one self-attention pass as plain JSON-ready values (masked scaled scores are None)."""
+    document = _report_arrays(sequence, result)
+    for name, value in document.items():
+        if isinstance(value, NullMasked):
+            document[name] = _matrix(value.array)
+        elif isinstance(value, np.ndarray):
+            document[name] = value.tolist()
+    return document
+
+
+def sequence_report_chunks(sequence: SequenceScenario, result: SequenceResult) -> Iterator[str]:
+    """The text of sequence_report_json in pieces, matrices row by row (a report at the limits is 200 MB)."""
+    yield from iter_json(_report_arrays(sequence, result), json_without_controls)
+    yield ""
+
+
+def _report_arrays(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
+    """The report's fields with its matrices still arrays (masked scaled scores wrapped to be written as null)."""
     return {
         "kind": SEQUENCE_KIND,
         "title": sequence.title,
@@ -400,20 +418,20 @@ def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[
         "d_v": sequence.d_v,
         "scale_mode": AUTO_SCALE if sequence.scale is None else "factor",
         "scale": result.scale,
-        "queries": result.queries.tolist(),
-        "keys": result.keys.tolist(),
-        "values": result.values.tolist(),
-        "scores": result.scores.tolist(),
-        "mask": _matrix(result.additive),
-        "scaled_scores": _matrix(result.scaled_scores),
-        "weights": result.weights.tolist(),
-        "output": result.output.tolist(),
+        "queries": result.queries,
+        "keys": result.keys,
+        "values": result.values,
+        "scores": result.scores,
+        "mask": NullMasked(result.additive),
+        "scaled_scores": NullMasked(result.scaled_scores),
+        "weights": result.weights,
+        "output": result.output,
     }
 
 
 def sequence_report_json(sequence: SequenceScenario, result: SequenceResult) -> str:
     """One JSON object, UTF-8 friendly."""
-    return terminal_json(sequence_report(sequence, result))
+    return "".join(sequence_report_chunks(sequence, result))
 
 
 def _cell(value: float) -> str:

@@ -26,6 +26,10 @@ MAX_RECENT = 8
 # a drag that goes on for a minute still reaches the disk about once a second.
 AUTOSAVE_QUIET_MS = 250
 AUTOSAVE_LATEST_MS = 900
+# A copy that will take t seconds of CPU waits at least this many times t after the edit: at the format's limits a copy
+# (31 MB) takes about a second, and edits must not queue behind one write after another (issue 15).
+AUTOSAVE_COST_FACTOR = 10
+_COSTLY_NUMBERS = 100_000  # copies of at least this many numbers measure the cost per number
 RECOVERY_PREFIX = "recovery-"
 
 
@@ -39,6 +43,11 @@ def app_data_dir() -> Path:
         pass  # a file in the folder's place must not stop the window from starting
     return path
 
+
+
+def _numbers(scenario: Scenario) -> int:
+    """How many numbers a scenario's file holds (what its copy's cost grows with)."""
+    return max(1, int(scenario.query.size + scenario.keys.size + scenario.values.size))
 
 @dataclass
 class Recovery:
@@ -107,6 +116,7 @@ class Document(QObject):
         self._lock: QLockFile | None = None
         self._ended = False
         self._first_unwritten: float | None = None
+        self.write_seconds_per_number = 0.0  # CPU seconds per number the latest recovery copy took to write
         self._autosave = QTimer(self)
         self._autosave.setSingleShot(True)
         self._autosave.timeout.connect(self._autosave_due)
@@ -212,8 +222,12 @@ class Document(QObject):
         now = time.monotonic()
         if self._first_unwritten is None:
             self._first_unwritten = now
-        left_ms = AUTOSAVE_LATEST_MS - (now - self._first_unwritten) * 1000.0
-        self._autosave.start(int(max(0.0, min(AUTOSAVE_QUIET_MS, left_ms))))
+        # What a copy of the current scenario costs, by the latest one's rate: back to a small scenario after a
+        # large one, the copies come at once again.
+        cost_s = self.write_seconds_per_number * _numbers(self.model.scenario)
+        spacing_ms = AUTOSAVE_COST_FACTOR * cost_s * 1000.0
+        left_ms = max(AUTOSAVE_LATEST_MS, spacing_ms) - (now - self._first_unwritten) * 1000.0
+        self._autosave.start(int(max(0.0, min(max(AUTOSAVE_QUIET_MS, spacing_ms), left_ms))))
 
     def _autosave_due(self) -> None:
         """Hand the current scenario (or, with nothing unsaved, the removal of the copy) to the writing thread."""
@@ -241,7 +255,10 @@ class Document(QObject):
                 if job is _NO_JOB:
                     self._writer = None
                     return
+            started = time.thread_time()  # the CPU it took (formatting holds the GIL), not a slow disk's wait
             problem = self._write(job)  # type: ignore[arg-type]
+            if job is not None and _numbers(job) >= _COSTLY_NUMBERS:  # a small copy's cost is mostly fixed
+                self.write_seconds_per_number = (time.thread_time() - started) / _numbers(job)
             try:
                 self._written.emit(problem)
             except RuntimeError:

@@ -23,8 +23,9 @@ _translate = QCoreApplication.translate
 _merge_keys = itertools.count(1)
 
 # The undo history keeps at most this many bytes of scenario arrays: a scenario at the file format's
-# limit (512 keys × 4096) is ~30 MB, so a lecture's ~1000 steps of those could not fit in memory.
-HISTORY_LIMIT_BYTES = 256 * 1024 * 1024
+# limit (512 keys × 4096) is ~32 MB, so a lecture's ~1000 steps of those could not fit in memory; 128 MiB keeps a
+# window with such a file open under 400 MB (issue 15) and is still over 10,000 steps of a 3-key example.
+HISTORY_LIMIT_BYTES = 128 * 1024 * 1024
 
 
 @dataclass(frozen=True)

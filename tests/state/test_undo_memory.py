@@ -27,8 +27,9 @@ def history_lines(view) -> list[str]:
     return [model.index(row, 0).data() for row in range(model.rowCount())]
 
 
-def test_the_default_cap_is_256_mib(qapp):
-    assert ExplorerModel().history_limit_bytes == HISTORY_LIMIT_BYTES == 256 * 1024 * 1024
+def test_the_default_cap_is_128_mib(qapp):
+    # 128 MiB, not 256: with a 512 × 4096 file open the window must stay under 400 MB (issue 15).
+    assert ExplorerModel().history_limit_bytes == HISTORY_LIMIT_BYTES == 128 * 1024 * 1024
 
 
 def test_many_edits_stay_under_the_cap_and_undo_goes_back_exactly_to_the_oldest_kept_state(qapp):

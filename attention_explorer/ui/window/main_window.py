@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 import shiboken6
@@ -29,13 +30,6 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.application import application_icon, apply_style
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.cross_attention import CrossAttentionLab
-from attention_explorer.ui.labs.multihead import MultiHeadLab
-from attention_explorer.ui.labs.positional import PositionalLab
-from attention_explorer.ui.labs.saturation import SaturationLab
-from attention_explorer.ui.labs.self_attention import SelfAttentionLab
-from attention_explorer.ui.labs.transformer import TransformerPanel
-from attention_explorer.ui.labs.variance import VarianceLab
 from attention_explorer.ui.lessons.lessons import Lessons
 from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
@@ -62,9 +56,24 @@ from attention_explorer.ui.window.actions import (
 )
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
+from attention_explorer.ui.window.lab_pages import (
+    cross_attention_lab_page,
+    multihead_lab_page,
+    positional_lab_page,
+    saturation_lab_page,
+    self_attention_lab_page,
+    transformer_page,
+    variance_lab_page,
+)
 from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
+
+if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that never opens one skips ~50 ms
+    from attention_explorer.ui.labs.saturation import SaturationLab
+    from attention_explorer.ui.labs.self_attention import SelfAttentionLab
+    from attention_explorer.ui.labs.transformer import TransformerPanel
+    from attention_explorer.ui.labs.variance import VarianceLab
 
 
 class _LabHolder(QWidget):
@@ -102,13 +111,13 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         # The labs share the middle with the canvas. Each is built the first time it is shown: a lecture that
         # never opens one pays nothing for it, at start-up or per drag move.
         self._lab_factories: dict[int, Callable[[], QWidget]] = {
-            LAB_SATURATION: lambda: SaturationLab(model),
-            LAB_VARIANCE: lambda: VarianceLab(model),
-            LAB_SELF_ATTENTION: lambda: SelfAttentionLab(model),
-            LAB_TRANSFORMER: lambda: TransformerPanel(model),
-            LAB_MULTIHEAD: lambda: MultiHeadLab(model),
-            LAB_CROSS: lambda: CrossAttentionLab(model),
-            LAB_POSITIONS: lambda: PositionalLab(),
+            LAB_SATURATION: lambda: saturation_lab_page(model),
+            LAB_VARIANCE: lambda: variance_lab_page(model),
+            LAB_SELF_ATTENTION: lambda: self_attention_lab_page(model),
+            LAB_TRANSFORMER: lambda: transformer_page(model),
+            LAB_MULTIHEAD: lambda: multihead_lab_page(model),
+            LAB_CROSS: lambda: cross_attention_lab_page(model),
+            LAB_POSITIONS: positional_lab_page,
         }
         self._built_pages: dict[int, QWidget] = {0: self.canvas}
         self.central_tabs = QTabWidget()

@@ -1,0 +1,27 @@
+"""Autosave at the format's limits: a copy that cost a second of CPU is not followed by another a second later.
+
+At 512 keys × 4096 a recovery copy is 31 MB and formatting it holds the interpreter for about a second; written
+after every pause of 250 ms it would make every typed edit wait behind it (issue 15). Small scenarios keep their
+copy about once a second (test_recovery.py).
+"""
+
+from __future__ import annotations
+
+import time
+
+from attention_explorer.state.document import _numbers
+
+
+def test_after_an_expensive_copy_the_next_edit_is_copied_only_after_ten_times_its_cost(window, qtbot):
+    recovery = window.document.recovery_path
+    window.model.set_vector("query", 0, [1.25, 0.5])
+    qtbot.waitUntil(lambda: recovery.exists() and window.document._writer is None, timeout=2000)
+    written = recovery.stat().st_mtime_ns
+    # A copy of this scenario now costs 0.3 s of CPU, as one at 512 × 4096 does on a fast machine.
+    window.document.write_seconds_per_number = 0.3 / _numbers(window.model.scenario)
+    window.model.set_vector("query", 0, [1.5, 0.5])
+    started = time.monotonic()
+    qtbot.wait(1200)  # a small scenario's copy would have been written by now (250 ms quiet, 900 ms at most)
+    assert recovery.stat().st_mtime_ns == written
+    qtbot.waitUntil(lambda: recovery.stat().st_mtime_ns != written, timeout=5000)
+    assert time.monotonic() - started >= 2.9  # 10 × 0.3 s
