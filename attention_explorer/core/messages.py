@@ -5,7 +5,6 @@ Also the few ways a value is written inside such a message: a float, a huge inte
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 
@@ -57,5 +56,8 @@ def value_kind(value: Any) -> str:
 
 
 def field_name_text(name: str) -> str:
-    """A field name as it goes between quotes in a message: JSON-escaped, so a name holding a quote stays readable."""
-    return json.dumps(name, ensure_ascii=False)[1:-1][:40]
+    """A field name as it goes between quotes in a message: its quotes and backslashes escaped, so it stays readable.
+
+    Control characters are left to the one who shows the message (the CLI writes them as \\xNN).
+    """
+    return name.replace("\\", "\\\\").replace('"', '\\"')[:40]
