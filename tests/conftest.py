@@ -18,6 +18,16 @@ def pytest_addoption(parser):
                      help="run the long (10,000-event) monkey test of the main window")
 
 
+# The longest single tests start first, so that no core is left running one of them alone at the end of the run.
+LONGEST_FIRST = ("tests/test_benchmark_quick.py", "tests/robustness/test_monkey_window.py",
+                 "tests/robustness/test_recovery.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Put the longest tests at the front of the run (the order of the others is kept)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_settings(qapp):
     """Settings, recent files and recovery files go to Qt's test locations, never the user's."""
