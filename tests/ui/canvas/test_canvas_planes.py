@@ -262,6 +262,20 @@ def test_a_live_language_switch_translates_the_canvas(window):
     assert canvas.note.text() == english_note
 
 
+def test_removing_a_key_of_the_pair_that_chose_the_plane_keeps_a_true_note(window, qtbot):
+    # The library example opens in the plane of Q and a key because two vectors fall on one point in components
+    # 0 and 1; removing keys left the note naming a key that no longer existed (an IndexError, nothing redrawn).
+    canvas = window.canvas
+    assert "on one point" in canvas.note.text()
+    while window.model.scenario.n > 1:
+        window.remove_pair()
+        QApplication.processEvents()
+        assert canvas.note.text()
+    labels = window.model.scenario.labels
+    assert "on one point" not in canvas.note.text()
+    assert f"plane of Q and {labels[0]}" in canvas.note.text()
+
+
 # ---------------------------------------------------------------- what the user can read
 
 
