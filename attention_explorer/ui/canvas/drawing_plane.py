@@ -21,6 +21,12 @@ class DrawingPlane:
         self._basis_cache: tuple = (None, None, None)  # (scenario, signature, basis)
         self._projection_cache: tuple = (None, None, None)  # (scenario, basis, (qx, qy, kx, ky))
 
+    def pair_among(self, vectors: int) -> tuple[int, int] | None:
+        """The pair that made `open` choose the plane, while both are among `vectors` (Q and the keys); else None."""
+        if self.hidden_pair is not None and max(self.hidden_pair) >= vectors:
+            self.hidden_pair = None  # a vector of the pair was removed: the reason no longer holds
+        return self.hidden_pair
+
     def shown(self, d_k: int) -> str:
         """The plane shown: the chosen one when d_k > 2, otherwise components 0 and 1 (all there is)."""
         return self.kind if d_k > 2 else "components"

@@ -394,13 +394,11 @@ class VectorCanvas(QWidget):
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
-        names = ("Q", *self.model.scenario.labels)
-        if self._plane.hidden_pair is not None and max(self._plane.hidden_pair) >= len(names):
-            self._plane.hidden_pair = None  # a vector of the pair was removed: the reason no longer holds
-        if plane == "query-key" and self._plane.hidden_pair is not None:  # chosen at open: say why, briefly
+        pair = self._plane.pair_among(self.model.scenario.n + 1)  # why it opened in this plane, if still true
+        if plane == "query-key" and pair is not None:  # chosen at open: say why, briefly
             note = self.tr("Components 0 and 1 would draw {0} and {1} on one point: shown in the plane of Q and {2} "
                            "instead, where their angle is true (d_k = {3}).").format(
-                               *(names[i] for i in self._plane.hidden_pair), self._selected_label(), d_k)
+                               *(("Q", *self.model.scenario.labels)[i] for i in pair), self._selected_label(), d_k)
         elif plane == "query-key":
             note = self.tr("Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other "
                            "keys are projected onto it. Dragging moves a tip only within this plane.").format(
