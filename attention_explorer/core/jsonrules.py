@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,13 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
         raise ScenarioError("the file name is empty")  # Path("") is ".", the current folder
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
-        if path.is_dir():
+        status = path.stat()
+        if stat.S_ISDIR(status.st_mode):
             raise ScenarioError("is a folder, not a scenario file")
+        if not stat.S_ISREG(status.st_mode):  # reading a pipe or a device would wait for a writer, maybe forever
+            raise ScenarioError("is not a regular file (a pipe, a device or a socket), so it was not read")
+        if status.st_size > MAX_FILE_BYTES:
+            raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:

@@ -147,6 +147,10 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
+        <source>is not a regular file (a pipe, a device or a socket), so it was not read</source>
+        <translation>不是普通文件（是管道、设备或套接字），因此没有读取</translation>
+    </message>
+    <message>
         <source>{0}: &quot;{1}&quot; is not a language (expected {2})</source>
         <translation>{0}：&quot;{1}&quot; 不是可用的语言（应为 {2}）</translation>
     </message>

@@ -481,3 +481,18 @@ def test_an_unknown_field_with_a_quote_in_its_name_is_named_escaped():
     with pytest.raises(ScenarioError) as caught:
         loads_any('{"query": [1], "keys": [[1]], "values": [[1]], "a\\"b": 1}')
     assert str(caught.value).startswith('"a\\"b": unknown field')
+
+
+def test_a_pipe_is_refused_at_once_instead_of_waiting_for_a_writer(tmp_path):
+    # File ▸ Open on a FIFO used to block in the reader until something wrote to it (forever, with nobody there)
+    import os
+    import time
+
+    from attention_explorer.core.fileformat import load_any
+    from attention_explorer.core.scenario import ScenarioError
+    fifo = tmp_path / "scene.json"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(ScenarioError, match="is not a regular file"):
+        load_any(fifo)
+    assert time.monotonic() - started < 1.0

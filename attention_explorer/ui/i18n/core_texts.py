@@ -66,6 +66,7 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("CoreMessages", "tokens: expected a list of 1 to {0} strings, got {1}"),
     QT_TRANSLATE_NOOP("CoreMessages", "causal: expected true or false, got {0}"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file name is empty"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is not a regular file (a pipe, a device or a socket), so it was not read"),
     QT_TRANSLATE_NOOP("CoreMessages", "file is larger than {0} MiB"),
     QT_TRANSLATE_NOOP("CoreMessages", "no such file"),
     QT_TRANSLATE_NOOP("CoreMessages", "permission denied"),
