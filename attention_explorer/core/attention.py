@@ -21,7 +21,7 @@ def _read_only(fresh: np.ndarray) -> np.ndarray:
     return fresh
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
+def frozen(array: np.ndarray) -> np.ndarray:
     """Return a float64 copy that cannot be written to."""
     out = np.array(array, dtype=np.float64, copy=True)
     out.setflags(write=False)
@@ -179,18 +179,18 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     query_unit = query / query_peak
     cosines, angles = _cosines(query_unit, key_units)
     return AttentionResult(
-        scores=_frozen(scores),
+        scores=frozen(scores),
         scale=float(scale),
-        scaled_scores=_frozen(scaled_scores),
-        exponentials=_frozen(exponentials),
+        scaled_scores=frozen(scaled_scores),
+        exponentials=frozen(exponentials),
         exp_shifted=exp_shifted,
         exp_sum=exp_sum,
-        weights=_frozen(weights),
-        unscaled_weights=_frozen(softmax(scores)),
+        weights=frozen(weights),
+        unscaled_weights=frozen(softmax(scores)),
         weighted_values=_read_only(weighted_values),
-        output=_frozen(output),
+        output=frozen(output),
         query_norm=float(_unit_norms(query_unit) * query_peak[..., 0]),
-        key_norms=_frozen(_unit_norms(key_units) * key_peaks[..., 0]),
+        key_norms=frozen(_unit_norms(key_units) * key_peaks[..., 0]),
         cosines=cosines,
         angles_deg=angles,
         entropy=float(entropy_bits(weights)),
@@ -229,11 +229,11 @@ def self_attention(
         scaled_scores = np.where(causal_mask(scores.shape[0]), -np.inf, scaled_scores)
     weights = softmax(scaled_scores)  # e^(−inf − max) is exactly 0: masked weights are exact zeros
     return SelfAttentionResult(
-        scores=_frozen(scores),
+        scores=frozen(scores),
         scale=float(scale),
-        scaled_scores=_frozen(scaled_scores),
-        weights=_frozen(weights),
-        output=_frozen(weights @ values),
+        scaled_scores=frozen(scaled_scores),
+        weights=frozen(weights),
+        output=frozen(weights @ values),
         causal=causal,
     )
 
@@ -260,4 +260,4 @@ def sample_dot_products(d_k: int, samples: int, seed: int, chunk: int = 4096) ->
         q = rng.standard_normal((stop - start, d_k))
         k = rng.standard_normal((stop - start, d_k))
         raw[start:stop] = np.einsum("ij,ij->i", q, k)
-    return DotProductSample(d_k=d_k, seed=seed, raw=_frozen(raw), scaled=_frozen(raw / math.sqrt(d_k)))
+    return DotProductSample(d_k=d_k, seed=seed, raw=frozen(raw), scaled=frozen(raw / math.sqrt(d_k)))

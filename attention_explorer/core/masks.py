@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.attention import SelfAttentionResult, _frozen, causal_mask, softmax
+from attention_explorer.core.attention import SelfAttentionResult, causal_mask, frozen, softmax
 from attention_explorer.core.messages import value_kind
 from attention_explorer.core.scenario import ScenarioError
 
@@ -46,8 +46,8 @@ def masked_attention(queries: np.ndarray, keys: np.ndarray, values: np.ndarray, 
     scaled_scores = scores * scale + additive_mask(blocked)
     weights = softmax(scaled_scores)  # e^(−inf − max) is exactly 0: masked weights are exact zeros
     return SelfAttentionResult(
-        scores=_frozen(scores), scale=float(scale), scaled_scores=_frozen(scaled_scores),
-        weights=_frozen(weights), output=_frozen(weights @ values), causal=causal,
+        scores=frozen(scores), scale=float(scale), scaled_scores=frozen(scaled_scores),
+        weights=frozen(weights), output=frozen(weights @ values), causal=causal,
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.attention import causal_mask, inv_sqrt_scale, softmax
+from attention_explorer.core.attention import causal_mask, frozen, inv_sqrt_scale, softmax
 from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
@@ -249,10 +249,6 @@ def split_heads(matrix: np.ndarray, heads: int) -> np.ndarray:
     return matrix.reshape(n, heads, d_model // heads).transpose(1, 0, 2)
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
-    out = np.ascontiguousarray(array, dtype=np.float64)
-    out.setflags(write=False)
-    return out
 
 
 def compute_multihead(scenario: MultiHeadScenario, before: MultiHeadScenario | None = None,
@@ -279,9 +275,9 @@ def compute_multihead(scenario: MultiHeadScenario, before: MultiHeadScenario | N
     head_outputs = weights @ v
     concat = head_outputs.transpose(1, 0, 2).reshape(scenario.n, scenario.d_model)
     return MultiHeadResult(
-        queries=_frozen(queries), keys=_frozen(keys), values=_frozen(values), scores=_frozen(scores),
-        scale=float(scale), scaled_scores=_frozen(scaled), weights=_frozen(weights),
-        head_outputs=_frozen(head_outputs), concat=_frozen(concat), output=_frozen(concat @ scenario.w_o),
+        queries=frozen(queries), keys=frozen(keys), values=frozen(values), scores=frozen(scores),
+        scale=float(scale), scaled_scores=frozen(scaled), weights=frozen(weights),
+        head_outputs=frozen(head_outputs), concat=frozen(concat), output=frozen(concat @ scenario.w_o),
         causal=scenario.causal,
     )
 

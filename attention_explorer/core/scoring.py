@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import _frozen, softmax, vector_norms
+from attention_explorer.core.attention import frozen, softmax, vector_norms
 
 SCORINGS = ("dot", "scaled", "cosine", "additive")
 ADDITIVE_WIDTH = 8  # d_a, the hidden width of the additive score's small network
@@ -61,5 +61,5 @@ def compare_scorings(query: np.ndarray, keys: np.ndarray, scale: float) -> Scori
     dots = keys @ query
     scores = {"dot": dots, "scaled": dots * scale, "cosine": cosine_scores(query, keys),
               "additive": additive_scores(query, keys)}
-    return ScoringComparison(scores={name: _frozen(s) for name, s in scores.items()},
-                             weights={name: _frozen(softmax(s)) for name, s in scores.items()})
+    return ScoringComparison(scores={name: frozen(s) for name, s in scores.items()},
+                             weights={name: frozen(softmax(s)) for name, s in scores.items()})

@@ -16,20 +16,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import DotProductSample, softmax
+from attention_explorer.core.attention import DotProductSample, frozen, softmax
 
 # The d_k values of the one-hot curve: 1, 2, 4, … 4096.
 D_K_LADDER = tuple(2**power for power in range(13))
 ONE_HOT_THRESHOLD = 0.99  # "near one-hot": the largest weight exceeds this
 MAX_EXAMPLE_KEYS = 64
 MAX_EXAMPLE_D_K = 4096
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """A read-only float64 copy."""
-    out = np.array(array, dtype=np.float64, copy=True)
-    out.setflags(write=False)
-    return out
 
 
 def sample_dot_products_exact(d_k: int, samples: int, seed: int) -> DotProductSample:
@@ -40,7 +33,7 @@ def sample_dot_products_exact(d_k: int, samples: int, seed: int) -> DotProductSa
     squared_norms = rng.chisquare(d_k, samples)  # |q|²
     unit_normals = rng.standard_normal(samples)  # (q/|q|)·k
     raw = np.sqrt(squared_norms) * unit_normals
-    return DotProductSample(d_k=d_k, seed=seed, raw=_frozen(raw), scaled=_frozen(raw / math.sqrt(d_k)))
+    return DotProductSample(d_k=d_k, seed=seed, raw=frozen(raw), scaled=frozen(raw / math.sqrt(d_k)))
 
 
 @dataclass(frozen=True)

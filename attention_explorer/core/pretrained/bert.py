@@ -140,16 +140,17 @@ class BertWeights:
             "embedding_norm_weight": (c.hidden_size,), "embedding_norm_bias": (c.hidden_size,),
         }
         for name, shape in expected.items():
-            _check_shape(getattr(self, name), shape, name)
+            check_shape(getattr(self, name), shape, name)
         if len(self.layers) != c.num_layers:
             raise ValueError(f"layers: expected {c.num_layers}, got {len(self.layers)}")
         layer_shapes = LayerWeights.shapes(c)
         for index, layer in enumerate(self.layers):
             for name, shape in layer_shapes.items():
-                _check_shape(getattr(layer, name), shape, f"layers[{index}].{name}")
+                check_shape(getattr(layer, name), shape, f"layers[{index}].{name}")
 
 
-def _check_shape(array: np.ndarray, shape: tuple[int, ...], place: str) -> None:
+def check_shape(array: np.ndarray, shape: tuple[int, ...], place: str) -> None:
+    """Refuse an array whose shape is not `shape` (a programming error, never the user's input)."""
     if tuple(np.shape(array)) != shape:
         raise ValueError(f"{place}: expected shape {shape}, got {tuple(np.shape(array))}")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale, softmax
-from attention_explorer.core.pretrained.bert import ACTIVATIONS, LayerAttention, layer_norm
+from attention_explorer.core.pretrained.bert import ACTIVATIONS, LayerAttention, check_shape, layer_norm
 
 
 @dataclass(frozen=True)
@@ -93,17 +93,12 @@ class Gpt2Weights:
                     "position_embeddings": (c.max_position_embeddings, c.hidden_size),
                     "final_norm_weight": (c.hidden_size,), "final_norm_bias": (c.hidden_size,)}
         for name, shape in expected.items():
-            _check_shape(getattr(self, name), shape, name)
+            check_shape(getattr(self, name), shape, name)
         if len(self.blocks) != c.num_layers:
             raise ValueError(f"h: expected {c.num_layers} blocks, got {len(self.blocks)}")
         for index, block in enumerate(self.blocks):
             for name, shape in Gpt2Block.shapes(c).items():
-                _check_shape(getattr(block, name), shape, f"h[{index}].{name}")
-
-
-def _check_shape(array: np.ndarray, shape: tuple[int, ...], place: str) -> None:
-    if tuple(np.shape(array)) != shape:
-        raise ValueError(f"{place}: expected shape {shape}, got {tuple(np.shape(array))}")
+                check_shape(getattr(block, name), shape, f"h[{index}].{name}")
 
 
 @dataclass(frozen=True)

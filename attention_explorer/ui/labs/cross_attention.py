@@ -35,6 +35,7 @@ from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX, CrossHeatmap
 from attention_explorer.ui.panels.scenario_info import translated_scenario_text
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 from attention_explorer.ui.widgets.safe_text import escaped
 
@@ -43,8 +44,6 @@ WEIGHT_COLOURS = ("#FFFFFF", "#6BAED6", "#08306B")
 QUERY_HEX = "#FFE08A"
 KEY_HEX = "#BFE0F5"
 ROW_TEXT_HEX = "#000000"
-ERROR_HEX = "#B03A2E"
-ERROR_ON_DARK_HEX = "#FF8A65"
 EDITABLE = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
 
 
@@ -59,8 +58,6 @@ class CrossAttentionLab(QWidget):
         self.setObjectName("crossAttentionLab")
         self.model = model
         self.cross_model = CrossModel(cross if cross is not None else default_cross(), parent=self)
-        self._error = ""
-        self._status = ""
         self._build_controls()
         self._build_tables()
         self._build_maps()
@@ -88,7 +85,7 @@ class CrossAttentionLab(QWidget):
         self.scale_check.toggled.connect(lambda on: self._guarded(self.cross_model.set_scale, None if on else 1.0))
         self.shapes_label = QLabel(self)
         self.shapes_label.setObjectName("crossShapes")
-        self.message_label = QLabel(self)
+        self.message_label = LabMessage(self)  # a refusal, or the last thing done
         self.message_label.setObjectName("crossMessage")
         self.dot_label = QLabel(self)
         self.dot_label.setObjectName("crossDot")
@@ -243,26 +240,14 @@ class CrossAttentionLab(QWidget):
         self.cross_model.set_hover((row, column) if row >= 0 else None)
 
     def _show_error(self, message: str) -> None:
-        self._error = message
-        self._update_message()
+        self.message_label.show_error(message)
         self.hint.emit(message)
 
     def _clear_error(self) -> None:
-        if self._error:
-            self._error = ""
-            self._update_message()
+        self.message_label.clear_error()
 
     def _set_status(self, message: str) -> None:
-        self._error, self._status = "", message
-        self._update_message()
-
-    def _update_message(self) -> None:
-        if self._error:
-            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
-            self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
-        else:
-            self.message_label.setText(self._status)
-        self.message_label.setVisible(bool(self._error or self._status))
+        self.message_label.set_status(message)
 
     # ------------------------------------------------------------ drawing
 
@@ -378,7 +363,7 @@ class CrossAttentionLab(QWidget):
         for index, name in enumerate((self.tr("Q, K, V"), self.tr("Y (target)"), self.tr("X (source)"),
                                       "W_Q", "W_K", "W_V")):
             self.tabs.setTabText(index, name)
-        self._update_message()
+        self.message_label.redraw()
         self._update_texts()
         self._show_hover()
 
@@ -386,5 +371,5 @@ class CrossAttentionLab(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         elif event.type() == QEvent.Type.PaletteChange:
-            self._update_message()
+            self.message_label.redraw()
         super().changeEvent(event)

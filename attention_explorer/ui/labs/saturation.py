@@ -47,7 +47,6 @@ from attention_explorer.ui.widgets.safe_text import escaped
 TABLE_MAX_ROWS = 5
 SHORT_TABLE_ROWS = 3  # in a low dock
 LEGEND_MAX_KEYS = 10
-ERROR_HEX = "#B03A2E"
 LABEL_CHARS = 12  # longer key labels are cut with "…" in the legend and the table
 # Below this width (pixels at zoom 1) the long shift note becomes a tooltip; below this height, the caption.
 NARROW_WIDTH = 820
@@ -212,7 +211,7 @@ class SaturationLab(QWidget):
             dots.setPen(pg.mkPen(foreground, width=2))
         self.zero_label.setColor(foreground)
         self.zero_label.setFont(text_font)
-        error_colour = ERROR_HEX if current.mode == "light" else "#FF8A65"
+        error_colour = current.error_hex()
         self.message_label.setStyleSheet(f"color: {error_colour}; font-weight: bold;")
         self._n = -1  # pens of the curves follow the zoom
         self._fitted = None  # re-fit (fonts and thresholds) at the new zoom
@@ -386,7 +385,7 @@ class SaturationLab(QWidget):
     def _naive_cell(self, naive, index: int, correct: float) -> str:
         """The naive weight, or the failure it ran into (never a bare "nan")."""
         value = float(naive.weights[index])
-        colour = ERROR_HEX if theme().mode == "light" else "#FF8A65"
+        colour = theme().error_hex()
         if not math.isfinite(value):
             text = self.tr("overflow → NaN") if naive.overflow else self.tr("underflow → NaN")
             return f'<span style="color:{colour}"><b>{text}</b></span>'
@@ -396,7 +395,7 @@ class SaturationLab(QWidget):
         return shown
 
     def _naive_status_text(self, naive, scaled_scores: np.ndarray, shift: float) -> str:
-        colour = ERROR_HEX if theme().mode == "light" else "#FF8A65"
+        colour = theme().error_hex()
         top = float(np.max(scaled_scores)) + shift
         if naive.overflow:
             text = self.tr("Naive: e<sup>{0}</sup> = ∞, and ∞/∞ = NaN. Ours subtracts {0} first: "

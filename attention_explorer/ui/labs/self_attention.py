@@ -51,8 +51,6 @@ from attention_explorer.ui.widgets.safe_text import escaped
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
 SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue
-ERROR_HEX = "#B03A2E"
-ERROR_ON_DARK_HEX = "#FF8A65"
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
 
 
@@ -316,7 +314,7 @@ class SelfAttentionLab(QWidget):
 
     def _update_message(self) -> None:
         if self._error:
-            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            colour = theme().error_hex()
             self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
         else:
             self.message_label.setText(self._status)

@@ -32,8 +32,6 @@ from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, short_token
 from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free
 
 CELL_TEXT_MAX_TOKENS = CELL_TEXT_MAX_N  # numbers in the cells up to this many tokens; beyond that unreadable
-ERROR_HEX = "#B00020"
-ERROR_ON_DARK_HEX = "#FF8A65"
 
 
 
@@ -282,7 +280,7 @@ class TransformerPanel(ModelRunner, QWidget):
 
     def _status_text(self) -> str:
         if self._error:
-            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            colour = theme().error_hex()
             return f'<span style="color:{colour}">{escaped(self._error)}</span>'
         if self.loaded is None:
             return ""  # the empty state says what to do

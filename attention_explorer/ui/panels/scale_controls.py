@@ -276,7 +276,7 @@ class ScaleControls(QWidget):
         self.fill_note.setMinimumHeight(two_lines.height())
         self.factor_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("0000.0000") + 16)
         self.d_k_spin.setFixedWidth(QFontMetrics(number).horizontalAdvance("00000") + 36)
-        error_colour = "#B03A2E" if theme().mode == "light" else "#FF8A65"
+        error_colour = theme().error_hex()
         self.message_label.setStyleSheet(f"color: {error_colour}; font-weight: bold;")
 
     # ------------------------------------------------------------ redraw from the model

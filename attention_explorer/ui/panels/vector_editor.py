@@ -199,7 +199,7 @@ class VectorEditor(QWidget):
         self.table.horizontalHeader().setFont(header_font)
         metrics = QFontMetrics(number_font)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 12)
-        error_colour = "#B03A2E" if theme().mode == "light" else "#FF8A65"
+        error_colour = theme().error_hex()
         self._error_style = f"color: {error_colour}; font-weight: bold;"
         self._info_style = "color: palette(text);"
         self.table_model.clear_swatches()

@@ -18,6 +18,11 @@ OUTPUT_HEX = "#7B2D8E"
 UNSCALED_HEX = "#9A9A9A"
 
 
+# A refusal (a typed "abc", a bad file) in its own colour, the same in every panel and lab.
+ERROR_HEX = "#B03A2E"
+ERROR_ON_DARK_HEX = "#FF8A65"
+
+
 def key_color(index: int) -> QColor:
     """The colour of key (and value) `index`, the same in every panel."""
     return QColor(KEY_HEX[index % len(KEY_HEX)])
@@ -65,6 +70,10 @@ class Theme(QObject):
     def mode(self) -> str:
         """light, dark or contrast (high contrast for projectors)."""
         return self._mode
+
+    def error_hex(self) -> str:
+        """The colour of a refusal's text: dark red on the light theme, a light orange that reads on dark ones."""
+        return ERROR_HEX if self._mode == "light" else ERROR_ON_DARK_HEX
 
     def set_mode(self, mode: str) -> None:
         """Switch the colour theme."""

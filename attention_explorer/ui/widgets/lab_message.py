@@ -8,9 +8,6 @@ from PySide6.QtWidgets import QLabel, QWidget
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import escaped
 
-ERROR_HEX = "#B03A2E"
-ERROR_ON_DARK_HEX = "#FF8A65"
-
 
 class LabMessage(QLabel):
     """Shows an error (⚠, escaped) until the next good edit, else a status line (rich text the lab escaped)."""
@@ -42,7 +39,7 @@ class LabMessage(QLabel):
     def redraw(self) -> None:
         """The text in the current theme's colours."""
         if self.error:
-            colour = ERROR_HEX if theme().mode == "light" else ERROR_ON_DARK_HEX
+            colour = theme().error_hex()
             self.setText(f'<span style="color:{colour}">⚠ {escaped(self.error)}</span>')
         else:
             self.setText(self.status)
