@@ -15,8 +15,16 @@ from tests.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 
-torch = pytest.importorskip("torch", reason="compare with transformers: needs torch (pip install torch==2.13.0)")
-transformers = pytest.importorskip("transformers", reason="compare with transformers: needs transformers")
+# Imported when the module's first test runs, not at collection: there they cost every xdist worker ~10 s.
+torch = transformers = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _reference_libraries():
+    """torch and transformers, or every test of the module skipped with the reason."""
+    global torch, transformers
+    torch = pytest.importorskip("torch", reason="compare with transformers: needs torch (pip install torch==2.13.0)")
+    transformers = pytest.importorskip("transformers", reason="compare with transformers: needs transformers")
 
 TOLERANCE = 1e-5  # transformers computes in float32, we in float64
 
