@@ -395,13 +395,13 @@ def _command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "attention_explorer"]
 
 
-def measure_undo_at_limit(edits: int) -> float:
+def measure_undo_at_limit(edits: int, shape: tuple[int, int] = (512, 4096)) -> float:
     """Resident memory growth over `edits` key edits of a 512-key × 4096 scenario (the format's limit)."""
-    rows = np.random.default_rng(0).standard_normal((512, 4096))
+    rows = np.random.default_rng(0).standard_normal(shape)
     model = ExplorerModel(Scenario(query=rows[0], keys=rows, values=rows))
     before = resident_mb()
     for number in range(edits):
-        model.set_component("key", number % 512, 0, float(number))
+        model.set_component("key", number % shape[0], 0, float(number))
     growth = resident_mb() - before
     model.deleteLater()
     return growth
@@ -608,7 +608,7 @@ def run(quick: bool) -> dict:
         window.model.undo_stack.setClean()  # no "save your changes?" question when it closes
         window.close()
         drain(app)
-        undo_at_limit = measure_undo_at_limit(10 if quick else 100)
+        undo_at_limit = measure_undo_at_limit(*((10, (64, 512)) if quick else (100,)))
         startup, startup_baseline = measure_startup(1 if quick else 16, plot_count, folder)
 
     figures = {
