@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from importlib import resources
 from pathlib import Path
 
@@ -43,3 +45,17 @@ def preset_path(name: str) -> Path:
 def load_preset(name: str) -> Scenario | SequenceScenario | CrossScenario:
     """Load a preset through the same validating loader as any user file (`self-attention` is a sequence)."""
     return load_any(preset_path(name))
+
+
+def preset_title(name: str) -> str:
+    """A preset's title as its file says it ("" if none), read without building the scenario (for menus)."""
+    path = preset_path(name)
+    status = path.stat()
+    return _title_of(str(path), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _title_of(path: str, _mtime_ns: int, _size: int) -> str:
+    # The examples menu names every preset at start-up; validating twelve scenarios for that took ~11 ms.
+    title = json.loads(Path(path).read_bytes()).get("title", "")
+    return title if isinstance(title, str) else ""

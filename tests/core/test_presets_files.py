@@ -9,7 +9,14 @@ from attention_explorer.core import fileformat
 from attention_explorer.core import scenario as sc
 from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.multihead import MultiHeadScenario
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names, preset_path, presets_dir
+from attention_explorer.core.presets import (
+    DEFAULT_PRESET,
+    load_preset,
+    preset_names,
+    preset_path,
+    preset_title,
+    presets_dir,
+)
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
 
@@ -35,6 +42,7 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["format"] == fileformat.FORMAT_ID
     assert loaded.title and loaded.description
+    assert preset_title(name) == loaded.title  # what the Examples menu shows, read without validating
     assert len(loaded.description) <= sc.MAX_DESCRIPTION
     result = loaded.compute()
     if isinstance(loaded, (SequenceScenario, CrossScenario)):  # one softmax per query token

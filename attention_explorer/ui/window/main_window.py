@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.presets import load_preset, preset_names
+from attention_explorer.core.presets import preset_names, preset_title
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document
@@ -65,6 +65,7 @@ from attention_explorer.ui.window.lab_pages import (
     transformer_page,
     variance_lab_page,
 )
+from attention_explorer.ui.window.lazy_dock import LazyDock
 from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
@@ -147,10 +148,8 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.weights_chart = WeightsChart(model)
         self.output_view = OutputView(model)
         self.preset_info = PresetInfo(model)
-        self.rotation_trace = RotationTrace(model, self.animator)
         self.history = HistoryView(model)
         self.history.setObjectName("historyPanel")
-        self.scoring_view = ScoringView(model)
 
         self.docks: dict[str, QDockWidget] = {}
         self._layout_restored = False
@@ -164,8 +163,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._add_dock(self.steps_view, right)
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
-        self._add_dock(self.rotation_trace, bottom)
-        scoring = self._add_dock(self.scoring_view, right)
+        # Closed at start: built when first shown (an animation starts, a menu entry, the last session's layout).
+        self._add_lazy_dock("rotationTrace", lambda: RotationTrace(model, self.animator), bottom)
+        scoring = self._add_lazy_dock("scoringView", lambda: ScoringView(model), right)
         scoring.hide()  # View ▸ Panels ▸ Scoring functions. Tabbed only once shown: a hidden tab made the window taller
         scoring.toggleViewAction().triggered.connect(lambda on: on and self._tab_beside_steps(scoring))
         self.pinning = Pinning(self)  # the Pins panel (a tab beside the steps) and the pins' ghosts in the views
@@ -180,7 +180,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._build_presentation()
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
-                      self.output_view, self.preset_info, self.rotation_trace):
+                      self.output_view, self.preset_info):
             hint = getattr(panel, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
@@ -249,6 +249,23 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
                          [int(height * 0.52), int(height * 0.40)], Qt.Orientation.Vertical)
 
+    def _add_lazy_dock(self, name: str, factory: Callable[[], QWidget], area: Qt.DockWidgetArea) -> LazyDock:
+        dock = LazyDock(name, factory, self)
+        dock.built.connect(lambda panel: panel.hint.connect(self._show_hint) if hasattr(panel, "hint") else None)
+        self.addDockWidget(area, dock)
+        self.docks[name] = dock
+        return dock
+
+    @property
+    def rotation_trace(self) -> RotationTrace:
+        """The rotation trace panel (built on first use)."""
+        return self.docks["rotationTrace"].panel()
+
+    @property
+    def scoring_view(self) -> ScoringView:
+        """The scoring functions panel (built on first use)."""
+        return self.docks["scoringView"].panel()
+
     def _add_dock(self, panel: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(self)
         dock.setObjectName(f"dock_{panel.objectName()}")
@@ -293,7 +310,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.history.setEmptyLabel(self.tr("<opened>"))
         self.action_table.retranslate()
         for name, action in self.preset_actions.items():
-            action.setText(translated_scenario_text(load_preset(name).title) or name)
+            action.setText(translated_scenario_text(preset_title(name)) or name)
         self._show_autosave_problem()
         for index, title in enumerate(PAGE_TITLES):
             self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", title or ""))

@@ -48,7 +48,8 @@ def click(button):
 def test_hidden_at_start_then_a_tab_beside_the_steps_that_fits_720(window):
     """Nothing is computed while hidden; View ▸ Panels shows it in front, beside the four steps, at 1280×720."""
     dock = window.docks["scoringView"]
-    assert dock.isHidden() and window.scoring_view.comparison is None
+    assert dock.isHidden() and not dock.is_built()  # built only when first shown
+    assert window.scoring_view.comparison is None
     assert dock.toggleViewAction() in window.panels_menu.actions() and dock.windowTitle() == "Scoring functions"
     panel = open_panel(window)
     assert dock in window.tabifiedDockWidgets(window.docks["stepsView"])

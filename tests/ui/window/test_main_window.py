@@ -113,9 +113,11 @@ def test_keys_typed_into_the_editor_stay_in_the_editor(window, qtbot):
 def test_space_plays_a_full_turn_that_is_one_undo_step_and_esc_stops(window, qtbot):
     start = np.array(window.model.scenario.keys[0])
     count = window.model.undo_stack.count()
+    assert not window.docks["rotationTrace"].is_built()  # closed at start: built when first shown
     key(window, qtbot, Qt.Key.Key_Space)
     assert window.animator.running
     assert not window.docks["rotationTrace"].isHidden()
+    assert window.rotation_trace.plot.isVisible() and window.rotation_trace.caption.text()
     for _ in range(10):
         window.animator.advance()
     assert window.animator.turned_deg == pytest.approx(30.0)
