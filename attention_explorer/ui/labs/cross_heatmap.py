@@ -31,7 +31,7 @@ class CrossHeatmap(pg.PlotWidget):
     cell_clicked = Signal(int, int)
 
     def __init__(self, colours: tuple[str, ...], parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
+        super().__init__(parent, background="w", enableMenu=False)
         self.colormap = pg.ColorMap(np.linspace(0.0, 1.0, len(colours)), [QColor(c) for c in colours])
         plot = self.getPlotItem()
         plot.setMouseEnabled(x=False, y=False)

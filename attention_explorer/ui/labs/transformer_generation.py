@@ -28,7 +28,7 @@ class RowStrip(pg.PlotWidget):
     """One query row as a 1 × n strip of cells: the newest token's weights over every cached key."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
+        super().__init__(parent, background="w", enableMenu=False)
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)
         item.setMenuEnabled(False)

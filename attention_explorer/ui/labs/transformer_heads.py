@@ -26,7 +26,8 @@ class HeadGrid(pg.PlotWidget):
     head_hovered = Signal(int, int)  # -1, -1 when none
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background=GRID_BACKGROUND)  # grey, so nearly-white tiles keep their edges
+        # Grey, so nearly-white tiles keep their edges.
+        super().__init__(parent, background=GRID_BACKGROUND, enableMenu=False)
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)
         item.setMenuEnabled(False)

@@ -50,7 +50,7 @@ class OutputView(QWidget):
         self.readout.setObjectName("outputReadout")
         self.readout.setTextFormat(Qt.TextFormat.RichText)
         self.readout.setWordWrap(True)
-        self.plot = pg.PlotWidget(self, background="w")
+        self.plot = pg.PlotWidget(self, background="w", enableMenu=False)
         self.plot.setObjectName("outputPlot")
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.plot.setMinimumHeight(90)

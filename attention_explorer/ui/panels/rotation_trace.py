@@ -27,7 +27,7 @@ class RotationTrace(QWidget):
         self.setObjectName("rotationTrace")
         self.model = model
         self.animator = animator
-        self.plot = pg.PlotWidget()
+        self.plot = pg.PlotWidget(enableMenu=False)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()

@@ -76,7 +76,7 @@ class ScoringView(QWidget):
     # ------------------------------------------------------------ building (on first show)
 
     def _build_plot(self) -> None:
-        self.plot = pg.PlotWidget(self)
+        self.plot = pg.PlotWidget(self, enableMenu=False)
         self.plot.setObjectName("scoringPlot")
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.plot.setMinimumHeight(90)

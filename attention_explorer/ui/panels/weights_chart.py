@@ -73,7 +73,7 @@ class WeightsChart(QWidget):
         self.stats_label.setTextFormat(Qt.TextFormat.RichText)
         self.stats_label.setWordWrap(True)
         self.weight_axis = WeightAxis()
-        self.plot = pg.PlotWidget(self, background="w", axisItems={"left": self.weight_axis})
+        self.plot = pg.PlotWidget(self, background="w", axisItems={"left": self.weight_axis}, enableMenu=False)
         self.plot.setObjectName("weightsPlot")
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.plot.setMinimumHeight(90)

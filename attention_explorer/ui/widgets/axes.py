@@ -16,4 +16,8 @@ def cache_axes(plot: pg.PlotWidget | pg.PlotItem) -> None:
     # ticks, range, pen, font or size.
     item = plot.getPlotItem() if isinstance(plot, pg.PlotWidget) else plot
     for name in AXIS_NAMES:
-        item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        axis = item.getAxis(name)
+        axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # With the automatic SI prefix on, every change of range (a fit, a zoom, a resize) re-typesets the axis
+        # title as HTML; our axes have no units to prefix, so it only cost time (~60 µs a range change).
+        axis.enableAutoSIPrefix(False)

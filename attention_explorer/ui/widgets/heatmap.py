@@ -67,7 +67,7 @@ class Heatmap(pg.PlotWidget):
     cell_clicked = Signal(int, int)  # a left click on a cell
 
     def __init__(self, look: HeatmapLook, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
+        super().__init__(parent, background="w", enableMenu=False)
         self.look = look
         self.colormap = pg.ColorMap(np.linspace(0.0, 1.0, len(look.colours)), [QColor(c) for c in look.colours])
         self._lookup = self.colormap.getLookupTable(0.0, 1.0, 256)  # the colours a cell's text must stand out on

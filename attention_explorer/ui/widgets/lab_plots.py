@@ -12,7 +12,7 @@ from attention_explorer.ui.widgets.axes import cache_axes
 
 def still_plot(parent: QWidget, name: str, min_height: int) -> tuple[pg.PlotWidget, QLabel]:
     """A plot that a lecture click can never pan or zoom, and the rich-text label that titles it."""
-    plot = pg.PlotWidget(parent)
+    plot = pg.PlotWidget(parent, enableMenu=False)
     plot.setObjectName(name)
     # Titles are QLabels above the plot: a pyqtgraph title would force the plot wider than a narrow dock.
     title = QLabel(parent)

@@ -160,3 +160,18 @@ def test_cached_axes_are_redrawn_in_the_themes_colours(dark_window):
     pixels = (image.pixelColor(x, y) for x in range(image.width()) for y in range(image.height()))
     best = max(contrast(pixel, background) for pixel in pixels)
     assert best >= BODY_TEXT
+
+
+def test_zooming_far_in_keeps_the_axis_titles_and_a_right_click_opens_no_menu(window, qtbot):
+    """The axes carry no units, so no SI prefix (×1e-06) joins their titles; pyqtgraph's own menu stays shut."""
+    canvas = window.canvas
+    bottom = canvas.plot.getPlotItem().getAxis("bottom")
+    title = bottom.label.toPlainText()
+    canvas.view.setRange(xRange=(0.0, 2e-7), yRange=(0.0, 2e-7), padding=0)
+    QApplication.processEvents()
+    assert bottom.label.toPlainText() == title and title.strip() and "e-0" not in title
+    canvas.fit()
+    for plot in window.findChildren(pg.PlotWidget):
+        if plot.isVisible():
+            qtbot.mouseClick(plot.viewport(), Qt.MouseButton.RightButton, pos=plot.viewport().rect().center())
+            assert QApplication.activePopupWidget() is None, plot.objectName()
