@@ -1,5 +1,6 @@
 """Shared test set-up: Qt renders offscreen, pyqtgraph drags work with synthetic events."""
 
+import itertools
 import os
 
 # Must happen before any QApplication exists: without a display Qt would otherwise abort. An explicit xcb with a
@@ -191,7 +192,7 @@ class WindowFactory:
 def make_window(qtbot, tmp_path, monkeypatch):
     """make_window(source=None, language=..., size=..., ...): real main windows, closed after the test."""
     # The first window keeps its files in tmp_path itself (settings.ini, appdata/); any others in subfolders.
-    folders = iter([tmp_path, *(tmp_path / f"window{number}" for number in range(1, 1_000))])
+    folders = itertools.chain([tmp_path], (tmp_path / f"window{number}" for number in itertools.count(1)))
     factory = WindowFactory(lambda: _fresh(next(folders)), qtbot, monkeypatch)
     yield factory
     factory.close()
