@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QTableView, QWidg
 
 # A quick run (AE_BENCH_QUICK=1, the test suite's smoke test) only shows that the case still works: small and few.
 _QUICK = os.environ.get("AE_BENCH_QUICK") == "1"
-N, D_MODEL, HEADS = (8, 64, 8) if _QUICK else (64, 512, 8)
+N, D_MODEL, HEADS = (8, 64, 2) if _QUICK else (64, 512, 8)
 WIDTH, HEIGHT = 1280, 640  # the lab's page in the 1280×720 window (menu, tabs and status bar take the rest)
 REPETITIONS = 3 if _QUICK else 30
 TARGET = 2.0
