@@ -112,11 +112,14 @@ def cosines_and_angles(
     return _cosines(query / _peaks(query), keys / _peaks(keys))
 
 
-def _cosines(query_unit: np.ndarray,
-             key_units: np.ndarray) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
-    """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division)."""
+def _cosines(query_unit: np.ndarray, key_units: np.ndarray, key_unit_norms: np.ndarray | None = None
+             ) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
+    """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division);
+    `key_unit_norms`: _unit_norms(key_units) where the caller has them."""
     dots = key_units @ query_unit
-    lengths = _unit_norms(key_units) * float(_unit_norms(query_unit))
+    if key_unit_norms is None:
+        key_unit_norms = _unit_norms(key_units)
+    lengths = key_unit_norms * float(_unit_norms(query_unit))
     # The same IEEE division and clamp as one float at a time, for all keys at once (many keys, every drag move).
     with np.errstate(divide="ignore", invalid="ignore"):
         ratios = np.minimum(1.0, np.maximum(-1.0, dots / lengths)).tolist()
@@ -177,7 +180,8 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     key_units = keys / key_peaks  # shared by the key norms and the cosines: one pass over a 512 × 4096 matrix
     query_peak = _peaks(query)
     query_unit = query / query_peak
-    cosines, angles = _cosines(query_unit, key_units)
+    key_unit_norms = _unit_norms(key_units)  # once for the cosines and the norms (a pass over N × d_k)
+    cosines, angles = _cosines(query_unit, key_units, key_unit_norms)
     return AttentionResult(
         scores=frozen(scores),
         scale=float(scale),
@@ -190,7 +194,7 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         weighted_values=_read_only(weighted_values),
         output=frozen(output),
         query_norm=float(_unit_norms(query_unit) * query_peak[..., 0]),
-        key_norms=frozen(_unit_norms(key_units) * key_peaks[..., 0]),
+        key_norms=frozen(key_unit_norms * key_peaks[..., 0]),
         cosines=cosines,
         angles_deg=angles,
         entropy=float(entropy_bits(weights)),

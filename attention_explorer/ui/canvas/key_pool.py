@@ -53,6 +53,11 @@ class KeyPool:
         """The arrow drawing key `index`, or None where that key is not drawn."""
         return self._by_key.get(index)
 
+    def position(self, index: int) -> int | None:
+        """Where key `index` is among the drawn keys (`indices`), or None where it is not drawn."""
+        position = int(np.searchsorted(self.indices, index))
+        return position if position < self.indices.size and self.indices[position] == index else None
+
     def sync(self, labels: tuple[str, ...], selected: int, weights: np.ndarray) -> bool:
         """Point the arrows at the keys to draw (see `keys_to_draw`) with their names; whether an arrow now shows
         another key (its style must then be set again)."""

@@ -325,12 +325,16 @@ class VectorCanvas(QWidget):
         """(x, y) of Q and of every K in the plane shown."""
         return self._plane.tips(self.model.scenario, self.drawing_basis())
 
-    def redraw_arrows(self) -> None:
+    def _synced_pool(self) -> KeyPool:
+        """The key arrows, pointed at this scenario's keys if they still drew another's (mid-change)."""
         if self._pool.n != self.model.scenario.n:
             self._sync_keys()
-        qx, qy, all_kx, all_ky = self._tips()
-        pool = self._pool
-        drawn, kx, ky = pool.in_key_order, all_kx[pool.indices], all_ky[pool.indices]  # drawn keys, by index
+        return self._pool
+
+    def redraw_arrows(self) -> None:
+        pool = self._synced_pool()
+        drawn = pool.in_key_order  # the keys drawn, by index
+        qx, qy, kx, ky = self._plane.drawn_tips(self.model.scenario, self.drawing_basis(), pool.indices)
         pixel = self.view.viewPixelSize()[0] or 1.0
         # Names keep off the shafts and grab circles of every arrow, which all stay put while the labels are
         # placed. Pixel coordinates, y downwards, the origin at (0, 0).
@@ -348,18 +352,18 @@ class VectorCanvas(QWidget):
         on_a_line = self.model.scenario.d_k == 1
         for who, stack, avoid in label_layout.label_order(qx, qy, kx, ky, pixel, selected):
             if who == ANGLE:
-                self._place_arc(qx, qy, all_kx, all_ky, pixel, placed)
+                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed)
             elif who == QUERY:
                 self.query.put(qx, qy, pixel, placed, on_a_line, stack, obstacles if avoid else None, 0)
             else:
                 drawn[who].put(float(kx[who]), float(ky[who]), pixel, placed, on_a_line, stack,
                                obstacles if avoid else None, who + 1)
 
-    def _place_arc(self, qx: float, qy: float, kx: np.ndarray, ky: np.ndarray, pixel: float, placed: list) -> None:
+    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list) -> None:
+        """The arc from Q's tip direction to the selected key's tip at (x, y), and θ by it."""
         result = self.model.result
         selected = self.model.selected_key
         angle = result.angles_deg[selected] if selected < result.n else None
-        x, y = float(kx[selected]), float(ky[selected])
         arc = label_layout.angle_arc(qx, qy, x, y, pixel)
         if angle is None or arc is None:
             self.angle.hide()
@@ -517,16 +521,15 @@ class VectorCanvas(QWidget):
         The view stays fitted on resize until a zoom or pan. Keys not drawn (many keys) count for the disc and as
         tips without names: one of them drawn next (heavier after an edit, or selected in the table) is in view.
         """
-        if self._pool.n != self.model.scenario.n:
-            self._sync_keys()
+        pool = self._synced_pool()
         qx, qy, kx, ky = self._tips()
         radius = self._longest()
         on_a_line = self.model.scenario.d_k == 1
         disc_x, disc_y = (np.array([-radius, radius]), np.zeros(2)) if on_a_line else framing.disc_points(radius)
         extra_x, extra_y = self._turn_circle if self._turn_circle is not None else (np.zeros(0), np.zeros(0))
-        arrows = [self.query, *self._pool.in_key_order][:MAX_AVOIDED_LABELS]
-        if self._pool.hidden:  # the named tips first, in the order of `arrows`
-            order = np.concatenate((self._pool.indices, np.setdiff1d(np.arange(kx.size), self._pool.indices)))
+        arrows = [self.query, *pool.in_key_order][:MAX_AVOIDED_LABELS]
+        if pool.hidden:  # the named tips first, in the order of `arrows`
+            order = np.concatenate((pool.indices, np.setdiff1d(np.arange(kx.size), pool.indices)))
             kx, ky = kx[order], ky[order]
         xs = np.concatenate(([qx], kx, disc_x, [-1.0, 1.0, 0.0, 0.0], extra_x))
         ys = np.concatenate(([qy], ky, disc_y, [0.0, 0.0, -1.0, 1.0], extra_y))
@@ -577,6 +580,10 @@ class VectorCanvas(QWidget):
 
     def tip_of(self, role: str, index: int) -> tuple[float, float]:
         """Where the tip of Q or of key `index` is drawn (see drag.DragHost)."""
+        position = self._synced_pool().position(index) if role == "key" else None
+        if position is not None:  # as drawn (see redraw_arrows)
+            qx, qy, kx, ky = self._plane.drawn_tips(self.model.scenario, self.drawing_basis(), self._pool.indices)
+            return float(kx[position]), float(ky[position])
         qx, qy, kx, ky = self._tips()
         return (qx, qy) if role == "query" else (float(kx[index]), float(ky[index]))
 
