@@ -7,7 +7,8 @@ command line and the GUI.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -140,7 +141,6 @@ class AttentionResult:
     exp_sum: float
     weights: np.ndarray  # softmax of the scaled scores, sums to 1
     unscaled_weights: np.ndarray  # softmax of the raw scores (factor 1): what the weights would be without scaling
-    weighted_values: np.ndarray  # w_i · V_i, shape (N, d_v): the terms of the output
     output: np.ndarray  # Σ w_i V_i, shape (d_v,)
     query_norm: float
     key_norms: np.ndarray
@@ -149,6 +149,16 @@ class AttentionResult:
     entropy: float  # bits
     max_weight: float
     jacobian_norm: float
+    values: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False)  # the V's, shape (N, d_v)
+
+    @cached_property
+    def weighted_values(self) -> np.ndarray:
+        """w_i · V_i, shape (N, d_v): the terms of the output, made when first asked for (16 MB at the limits)."""
+        return _read_only(self.weights[:, None] * self.values)
+
+    def weighted_value(self, index: int) -> np.ndarray:
+        """w_i · V_i for i = `index` alone: the same numbers as that row of `weighted_values`."""
+        return self.weights[index] * self.values[index]
 
     @property
     def n(self) -> int:
@@ -174,8 +184,7 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     exponentials = np.exp(scaled_scores - top) if exp_shifted else np.exp(scaled_scores)
     exp_sum = float(np.sum(exponentials))
     weights = softmax(scaled_scores)
-    weighted_values = weights[:, None] * values
-    output = weighted_values.sum(axis=0)
+    output = _weighted_sum(weights, values)
     key_peaks = _peaks(keys)
     key_units = keys / key_peaks  # shared by the key norms and the cosines: one pass over a 512 × 4096 matrix
     query_peak = _peaks(query)
@@ -191,7 +200,6 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         exp_sum=exp_sum,
         weights=frozen(weights),
         unscaled_weights=frozen(softmax(scores)),
-        weighted_values=_read_only(weighted_values),
         output=frozen(output),
         query_norm=float(_unit_norms(query_unit) * query_peak[..., 0]),
         key_norms=frozen(key_unit_norms * key_peaks[..., 0]),
@@ -200,7 +208,21 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         entropy=float(entropy_bits(weights)),
         max_weight=float(np.max(weights)),
         jacobian_norm=float(softmax_jacobian_norm(weights)),
+        values=values if not values.flags.writeable else frozen(values),  # weighted_values are made from it later
     )
+
+
+def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Σ w_i V_i, bit for bit (weights[:, None] * values).sum(axis=0), without that N × d_v product for big V's."""
+    if values.ndim != 2 or values.shape[1] < 2 or values.size < _BLOCK:
+        return (weights[:, None] * values).sum(axis=0)
+    # The sum down axis 0 of a C-ordered matrix adds its rows one after the other: so does this, through one row's
+    # buffer (at 512 × 4096 the product would be a fresh 16 MB array on every drag move).
+    total = weights[0] * values[0]
+    term = np.empty_like(total)
+    for weight, row in zip(weights[1:], values[1:]):
+        total += np.multiply(row, weight, out=term)
+    return total
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,5 +1,5 @@
-"""An edit of one vector shares the scenario's unchanged arrays (16 MB each at the limits) instead of copying them,
-and still copies whatever a caller could change."""
+"""Big matrices are not copied for nothing: an edit of one vector shares the scenario's unchanged arrays (16 MB each
+at the limits) and still copies whatever a caller could change; the output is summed without the N × d_v product."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.core import scenario as sc
+from attention_explorer.core.attention import attend
 from attention_explorer.core.scenario import Scenario, ScenarioError
 
 
@@ -45,3 +46,18 @@ def test_arrays_a_caller_can_still_write_are_copied():
     assert made.values[0, 0] == 1.0
     reopened = np.array(shared.values)  # a writable copy of a shared array is the caller's again
     assert Scenario(query=shared.query, keys=shared.keys, values=reopened).values is not reopened
+
+
+@pytest.mark.parametrize(("n", "d_v"), [(512, 256), (300, 300), (17, 4096), (40, 2)])
+def test_the_output_is_the_weighted_values_summed_bit_for_bit_and_they_are_made_only_when_asked(n, d_v):
+    rng = np.random.default_rng(n)
+    query, keys = rng.standard_normal(8), rng.standard_normal((n, 8)) * 2
+    values = rng.standard_normal((n, d_v)) * 10 ** rng.uniform(-3, 3, (n, 1))
+    result = attend(query, keys, values, 0.5)
+    assert "weighted_values" not in vars(result)  # not built by a drag move that never shows them
+    assert np.array_equal(result.weighted_value(n - 1), result.weights[n - 1] * values[n - 1])
+    weighted = result.weights[:, None] * values
+    assert np.array_equal(result.weighted_values, weighted)
+    assert np.array_equal(result.output, weighted.sum(axis=0))
+    values[0, 0] += 1.0  # the caller's array changes afterwards: the result's numbers do not
+    assert np.array_equal(result.weighted_values, weighted)
