@@ -61,3 +61,14 @@ def test_the_output_is_the_weighted_values_summed_bit_for_bit_and_they_are_made_
     assert np.array_equal(result.output, weighted.sum(axis=0))
     values[0, 0] += 1.0  # the caller's array changes afterwards: the result's numbers do not
     assert np.array_equal(result.weighted_values, weighted)
+
+
+def test_big_scenarios_differing_in_one_number_of_any_row_are_unequal():
+    rng = np.random.default_rng(5)
+    keys = rng.standard_normal((512, 300))
+    big = Scenario(query=rng.standard_normal(300), keys=keys, values=rng.standard_normal((512, 2)))
+    assert big == Scenario(query=big.query.copy(), keys=keys.copy(), values=big.values.copy())
+    for row in (0, 217, 511):
+        changed = keys.copy()
+        changed[row, 299] += 1e-12
+        assert not big == sc.with_vector(big, "key", row, changed[row])
