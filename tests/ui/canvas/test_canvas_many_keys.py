@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.ui.canvas import drawing_plane
 from attention_explorer.ui.canvas.arrow_item import TipHandle
 from attention_explorer.ui.canvas.key_pool import MAX_DRAWN_KEYS
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
@@ -126,6 +127,32 @@ def test_dragging_a_drawn_tip_moves_that_key_and_its_arrow(canvas):
     shown = drawn(canvas)
     assert shown[model.scenario.labels[key]] == pytest.approx(tuple(model.scenario.keys[key][:2]))
     assert set(shown) == {model.scenario.labels[i] for i in heaviest_expected(model.scenario, key)}
+
+
+def test_a_drag_move_in_the_plane_of_q_and_a_key_projects_only_the_drawn_keys(canvas, monkeypatch):
+    model = canvas.model
+    canvas.plane_combo.setCurrentIndex(canvas.plane_combo.findData("query-key"))
+    key = int(np.argmax(model.result.weights))
+    model.select_key(key)
+    start = np.array(canvas.tip_of("key", key))
+    viewport = canvas.plot.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     widget_point(canvas, *start).toPoint())
+    projected = []
+    original = drawing_plane.plane_tips
+    monkeypatch.setattr(drawing_plane, "plane_tips",
+                        lambda query, keys, basis: projected.append(keys.shape[0]) or original(query, keys, basis))
+    before = model.scenario.keys[key].copy()
+    point = widget_point(canvas, *(start * 0.8))
+    QApplication.sendEvent(viewport, QMouseEvent(
+        QEvent.Type.MouseMove, point, QPointF(viewport.mapToGlobal(point)), Qt.MouseButton.NoButton,
+        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert not np.array_equal(model.scenario.keys[key], before)  # the move moved the key
+    assert projected and max(projected) == MAX_DRAWN_KEYS
+    tip = canvas.tip_of("key", key)
+    assert (canvas.arrow_of(key).handle.pos().x(), canvas.arrow_of(key).handle.pos().y()) == pytest.approx(tip)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point.toPoint())
+    canvas.plane_combo.setCurrentIndex(canvas.plane_combo.findData("components"))
 
 
 def test_with_few_keys_again_every_key_is_drawn_in_order_and_the_note_goes(canvas):
