@@ -7,7 +7,8 @@ command line and the GUI.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -112,11 +113,14 @@ def cosines_and_angles(
     return _cosines(query / _peaks(query), keys / _peaks(keys))
 
 
-def _cosines(query_unit: np.ndarray,
-             key_units: np.ndarray) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
-    """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division)."""
+def _cosines(query_unit: np.ndarray, key_units: np.ndarray, key_unit_norms: np.ndarray | None = None
+             ) -> tuple[tuple[float | None, ...], tuple[float | None, ...]]:
+    """cosines_and_angles from the vectors divided by their peaks (every peak then exactly 1: no second division);
+    `key_unit_norms`: _unit_norms(key_units) where the caller has them."""
     dots = key_units @ query_unit
-    lengths = _unit_norms(key_units) * float(_unit_norms(query_unit))
+    if key_unit_norms is None:
+        key_unit_norms = _unit_norms(key_units)
+    lengths = key_unit_norms * float(_unit_norms(query_unit))
     # The same IEEE division and clamp as one float at a time, for all keys at once (many keys, every drag move).
     with np.errstate(divide="ignore", invalid="ignore"):
         ratios = np.minimum(1.0, np.maximum(-1.0, dots / lengths)).tolist()
@@ -137,7 +141,6 @@ class AttentionResult:
     exp_sum: float
     weights: np.ndarray  # softmax of the scaled scores, sums to 1
     unscaled_weights: np.ndarray  # softmax of the raw scores (factor 1): what the weights would be without scaling
-    weighted_values: np.ndarray  # w_i · V_i, shape (N, d_v): the terms of the output
     output: np.ndarray  # Σ w_i V_i, shape (d_v,)
     query_norm: float
     key_norms: np.ndarray
@@ -146,6 +149,16 @@ class AttentionResult:
     entropy: float  # bits
     max_weight: float
     jacobian_norm: float
+    values: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)), repr=False)  # the V's, shape (N, d_v)
+
+    @cached_property
+    def weighted_values(self) -> np.ndarray:
+        """w_i · V_i, shape (N, d_v): the terms of the output, made when first asked for (16 MB at the limits)."""
+        return _read_only(self.weights[:, None] * self.values)
+
+    def weighted_value(self, index: int) -> np.ndarray:
+        """w_i · V_i for i = `index` alone: the same numbers as that row of `weighted_values`."""
+        return self.weights[index] * self.values[index]
 
     @property
     def n(self) -> int:
@@ -171,13 +184,13 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
     exponentials = np.exp(scaled_scores - top) if exp_shifted else np.exp(scaled_scores)
     exp_sum = float(np.sum(exponentials))
     weights = softmax(scaled_scores)
-    weighted_values = weights[:, None] * values
-    output = weighted_values.sum(axis=0)
+    output = _weighted_sum(weights, values)
     key_peaks = _peaks(keys)
     key_units = keys / key_peaks  # shared by the key norms and the cosines: one pass over a 512 × 4096 matrix
     query_peak = _peaks(query)
     query_unit = query / query_peak
-    cosines, angles = _cosines(query_unit, key_units)
+    key_unit_norms = _unit_norms(key_units)  # once for the cosines and the norms (a pass over N × d_k)
+    cosines, angles = _cosines(query_unit, key_units, key_unit_norms)
     return AttentionResult(
         scores=frozen(scores),
         scale=float(scale),
@@ -187,16 +200,29 @@ def attend(query: np.ndarray, keys: np.ndarray, values: np.ndarray, scale: float
         exp_sum=exp_sum,
         weights=frozen(weights),
         unscaled_weights=frozen(softmax(scores)),
-        weighted_values=_read_only(weighted_values),
         output=frozen(output),
         query_norm=float(_unit_norms(query_unit) * query_peak[..., 0]),
-        key_norms=frozen(_unit_norms(key_units) * key_peaks[..., 0]),
+        key_norms=frozen(key_unit_norms * key_peaks[..., 0]),
         cosines=cosines,
         angles_deg=angles,
         entropy=float(entropy_bits(weights)),
         max_weight=float(np.max(weights)),
         jacobian_norm=float(softmax_jacobian_norm(weights)),
+        values=values if not values.flags.writeable else frozen(values),  # weighted_values are made from it later
     )
+
+
+def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Σ w_i V_i, bit for bit (weights[:, None] * values).sum(axis=0), without that N × d_v product for big V's."""
+    if values.ndim != 2 or values.shape[1] < 2 or values.size < _BLOCK:
+        return (weights[:, None] * values).sum(axis=0)
+    # The sum down axis 0 of a C-ordered matrix adds its rows one after the other: so does this, through one row's
+    # buffer (at 512 × 4096 the product would be a fresh 16 MB array on every drag move).
+    total = weights[0] * values[0]
+    term = np.empty_like(total)
+    for weight, row in zip(weights[1:], values[1:]):
+        total += np.multiply(row, weight, out=term)
+    return total
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import operator
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,14 +35,51 @@ class ScenarioError(TemplateError):
     """A scenario (file or edit) is invalid; the message names the place and the problem."""
 
 
+# The arrays made read-only here, and those of them whose numbers passed the check, by id: a scenario built from
+# another's arrays (an edit of one key keeps the values and the query) shares them instead of copying and checking
+# them again (16 MB each at the file format's limits, on every drag move).
+_FROZEN: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
+_CHECKED: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
+
+
+def _ours(array: Any, made: weakref.WeakValueDictionary) -> bool:
+    """Whether `array` is one this module froze (and, for _CHECKED, checked), still read-only."""
+    return isinstance(array, np.ndarray) and made.get(id(array)) is array and not array.flags.writeable
+
+
 def _readonly(rows: Any, place: str) -> np.ndarray:
+    if _ours(rows, _FROZEN):
+        return rows  # immutable: sharing it is as good as a copy
     try:
         array = np.array(rows, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError):
         # ragged rows, strings, None: numpy's own message would not name the place
         raise ScenarioError("{0}: expected numbers in equal-length rows", place) from None
     array.setflags(write=False)
+    _FROZEN[id(array)] = array
     return array
+
+
+def _same_numbers(a: np.ndarray, b: np.ndarray) -> bool:
+    """np.array_equal, the same array at once, a matrix compared a block of rows at a time up to a difference (an
+    edit of one key of a 16 MB matrix: usually found long before the end)."""
+    if a is b:
+        return True
+    if a.shape != b.shape or a.ndim != 2 or a.size <= 1 << 16:
+        return bool(np.array_equal(a, b))
+    rows = max(1, (1 << 16) // a.shape[1])
+    return all(np.array_equal(a[start:start + rows], b[start:start + rows]) for start in range(0, a.shape[0], rows))
+
+
+def _with_row(rows: np.ndarray, index: int, row: np.ndarray) -> np.ndarray:
+    """A frozen copy of `rows` with row `index` replaced by `row` (already checked); checked where `rows` was."""
+    edited = np.array(rows, dtype=np.float64, copy=True)
+    edited[index] = row
+    edited.setflags(write=False)
+    _FROZEN[id(edited)] = edited
+    if _ours(rows, _CHECKED):
+        _CHECKED[id(edited)] = edited
+    return edited
 
 
 def _as_numbers(values: Any, place: str) -> np.ndarray:
@@ -129,9 +167,9 @@ class Scenario:
             and self.title == other.title
             and self.description == other.description
             and self.scale == other.scale
-            and np.array_equal(self.query, other.query)
-            and np.array_equal(self.keys, other.keys)
-            and np.array_equal(self.values, other.values)
+            and _same_numbers(self.query, other.query)
+            and _same_numbers(self.keys, other.keys)
+            and _same_numbers(self.values, other.values)
             and self.pins == other.pins
         )
 
@@ -144,9 +182,13 @@ def default_labels(n: int) -> tuple[str, ...]:
 
 
 def _check_numbers(array: np.ndarray, place: str) -> None:
+    if _ours(array, _CHECKED):
+        return
     # Two passes without temporaries settle the usual case (NaN makes both comparisons false): a 512 × 4096
     # matrix is checked in milliseconds; only a bad array pays for finding its first bad place.
     if array.size and array.max() <= MAX_ABS and array.min() >= -MAX_ABS:
+        if _ours(array, _FROZEN):
+            _CHECKED[id(array)] = array
         return
     bad = ~np.isfinite(array) | (np.abs(np.where(np.isfinite(array), array, 0)) > MAX_ABS)
     if bad.any():
@@ -277,9 +319,7 @@ def with_vector(scenario: Scenario, role: str, index: int, values: Sequence[floa
     if role == "query":
         return _replace(scenario, query=new)
     field_name = "keys" if role == "key" else "values"
-    rows = np.array(getattr(scenario, field_name))
-    rows[index] = new
-    return _replace(scenario, **{field_name: rows})
+    return _replace(scenario, **{field_name: _with_row(getattr(scenario, field_name), index, new)})
 
 
 def with_component(scenario: Scenario, role: str, index: int, component: int, value: float) -> Scenario:

@@ -3552,6 +3552,10 @@
         <translation>d_k = 1：所有向量都在坐标轴上；拖动改变它唯一的分量。</translation>
     </message>
     <message>
+        <source>{0} of {1} keys drawn: the selected one and the {2} heaviest others (largest weights). The other {3} are not drawn, too many arrows to read; select a key in the table to draw it.</source>
+        <translation>已绘制 {1} 个键中的 {0} 个：选中的键，以及其余键中权重最大的 {2} 个。另外 {3} 个键未绘制——箭头太多就看不清了；在表格中选中一个键即可把它画出来。</translation>
+    </message>
+    <message>
         <source>Clamped: every component must stay within ±{0} (the file format&apos;s limit).</source>
         <translation>已截断：每个分量都必须在 ±{0} 以内（文件格式的限制）。</translation>
     </message>

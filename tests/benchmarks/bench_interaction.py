@@ -146,7 +146,8 @@ class TipDrag:
         self.viewport = self.canvas.plot.viewport()
         self.key = key
         self.model = window.model
-        x, y = self.model.scenario.keys[key][:2]
+        self.model.select_key(key)  # in the plane of Q and the selected key (d_k > 2) that plane is drawn
+        x, y = self._tip()
         self.radius = math.hypot(x, y)
         self.angle = math.degrees(math.atan2(y, x))
         self.direction = 1.0
@@ -157,8 +158,8 @@ class TipDrag:
         return QPointF(self.canvas.plot.mapFromScene(view.mapViewToScene(QPointF(x, y))))
 
     def _tip(self) -> tuple[float, float]:
-        x, y = self.model.scenario.keys[self.key][:2]
-        return float(x), float(y)
+        """Where the canvas draws the key's tip (components 0 and 1 for d_k = 2; at the limits another plane)."""
+        return self.canvas.tip_of("key", self.key)
 
     def press(self) -> None:
         self.model.select_key(self.key)  # its handle on top, so the press grabs it
@@ -199,7 +200,7 @@ def check_views_agree(window) -> None:
     document.setHtml(window.steps_view.html())
     if document.toPlainText() != window.steps_view.plain_text():
         raise AssertionError("the steps view lags behind the model")
-    handle = window.canvas._keys[DRAGGED].handle.pos()
+    handle = window.canvas.arrow_of(DRAGGED).handle.pos()
     if not np.allclose([handle.x(), handle.y()], window.model.scenario.keys[DRAGGED][:2]):
         raise AssertionError("the canvas lags behind the model")
 

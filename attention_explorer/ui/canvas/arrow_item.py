@@ -10,6 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath
 
+from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.label_layout import Placement
 from attention_explorer.ui.style.theme import theme
 
@@ -108,6 +109,12 @@ class ArrowItem:
     def set_name(self, text: str) -> None:
         self.label.setText(text)
 
+    def show_key(self, index: int, color: QColor) -> None:
+        """Draw key `index` from now on, in its colour (many keys: the canvas reuses its arrows); styled at the next
+        `set_selected`, put at the next `set_vector`."""
+        self.index = index
+        self.set_colour(color)
+
     def set_colour(self, color: QColor) -> None:
         """Another colour (a theme change); drawn at the next `set_selected`."""
         self.color = color
@@ -175,3 +182,27 @@ class ArrowItem:
 
     def place_label(self, placement: Placement) -> None:
         self.label.place(placement)
+
+    def put(self, x: float, y: float, pixel: float, placed: list, on_a_line: bool, stack: bool = False,
+            obstacles: tuple | None = None, owner: int = -1) -> None:
+        """Draw the arrow to (x, y) and put its name at its tip; clear of the `obstacles` (shafts, grab circles'
+        radius, view) where it can be, the arrow being number `owner` among them (0 for Q)."""
+        self.set_vector(x, y, pixel)
+        ux, uy = label_layout.tip_direction(x, y, on_a_line)
+        size = self.label.size_px()
+        if obstacles:
+            self.place_label(label_layout.place_name(size, x, y, ux, uy, math.hypot(x, y) > 0, pixel, placed,
+                                                     *obstacles, owner))
+            self.stacked_px = 0.0
+            return
+        gap = label_layout.LABEL_GAP_PX * pixel
+        # A stacked label goes on the side away from its tip: above a label over it (an arrow steeper than 30°
+        # up, or on a line, where the labels sit above the tips), towards the tip it would cover the handle;
+        # otherwise below, away from the angle's number, which goes above near-level arrows.
+        direction = (-1 if uy > 0.5 else 1) if stack else 0
+        placement, shift = label_layout.place_beside(size, x + ux * gap, y + uy * gap, ux, uy, pixel, placed,
+                                                     direction)
+        self.place_label(placement)
+        # A stack on one point is the same at any zoom, so fit() leaves room for it. (Other moves depend on the
+        # zoom: counting them, a fit would crowd the tips, which moves their labels further, and so on.)
+        self.stacked_px = shift if stack else 0.0

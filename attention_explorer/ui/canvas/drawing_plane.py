@@ -20,6 +20,7 @@ class DrawingPlane:
         self.hidden_pair: tuple[int, int] | None = None  # why `open` chose the plane (None: it did not)
         self._basis_cache: tuple = (None, None, None)  # (scenario, signature, basis)
         self._projection_cache: tuple = (None, None, None)  # (scenario, basis, (qx, qy, kx, ky))
+        self._drawn_cache: tuple = (None, None, None, None)  # (scenario, basis, indices, (qx, qy, kx, ky))
 
     def pair_among(self, vectors: int) -> tuple[int, int] | None:
         """The pair that made `open` choose the plane, while both are among `vectors` (Q and the keys); else None."""
@@ -70,4 +71,17 @@ class DrawingPlane:
             return projected
         projected = plane_tips(scenario.query, scenario.keys, basis)
         self._projection_cache = (scenario, basis, projected)
+        return projected
+
+    def drawn_tips(self, scenario, basis: np.ndarray | None,
+                   indices: np.ndarray) -> tuple[float, float, np.ndarray, np.ndarray]:
+        """`tips` of Q and of the keys `indices` only: a drag at 512 × 4096 projects 32 keys a move, not 512."""
+        if indices.size == scenario.n:
+            qx, qy, kx, ky = self.tips(scenario, basis)
+            return qx, qy, kx[indices], ky[indices]
+        cached_scenario, cached_basis, cached_indices, projected = self._drawn_cache
+        if cached_scenario is scenario and cached_basis is basis and np.array_equal(cached_indices, indices):
+            return projected
+        projected = plane_tips(scenario.query, scenario.keys[indices], basis)
+        self._drawn_cache = (scenario, basis, indices, projected)
         return projected

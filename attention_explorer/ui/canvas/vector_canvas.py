@@ -17,7 +17,8 @@ from attention_explorer.ui.canvas.angle_item import AngleItem
 from attention_explorer.ui.canvas.arrow_item import HANDLE_PX, ArrowItem
 from attention_explorer.ui.canvas.drag import TipDrag, no_hover_search_mid_drag
 from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
-from attention_explorer.ui.canvas.label_layout import ANGLE, LABEL_GAP_PX, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
+from attention_explorer.ui.canvas.key_pool import KeyPool
+from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
 from attention_explorer.ui.style.numbers import three_decimals_short
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
@@ -39,10 +40,8 @@ class VectorCanvas(QWidget):
         super().__init__(parent)
         self.setObjectName("vectorCanvas")
         self.model = model
-        self._keys: list[ArrowItem] = []
         self._drag = TipDrag(self)
         self._shown_shape: tuple | None = None  # (n, d_k, title) last drawn: a change means another scenario
-        self._shown_labels: tuple[str, ...] = ()
         self._styled_selection = -1
         self._auto_fit = True  # refit when the plot is resized, until the user zooms or pans
         self._turn_circle: tuple[np.ndarray, np.ndarray] | None = None  # kept in view during a turn
@@ -64,6 +63,7 @@ class VectorCanvas(QWidget):
         self.plot.disableAutoRange()
         self.plot.setMinimumSize(240, 200)
         self.view = self.plot.getPlotItem().getViewBox()
+        self._pool = KeyPool(self.plot, lambda index: self._make_arrow("key", index, key_color(index)))
         no_hover_search_mid_drag(self.plot.scene())
         self.axes = (pg.InfiniteLine(pos=0, angle=0), pg.InfiniteLine(pos=0, angle=90))
         for axis_line in self.axes:
@@ -128,23 +128,26 @@ class VectorCanvas(QWidget):
         arrow.add_to(self.plot)
         return arrow
 
-    def _sync_key_count(self) -> None:
-        """Add or remove per-key items when the number of keys changed; the others are reused."""
-        n = self.model.scenario.n
-        while len(self._keys) > n:
-            self._keys.pop().remove_from(self.plot)
-        while len(self._keys) < n:
-            index = len(self._keys)
-            self._keys.append(self._make_arrow("key", index, key_color(index)))
+    @property
+    def _keys(self) -> list[ArrowItem]:
+        """The key arrows; `_keys[i]` is key i's while every key is drawn (see key_pool)."""
+        return self._pool.arrows
+
+    def arrow_of(self, index: int) -> ArrowItem | None:
+        """The arrow drawing key `index`, None where it is not drawn (many keys)."""
+        return self._pool.arrow_of(index)
+
+    def _sync_keys(self) -> None:
+        """Point the key arrows at the keys to draw (all, or the selected and the heaviest by the model's weights)."""
+        model = self.model
+        if self._pool.sync(model.scenario.labels, model.selected_key, model.result.weights):
             self._styled_selection = -1
-        self._shown_labels = ()
 
     def _restyle(self, force: bool = False) -> None:
         selected = self.model.selected_key
+        # The selected key lies on top (you just grabbed it); Q above the rest.
         self.query.set_selected(True, 30, self.font(), force)
-        for i, arrow in enumerate(self._keys):
-            # The selected key lies on top (you just grabbed it); Q above the rest.
-            arrow.set_selected(i == selected, 40 if i == selected else 10 + i * 0.01, self.font(), force)
+        self._pool.restyle(selected, self.font(), force)
         self._styled_selection = selected
         arc_pen = pg.mkPen(key_color(selected).darker(115), width=theme().line_px())
         self.arc.setPen(arc_pen)
@@ -193,7 +196,7 @@ class VectorCanvas(QWidget):
             font.setPointSizeF(t.font_pt() * factor)
             widget.setFont(font)
         self._place_fit_button()
-        self._sync_key_count()
+        self._sync_keys()
         self._restyle(force=True)
         self._on_changed()
         if self._auto_fit:  # bigger labels (presentation zoom) need more room
@@ -203,14 +206,9 @@ class VectorCanvas(QWidget):
 
     def _on_changed(self) -> None:
         scenario = self.model.scenario
-        if scenario.n != len(self._keys):
-            self._sync_key_count()
-        if self._styled_selection != self.model.selected_key or any(g.emphasised is None for g in self._keys):
+        self._sync_keys()
+        if self._styled_selection != self.model.selected_key or self._pool.needs_style():
             self._restyle()
-        if scenario.labels != self._shown_labels:
-            for arrow, label in zip(self._keys, scenario.labels):
-                arrow.set_name(label)
-            self._shown_labels = scenario.labels
         if not self._drag.active:
             self._drag.clamped = False
             self._drag.error = ""
@@ -252,10 +250,11 @@ class VectorCanvas(QWidget):
             self.fit()
 
     def _on_selection_changed(self, _index: int) -> None:
-        if self.model.scenario.n != len(self._keys):
+        if self.model.scenario.n != self._pool.n:
             # Undoing "add pair" clamps the selection before `changed` announces the smaller scenario: draw it all.
             self._on_changed()
             return
+        self._sync_keys()  # a key selected elsewhere (the table) is drawn
         self._restyle()
         if self._effective_plane() == "query-key":  # the plane is the selected key's: it changed too
             self._update_notes(self.model.scenario.d_k)
@@ -326,59 +325,45 @@ class VectorCanvas(QWidget):
         """(x, y) of Q and of every K in the plane shown."""
         return self._plane.tips(self.model.scenario, self.drawing_basis())
 
+    def _synced_pool(self) -> KeyPool:
+        """The key arrows, pointed at this scenario's keys if they still drew another's (mid-change)."""
+        if self._pool.n != self.model.scenario.n:
+            self._sync_keys()
+        return self._pool
+
     def redraw_arrows(self) -> None:
-        qx, qy, kx, ky = self._tips()
+        pool = self._synced_pool()
+        drawn = pool.in_key_order  # the keys drawn, by index
+        qx, qy, kx, ky = self._plane.drawn_tips(self.model.scenario, self.drawing_basis(), pool.indices)
         pixel = self.view.viewPixelSize()[0] or 1.0
         # Names keep off the shafts and grab circles of every arrow, which all stay put while the labels are
         # placed. Pixel coordinates, y downwards, the origin at (0, 0).
         obstacles = None
-        if len(self._keys) < MAX_AVOIDED_ARROWS:
+        if len(drawn) < MAX_AVOIDED_ARROWS:
             shafts = [label_layout.shaft(qx / pixel, -qy / pixel, self.query.half_width)]
             shafts += [label_layout.shaft(x / pixel, -y / pixel, arrow.half_width)
-                       for x, y, arrow in zip(kx.tolist(), ky.tolist(), self._keys)]
+                       for x, y, arrow in zip(kx.tolist(), ky.tolist(), drawn)]
             (left, right), (bottom, top) = self.view.viewRange()
             obstacles = (shafts, HANDLE_PX * theme().zoom / 2 + 1,
                          (left / pixel, -top / pixel, right / pixel, -bottom / pixel))
         # Labels are placed in order of importance; a later one that would overprint an earlier one moves aside.
         placed: list[label_layout.Box] = []
-        for who, stack, avoid in label_layout.label_order(qx, qy, kx, ky, pixel, self.model.selected_key):
+        selected = int(np.searchsorted(pool.indices, self.model.selected_key))  # among the drawn; always one
+        on_a_line = self.model.scenario.d_k == 1
+        for who, stack, avoid in label_layout.label_order(qx, qy, kx, ky, pixel, selected):
             if who == ANGLE:
-                self._place_arc(qx, qy, kx, ky, pixel, placed)
+                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed)
             elif who == QUERY:
-                self._place(self.query, qx, qy, pixel, placed, stack, obstacles if avoid else None, 0)
+                self.query.put(qx, qy, pixel, placed, on_a_line, stack, obstacles if avoid else None, 0)
             else:
-                self._place(self._keys[who], float(kx[who]), float(ky[who]), pixel, placed, stack,
-                            obstacles if avoid else None, who + 1)
+                drawn[who].put(float(kx[who]), float(ky[who]), pixel, placed, on_a_line, stack,
+                               obstacles if avoid else None, who + 1)
 
-    def _place(self, arrow: ArrowItem, x: float, y: float, pixel: float, placed: list, stack: bool = False,
-               obstacles: tuple | None = None, owner: int = -1) -> None:
-        """Draw one arrow to (x, y) and put its name at its tip; clear of the `obstacles` (shafts, grab circles'
-        radius, view) where it can be, the arrow being number `owner` among them (0 for Q)."""
-        arrow.set_vector(x, y, pixel)
-        ux, uy = label_layout.tip_direction(x, y, self.model.scenario.d_k == 1)
-        size = arrow.label.size_px()
-        if obstacles:
-            arrow.place_label(label_layout.place_name(size, x, y, ux, uy, math.hypot(x, y) > 0, pixel, placed,
-                                                      *obstacles, owner))
-            arrow.stacked_px = 0.0
-            return
-        gap = LABEL_GAP_PX * pixel
-        # A stacked label goes on the side away from its tip: above a label over it (an arrow steeper than 30°
-        # up, or on a line, where the labels sit above the tips), towards the tip it would cover the handle;
-        # otherwise below, away from the angle's number, which goes above near-level arrows.
-        direction = (-1 if uy > 0.5 else 1) if stack else 0
-        placement, shift = label_layout.place_beside(size, x + ux * gap, y + uy * gap, ux, uy, pixel, placed,
-                                                     direction)
-        arrow.place_label(placement)
-        # A stack on one point is the same at any zoom, so fit() leaves room for it. (Other moves depend on the
-        # zoom: counting them, a fit would crowd the tips, which moves their labels further, and so on.)
-        arrow.stacked_px = shift if stack else 0.0
-
-    def _place_arc(self, qx: float, qy: float, kx: np.ndarray, ky: np.ndarray, pixel: float, placed: list) -> None:
+    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list) -> None:
+        """The arc from Q's tip direction to the selected key's tip at (x, y), and θ by it."""
         result = self.model.result
         selected = self.model.selected_key
         angle = result.angles_deg[selected] if selected < result.n else None
-        x, y = float(kx[selected]), float(ky[selected])
         arc = label_layout.angle_arc(qx, qy, x, y, pixel)
         if angle is None or arc is None:
             self.angle.hide()
@@ -388,9 +373,10 @@ class VectorCanvas(QWidget):
             # The arc spans the drawn (projected) arrows; the number is the true angle in d_k dimensions. In the
             # plane of Q and this key the drawn angle is the true one.
             text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
+        arrow = self._pool.arrow_of(selected)
         self.angle.show(text, arc, math.hypot(qx, qy), math.hypot(x, y), pixel, HANDLE_PX * theme().zoom / 2,
-                        self.model.scenario.d_k == 1, (self.query.half_width, self._keys[selected].half_width),
-                        placed)
+                        self.model.scenario.d_k == 1,
+                        (self.query.half_width, arrow.half_width if arrow is not None else 0.0), placed)
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
@@ -413,6 +399,11 @@ class VectorCanvas(QWidget):
             note = self.tr("d_k = 1: every vector lies on the axis; dragging changes its only component.")
         else:
             note = ""
+        if self._pool.hidden:  # many keys: say which are drawn, and why not all
+            note = "\n".join(filter(None, (note, self.tr(
+                "{0} of {1} keys drawn: the selected one and the {2} heaviest others (largest weights). The other {3} "
+                "are not drawn, too many arrows to read; select a key in the table to draw it.").format(
+                    len(self._keys), self._pool.n, len(self._keys) - 1, self._pool.hidden))))
         if note != self.note.text():
             self.note.setText(note)
         self.note.setVisible(bool(note))
@@ -527,14 +518,19 @@ class VectorCanvas(QWidget):
         """Frame the disc of the longest vector, so any rotation of a tip stays in view: every tip, its name, the
         unit circle (and during a turn its circle) are visible, clear of the Fit button and the plane menu.
 
-        The view stays fitted on resize until a zoom or pan.
+        The view stays fitted on resize until a zoom or pan. Keys not drawn (many keys) count for the disc and as
+        tips without names: one of them drawn next (heavier after an edit, or selected in the table) is in view.
         """
+        pool = self._synced_pool()
         qx, qy, kx, ky = self._tips()
         radius = self._longest()
         on_a_line = self.model.scenario.d_k == 1
         disc_x, disc_y = (np.array([-radius, radius]), np.zeros(2)) if on_a_line else framing.disc_points(radius)
         extra_x, extra_y = self._turn_circle if self._turn_circle is not None else (np.zeros(0), np.zeros(0))
-        arrows = [self.query, *self._keys][:MAX_AVOIDED_LABELS]
+        arrows = [self.query, *pool.in_key_order][:MAX_AVOIDED_LABELS]
+        if pool.hidden:  # the named tips first, in the order of `arrows`
+            order = np.concatenate((pool.indices, np.setdiff1d(np.arange(kx.size), pool.indices)))
+            kx, ky = kx[order], ky[order]
         xs = np.concatenate(([qx], kx, disc_x, [-1.0, 1.0, 0.0, 0.0], extra_x))
         ys = np.concatenate(([qy], ky, disc_y, [0.0, 0.0, -1.0, 1.0], extra_y))
         reach = framing.reaches(xs, ys, [arrow.label.size_px() for arrow in arrows],
@@ -584,6 +580,10 @@ class VectorCanvas(QWidget):
 
     def tip_of(self, role: str, index: int) -> tuple[float, float]:
         """Where the tip of Q or of key `index` is drawn (see drag.DragHost)."""
+        position = self._synced_pool().position(index) if role == "key" else None
+        if position is not None:  # as drawn (see redraw_arrows)
+            qx, qy, kx, ky = self._plane.drawn_tips(self.model.scenario, self.drawing_basis(), self._pool.indices)
+            return float(kx[position]), float(ky[position])
         qx, qy, kx, ky = self._tips()
         return (qx, qy) if role == "query" else (float(kx[index]), float(ky[index]))
 

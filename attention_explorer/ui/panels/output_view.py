@@ -119,6 +119,10 @@ class OutputView(QWidget):
         self._marker_pen = pg.mkPen("#FFFFFF", width=1.5)
         self._marker_style: tuple | None = None  # (size, brush, pen) the star was last drawn with
         self._shown_points: tuple | None = None  # what value_points / the hull / the labels last showed
+        # The V's (a read-only array) the bars' ranges and the dots were last drawn from, with the ranges: an edit
+        # of a key keeps the same array (N × d_v is 16 MB at the limits: no pass over it on a drag move).
+        self._bars_values: tuple = (None, None, None)
+        self._dots_values: np.ndarray | None = None
         self._shown_label_places: tuple | None = None
         # The labels' layout ignoring the star, kept until a point, a size, a label or the scale changes.
         self._label_layout: LabelLayout | None = None  # made when the points, labels or scale change
@@ -454,18 +458,23 @@ class OutputView(QWidget):
         n, d_v = values.shape
         output = result.output if self.model.step_shown(4) else np.zeros(d_v)
         components = np.arange(d_v, dtype=np.float64)
-        low = np.minimum(values.min(axis=0), 0.0)
-        high = np.maximum(values.max(axis=0), 0.0)
+        shown_values, lowest, highest = self._bars_values
+        same_values = shown_values is values
+        if not same_values:
+            lowest, highest = values.min(axis=0), values.max(axis=0)
+            self._bars_values = (values, lowest, highest)
+        low = np.minimum(lowest, 0.0)
+        high = np.maximum(highest, 0.0)
         if self._shape != (n, d_v):
             self._shape = (n, d_v)
-            self._shown_points = None
+            self._shown_points = self._dots_values = None
             self._rebuild_component_texts(d_v)
             self._set_component_ticks(d_v)
-            self.range_bars.setOpts(x=components, y0=values.min(axis=0), height=np.ptp(values, axis=0))
+            self.range_bars.setOpts(x=components, y0=lowest, height=highest - lowest)
             self.component_bars.setOpts(x=components, height=output)
         else:
-            if self._shown_points is None or self._shown_points[0] != values.tobytes():
-                self.range_bars.setOpts(y0=values.min(axis=0), height=np.ptp(values, axis=0))
+            if not same_values:
+                self.range_bars.setOpts(y0=lowest, height=highest - lowest)
             self.component_bars.setOpts(height=output)
         self._update_component_dots(values, self._known_weights())
         for c, text in enumerate(self.component_texts):
@@ -492,10 +501,10 @@ class OutputView(QWidget):
         sizes = self._weight_sizes(dot_weights, small=5.0, extra=16.0)
         brushes = self._weight_brushes(dot_weights, key_index)
         # As in the plane: most drag moves change no dot's size or opacity, so the dots stay as they are.
-        shown = (values.tobytes(), sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen))
-        if shown == self._shown_points:
+        shown = (sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen))
+        if shown == self._shown_points and values is self._dots_values:
             return
-        self._shown_points = shown
+        self._shown_points, self._dots_values = shown, values
         self.component_dots.setData(
             x=xs, y=ys, size=sizes, symbol="o", brush=brushes, pen=self._pens(key_index), data=key_index,
         )

@@ -409,7 +409,7 @@ class StepsView(QWidget):
         table = []
         for i in rows:
             w = float(result.weights[i])
-            term = result.weighted_values[i]
+            term = result.weighted_value(i)
             title = f"{scenario.labels[i]}: w = {full_precision(w)}, w·V = {full_precision_vector(term)}"
             table.append(self._row(i, title, [
                 nowrap(f"{tip(number_html(w), w)} ×") + " " + vector_text(scenario.values[i], compact_html),
