@@ -53,7 +53,7 @@ class VectorCanvas(QWidget):
         self._drawn = False
         self._readout_scale = 1.0  # presentation shows the readout larger
 
-        self.plot = pg.PlotWidget()
+        self.plot = pg.PlotWidget(enableMenu=False)
         self.plot.setObjectName("vectorPlot")
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
