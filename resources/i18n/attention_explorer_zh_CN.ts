@@ -3524,6 +3524,10 @@
         <translation>分量 0</translation>
     </message>
     <message>
+        <source>Drawn: the selected key and the {0} heaviest of {1} keys; {2} more are not drawn (select one in the table to draw it).</source>
+        <translation>已绘制：选中的键，以及 {1} 个键中权重最大的 {0} 个；另有 {2} 个未绘制（在表格中选中一个即可画出）。</translation>
+    </message>
+    <message>
         <source>component 1</source>
         <translation>分量 1</translation>
     </message>
@@ -3550,10 +3554,6 @@
     <message>
         <source>d_k = 1: every vector lies on the axis; dragging changes its only component.</source>
         <translation>d_k = 1：所有向量都在坐标轴上；拖动改变它唯一的分量。</translation>
-    </message>
-    <message>
-        <source>{0} of {1} keys drawn: the selected one and the {2} heaviest others (largest weights). The other {3} are not drawn, too many arrows to read; select a key in the table to draw it.</source>
-        <translation>已绘制 {1} 个键中的 {0} 个：选中的键，以及其余键中权重最大的 {2} 个。另外 {3} 个键未绘制——箭头太多就看不清了；在表格中选中一个键即可把它画出来。</translation>
     </message>
     <message>
         <source>Clamped: every component must stay within ±{0} (the file format&apos;s limit).</source>

@@ -401,9 +401,8 @@ class VectorCanvas(QWidget):
             note = ""
         if self._pool.hidden:  # many keys: say which are drawn, and why not all
             note = "\n".join(filter(None, (note, self.tr(
-                "{0} of {1} keys drawn: the selected one and the {2} heaviest others (largest weights). The other {3} "
-                "are not drawn, too many arrows to read; select a key in the table to draw it.").format(
-                    len(self._keys), self._pool.n, len(self._keys) - 1, self._pool.hidden))))
+                "Drawn: the selected key and the {0} heaviest of {1} keys; {2} more are not drawn (select one in "
+                "the table to draw it).").format(len(self._keys) - 1, self._pool.n, self._pool.hidden))))
         if note != self.note.text():
             self.note.setText(note)
         self.note.setVisible(bool(note))
