@@ -125,7 +125,9 @@ class ExplorerModel(QObject):
         self._rebuilding_history = False
         # The commands on the stack, bottom first, and every distinct array they hold (by id) with the number
         # of holders: consecutive steps share scenarios and unchanged arrays, so each array counts once.
-        self._held: list[_ScenarioCommand] = []
+        # Each counted step with the arrays it was counted with: a merge gives the top step a new `after`, so
+        # its arrays at un-count time are not those that were counted (the count went stale, then a KeyError).
+        self._held: list[tuple[_ScenarioCommand, tuple[np.ndarray, ...]]] = []
         self._array_holders: dict[int, list] = {}
         self._history_bytes = 0
         self._scenario = scenario if scenario is not None else load_preset(DEFAULT_PRESET)
@@ -248,8 +250,8 @@ class ExplorerModel(QObject):
         self._count_history()
         return self._history_bytes
 
-    def _hold(self, command: _ScenarioCommand, step: int) -> None:
-        for array in command.arrays():
+    def _hold(self, arrays: tuple[np.ndarray, ...], step: int) -> None:
+        for array in arrays:
             entry = self._array_holders.get(id(array))
             if entry is None:
                 self._array_holders[id(array)] = [array, step]
@@ -264,14 +266,15 @@ class ExplorerModel(QObject):
         """Bring the byte count up to date with the stack (Qt adds and deletes commands only at its top)."""
         stack, held = self.undo_stack, self._held
         if held:  # the top step may have merged a newer edit (a new `after`): count it afresh
-            self._hold(held.pop(), -1)
-        while held and (len(held) > stack.count() or held[-1] is not stack.command(len(held) - 1)):
-            self._hold(held.pop(), -1)
+            self._hold(held.pop()[1], -1)
+        while held and (len(held) > stack.count() or held[-1][0] is not stack.command(len(held) - 1)):
+            self._hold(held.pop()[1], -1)
         for index in range(len(held), stack.count()):
             command = stack.command(index)
             if isinstance(command, _ScenarioCommand):
-                held.append(command)
-                self._hold(command, 1)
+                arrays = command.arrays()
+                held.append((command, arrays))
+                self._hold(arrays, 1)
 
     def _bound_history(self) -> None:
         """Drop the oldest steps while the history holds more than history_limit_bytes (the newest stays)."""
@@ -281,7 +284,7 @@ class ExplorerModel(QObject):
             return
         counts = {key: entry[1] for key, entry in self._array_holders.items()}
         while total > self.history_limit_bytes and drop < min(len(held) - 1, self.undo_stack.index()):
-            for array in held[drop].arrays():
+            for array in held[drop][1]:
                 counts[id(array)] -= 1
                 if counts[id(array)] == 0:
                     total -= array.nbytes
@@ -296,7 +299,7 @@ class ExplorerModel(QObject):
         """
         stack = self.undo_stack
         kept = [(command._before, command._after, command._text, command._merge_key)
-                for command in self._held[drop:]]
+                for command, _arrays in self._held[drop:]]
         index, clean = stack.index() - drop, stack.cleanIndex() - drop
         self._rebuilding_history = True
         stack.blockSignals(True)  # the document and the window see one change of index, not a clear and pushes

@@ -125,3 +125,34 @@ def test_random_edits_and_undos_keep_the_bound_and_exact_states(qapp, actions, s
     for expected in kept[1:]:
         stack.redo()
         assert model.scenario == expected
+
+
+def stack_states(model: ExplorerModel) -> list[sc.Scenario]:
+    """Every state the undo stack keeps: each step's before and after (pins have none here)."""
+    commands = [model.undo_stack.command(i) for i in range(model.undo_stack.count())]
+    return [state for command in commands for state in (command._before, command._after)]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["move", "back", "undo", "redo", "new gesture"]),
+                          st.floats(-1, 1, allow_nan=False)), max_size=40))
+def test_drags_that_come_back_to_their_start_keep_the_byte_count_exact(qapp, actions):
+    """A drag merges each move into its step, and a move back to where it began makes the step vanish: the count
+    of held bytes stays that of the arrays the stack really keeps, and trimming the history never fails (a merged
+    step once left stale arrays in the count, and the trim then raised KeyError)."""
+    start = wide_scenario(64)
+    model = ExplorerModel(start, history_limit_bytes=4 * start.keys.nbytes)
+    gesture, origin = 1, start.keys[1].copy()
+    for action, amount in actions:
+        if action == "move":
+            model.set_vector("key", 1, origin + amount, gesture)
+        elif action == "back":
+            model.set_vector("key", 1, origin, gesture)
+        elif action == "undo":
+            model.undo_stack.undo()
+        elif action == "redo":
+            model.undo_stack.redo()
+        else:
+            gesture += 1
+            origin = model.scenario.keys[1].copy()
+        assert model.history_bytes == kept_bytes(stack_states(model))
