@@ -13,8 +13,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from attention_explorer.core.bulknumbers import NumberRows, number_array
 from attention_explorer.core.messages import field_name_text
-from attention_explorer.core.scenario import MAX_KEYS, ScenarioError
+from attention_explorer.core.scenario import MAX_ABS, MAX_KEYS, ScenarioError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 # A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses
@@ -77,11 +78,102 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         if name is not None and name not in fields:
             raise ScenarioError('"{0}": unknown field', field_name_text(name))
         raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
+    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"))
+    if document is not None:
+        return document
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ScenarioError("not UTF-8 text (byte {0})", error.start) from None
     return parse_json(text)
+
+
+# Top-level fields whose large arrays are read in bulk (core/bulknumbers.py): matrices (the readers in
+# core/fields.py take NumberRows) and the query (a list of floats). Any other large array goes to json.loads.
+_BULK_ROWS = frozenset(("keys", "values", "embeddings", "w_q", "w_k", "w_v", "w_o", "target_embeddings",
+                        "source_embeddings"))
+_BULK_LISTS = frozenset(("query",))
+_BULK_MIN_BYTES = 1 << 15  # smaller arrays cost json.loads little
+
+
+class _Slot:
+    """Where a bulk-read array stood: json.loads reads the NaN put there as this."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+def _bulk_document(data: bytes) -> Any | None:
+    """The document with its large number arrays read in bulk; None whenever the exact parser must decide.
+
+    Each large array outside the strings is replaced by NaN and the rest (a few kB) parsed by json.loads with
+    the same rules. The result is used only when every NaN json saw was one of those, each stood as the value
+    of a field listed above, and each array was plain JSON numbers in range: then the file is valid JSON and
+    reads exactly as json.loads would read it. Anything else (an error too) falls back, so messages never change.
+    """
+    if data.count(b'"') > _MAX_QUOTES:
+        return None
+    spans = _large_arrays(data)
+    if not spans:
+        return None
+    arrays = []
+    for start, stop in spans:
+        array = number_array(data, start, stop, MAX_ABS)
+        if array is None:
+            return None
+        arrays.append(array)
+    pieces, last = [], 0
+    for start, stop in spans:
+        pieces.append(data[last:start])
+        last = stop
+    pieces.append(data[last:])
+    rest = b"NaN".join(pieces)
+    slots: list[_Slot] = []
+    if rest.count(b"NaN") != len(arrays):
+        return None  # a NaN of the file's own (in a string, or a real one): let the exact parser read it
+
+    def constant(name: str) -> Any:
+        if name != "NaN":
+            return _reject_constant(name)
+        slots.append(_Slot(len(slots)))
+        return slots[-1]
+
+    try:
+        document = json.loads(rest.decode("utf-8"), parse_constant=constant, object_pairs_hook=_unique_keys)
+    except (ScenarioError, ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return None
+    if len(slots) != len(arrays) or not isinstance(document, dict):
+        return None
+    placed = 0
+    for name, value in document.items():
+        if isinstance(value, _Slot):
+            array = arrays[value.index]
+            if name in _BULK_ROWS and array.ndim == 2:
+                document[name] = NumberRows(array)
+            elif name in _BULK_LISTS and array.ndim == 1:
+                document[name] = array.tolist()
+            else:
+                return None
+            placed += 1
+    return document if placed == len(arrays) else None
+
+
+def _large_arrays(data: bytes) -> list[tuple[int, int]]:
+    """(start, stop) of each stretch from a '[' to the last ']' before the next string, when it is long."""
+    spans, position = [], 0
+    while True:
+        quote = data.find(b'"', position)
+        end = len(data) if quote < 0 else quote
+        if end - position >= _BULK_MIN_BYTES:
+            first, last = data.find(b"[", position, end), data.rfind(b"]", position, end)
+            if 0 <= first < last and last + 1 - first >= _BULK_MIN_BYTES:
+                spans.append((first, last + 1))
+        if quote < 0:
+            return spans
+        string = _JSON_STRING.match(data, quote)
+        if string is None:
+            return []  # an unterminated string: the exact parser says where
+        position = string.end()
 
 
 # A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an
