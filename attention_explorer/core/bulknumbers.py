@@ -34,6 +34,7 @@ _POWERS = 10.0 ** np.arange(SHORT_CHARS)
 # bytes.translate gives every character its class in one pass: 1 in a number, 0 between numbers, 2 not allowed.
 _CLASSES = bytes(1 if chr(c) in "0123456789+-.eE" else 0 if chr(c) in ",[] \t\n\r" else 2 for c in range(256))
 _SEPARATOR = re.compile(rb"[,\[\] \t\n\r]")
+_AFTER_NUMBER = re.compile(rb"[ \t\n\r]*[,\]]")
 _JSON_NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 # A file whose numbers are mostly long (17-digit reprs, exponents) is read as fast by json itself.
 _MAX_LONG_SHARE = 0.25
@@ -68,12 +69,14 @@ def number_array(data: bytes, start: int, stop: int, max_abs: float) -> np.ndarr
         if done + starts.size > count:
             return None
         out = values[done:done + starts.size]
-        long = _long_numbers(piece, starts, ends)
+        long = _long_numbers(piece, starts, ends, len(data) - SHORT_CHARS - low)
         long_count += int(np.count_nonzero(long))
-        if long_count > _MAX_LONG_SHARE * count or not _convert(data, low, np.frombuffer(piece, np.uint8), starts,
+        if long_count > _MAX_LONG_SHARE * count + 64 or not _convert(data, low, np.frombuffer(piece, np.uint8), starts,
                                                                  ends, long, out):
             return None
-        if not _long_values(piece, starts, ends, long, out) or not (out.max() <= max_abs and out.min() >= -max_abs):
+        if not _long_values(piece, starts, ends, long, out):
+            return None
+        if starts.size and not (out.max() <= max_abs and out.min() >= -max_abs):  # NaN cannot occur here
             return None
         inside = opens[(opens >= low) & (opens < high)]
         firsts.append(np.searchsorted(starts, inside - low) + done)
@@ -127,9 +130,12 @@ def _positions(data: bytes, char: bytes, start: int, stop: int) -> list[int]:
     return found
 
 
-def _long_numbers(piece: bytes, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Which numbers float() reads: those of more than eight characters, or with an exponent."""
-    long = (ends - starts) >= SHORT_CHARS
+def _long_numbers(piece: bytes, starts: np.ndarray, ends: np.ndarray, last_word: int) -> np.ndarray:
+    """Which numbers float() reads: those of more than eight characters, with an exponent, or past `last_word`.
+
+    (A number that starts past `last_word` has fewer than eight bytes of the file left for its word.)
+    """
+    long = ((ends - starts) >= SHORT_CHARS) | (starts > last_word)
     if b"e" in piece or b"E" in piece:
         exponents = np.flatnonzero((np.frombuffer(piece, np.uint8) | 0x20) == ord("e"))
         long[np.searchsorted(starts, exponents, side="right") - 1] = True
@@ -140,13 +146,13 @@ def _convert(data: bytes, offset: int, chars: np.ndarray, starts: np.ndarray, en
              out: np.ndarray) -> bool:
     """Check and convert one piece of short numbers into `out` (long ones are left for float()); False if wrong."""
     following = chars[ends + 1]
-    if not ((following == _COMMA) | (following == _CLOSE)).all():
-        return False  # whitespace before a comma, or two numbers with only a space between: let json decide
-    absolute = starts + offset
-    near_end = absolute > len(data) - SHORT_CHARS  # a word there would read past the file's last byte
-    if near_end.any():
-        absolute = np.where(near_end, 0, absolute)
-        long = long | near_end
+    spaced = np.flatnonzero((following != _COMMA) & (following != _CLOSE))
+    if spaced.size > _MAX_LONG_SHARE * starts.size + 64:
+        return False  # whitespace after most numbers: json reads such a file as fast
+    for end in (ends[spaced] + (offset + 1)).tolist():  # "1 ," or "1\n]" is legal, "1 2" is not
+        if _AFTER_NUMBER.match(data, end) is None:
+            return False
+    absolute = np.where(long, 0, starts + offset)  # a long number's word is not used (nor read past the end)
     lengths = np.minimum(ends - starts + 1, SHORT_CHARS)  # int64 throughout: numpy indexes fastest with it
     words = np.ndarray((len(data) - SHORT_CHARS + 1,), dtype="<u8", buffer=data, strides=(1,))[absolute]
     words &= np.take(_MASKS, lengths)
@@ -163,8 +169,7 @@ def _convert(data: bytes, offset: int, chars: np.ndarray, starts: np.ndarray, en
     digits &= count_mask
     dot = (((found >> np.uint64(7)) * _DOT_INDEX) >> np.uint64(61)).astype(np.int64)  # 0 without a dot
     fraction = np.where(dotted, lengths - 1 - dot, 0)
-    wrong = (found & (found - np.uint64(1))) != 0  # two dots
-    wrong |= ((digits + _ABOVE_NINE) & _HIGH & count_mask) != 0  # not a digit
+    wrong = ((digits + _ABOVE_NINE) & _HIGH & count_mask) != 0  # not a digit (a second dot, a sign, …)
     wrong |= (count == 0) | ((found & _BYTE) != 0) | (dotted & (fraction == 0))  # "-", ".5", "1."
     wrong |= ((digits & _BYTE) == 0) & (count > 1) & (dot != 1)  # a leading zero
     if (wrong & ~long).any():
