@@ -171,14 +171,16 @@ def scenario_bytes(keys: str, extra: str = "", query: str = "[1, 2]", values: st
     scenario_bytes("[[1, 2], [3, 4]]", query="[[1, 2]]"),  # rows where a flat list belongs
     scenario_bytes("[[1, 2], [3, 4]]", ', "keys": [[5, 6], [7, 8]]'),  # a duplicate key
     scenario_bytes("[[1, 2], [3, 4]]", ', "title": "NaN"'),  # NaN in a string
-    scenario_bytes("[[1, 2], [NaN, 4]]"), scenario_bytes("[[1, 2], [1e999, 4]]"), scenario_bytes("[[1, 2], [-1e999, 4]]"),
+    scenario_bytes("[[1, 2], [NaN, 4]]"), scenario_bytes("[[1, 2], [1e999, 4]]"),
+    scenario_bytes("[[1, 2], [-1e999, 4]]"),
     scenario_bytes("[[1, 2], [1000000.1, 4]]"), scenario_bytes("[[1, 2], [10000001, 4]]"),
     scenario_bytes("[[1, 2], [" + "9" * 5000 + ", 4]]"),  # an integer Python will not convert
     scenario_bytes("[[1, 2], [3, 4]]", ', "title": "[[1, 2], [3, 4]]"'),  # brackets and digits in a string
     scenario_bytes("[[1, 2] , [3, 4]]"), scenario_bytes("[[1 , 2], [3, 4]]"),  # whitespace before a comma
     scenario_bytes("[[1, 2], [3, 4]] 5"), scenario_bytes("[[1, 2], [3, 4]],"), scenario_bytes("[[1, 2],, [3, 4]]"),
     scenario_bytes("[[1, 2], [3, 4],]"), scenario_bytes("[[1, 2,], [3, 4]]"), scenario_bytes("[[, 1, 2], [3, 4]]"),
-    scenario_bytes("[[1 2], [3, 4]]"), scenario_bytes("[[1 2, 3,, 4]]", query="[1, 2, 3, 4]"), scenario_bytes("[[1, 2][3, 4]]"), scenario_bytes("[[1, 2], [3, 4]"),
+    scenario_bytes("[[1 2], [3, 4]]"), scenario_bytes("[[1 2, 3,, 4]]", query="[1, 2, 3, 4]"),
+    scenario_bytes("[[1, 2][3, 4]]"), scenario_bytes("[[1, 2], [3, 4]"),
     scenario_bytes("[[-0, 0], [-0.0, 0.0]]"),  # json reads -0 as the integer 0
     scenario_bytes("[[1, 2], [3, 4]]", ', "pins": [{"query": [1, 2], "keys": [[1, 2]], "values": [[1]]}]'),
     b"\xef\xbb\xbf" + scenario_bytes("[[1, 2], [3, 4]]"),  # a byte order mark
