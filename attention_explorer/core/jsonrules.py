@@ -61,16 +61,18 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
-    if not data.strip():
+    if not data or data.isspace():  # not strip(): that would copy a 31 MB file
         raise ScenarioError("file is empty")
-    brackets = _count_brackets(data)
+    # The structure's characters alone, in one pass: their counts refuse a hostile file before any parsing.
+    skeleton = data.translate(None, _NOT_STRUCTURE)
+    brackets = _count_brackets(data, skeleton)
     if brackets > _MAX_BRACKETS:
         raise ScenarioError(
             "{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys "
             "and values)",
             brackets, MAX_KEYS,
         )
-    colons = data.count(b":")
+    colons = skeleton.count(b":")
     if colons > _MAX_COLONS:
         # Millions of fields: name the first one rather than build the whole object in memory first.
         first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
@@ -78,7 +80,7 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         if name is not None and name not in fields:
             raise ScenarioError('"{0}": unknown field', field_name_text(name))
         raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
-    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"))
+    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"), skeleton.count(b'"'))
     if document is not None:
         return document
     try:
@@ -103,7 +105,7 @@ class _Slot:
         self.index = index
 
 
-def _bulk_document(data: bytes) -> Any | None:
+def _bulk_document(data: bytes, quotes: int) -> Any | None:
     """The document with its large number arrays read in bulk; None whenever the exact parser must decide.
 
     Each large array outside the strings is replaced by NaN and the rest (a few kB) parsed by json.loads with
@@ -111,7 +113,7 @@ def _bulk_document(data: bytes) -> Any | None:
     of a field listed above, and each array was plain JSON numbers in range: then the file is valid JSON and
     reads exactly as json.loads would read it. Anything else (an error too) falls back, so messages never change.
     """
-    if data.count(b'"') > _MAX_QUOTES:
+    if quotes > _MAX_QUOTES:
         return None
     spans = _large_arrays(data)
     if not spans:
@@ -179,15 +181,16 @@ def _large_arrays(data: bytes) -> list[tuple[int, int]]:
 # A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an
 # unterminated 60 MB string fails once instead of being retried at every one of its characters.
 _JSON_STRING = re.compile(rb'"(?=([^"\\]*(?:\\.[^"\\]*)*))\1"')
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[{:"')))
 # A legal file's strings (512 labels or tokens of 64 characters, a title, a description, the field names) hold
 # well under this many quote characters; past it the file is no scenario and its raw count is answer enough.
 _MAX_QUOTES = 100_000
 
 
-def _count_brackets(data: bytes) -> int:
+def _count_brackets(data: bytes, skeleton: bytes) -> int:
     """The [ and { of the JSON structure, not those inside strings (512 labels "[[[…" are legal)."""
-    brackets = data.count(b"[") + data.count(b"{")
-    if brackets <= _MAX_BRACKETS or data.count(b'"') > _MAX_QUOTES:
+    brackets = skeleton.count(b"[") + skeleton.count(b"{")
+    if brackets <= _MAX_BRACKETS or skeleton.count(b'"') > _MAX_QUOTES:
         return brackets  # the common case stays one pass in C, so a large legal file pays nothing extra
     outside = _JSON_STRING.sub(b'""', data)
     return outside.count(b"[") + outside.count(b"{")
