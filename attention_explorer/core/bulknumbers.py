@@ -152,7 +152,9 @@ def _convert(data: bytes, offset: int, chars: np.ndarray, starts: np.ndarray, en
     for end in (ends[spaced] + (offset + 1)).tolist():  # "1 ," or "1\n]" is legal, "1 2" is not
         if _AFTER_NUMBER.match(data, end) is None:
             return False
-    absolute = np.where(long, 0, starts + offset)  # a long number's word is not used (nor read past the end)
+    absolute = starts + offset
+    if long.any():
+        absolute[long] = 0  # a long number's word is not used (nor read past the end)
     lengths = np.minimum(ends - starts + 1, SHORT_CHARS)  # int64 throughout: numpy indexes fastest with it
     words = np.ndarray((len(data) - SHORT_CHARS + 1,), dtype="<u8", buffer=data, strides=(1,))[absolute]
     words &= np.take(_MASKS, lengths)
@@ -168,17 +170,16 @@ def _convert(data: bytes, offset: int, chars: np.ndarray, starts: np.ndarray, en
     digits ^= _ASCII_ZEROS
     digits &= count_mask
     dot = (((found >> np.uint64(7)) * _DOT_INDEX) >> np.uint64(61)).astype(np.int64)  # 0 without a dot
-    fraction = np.where(dotted, lengths - 1 - dot, 0)
+    fraction = (count - dot) * dotted
     wrong = ((digits + _ABOVE_NINE) & _HIGH & count_mask) != 0  # not a digit (a second dot, a sign, …)
     wrong |= (count == 0) | ((found & _BYTE) != 0) | (dotted & (fraction == 0))  # "-", ".5", "1."
     wrong |= ((digits & _BYTE) == 0) & (count > 1) & (dot != 1)  # a leading zero
     if (wrong & ~long).any():
         return False
     digits <<= ((SHORT_CHARS - count) << 3).astype(np.uint64)  # leading zeros: eight digits
-    quotient = _eight_digits(digits).astype(np.float64)
-    quotient /= np.take(_POWERS, fraction)
-    flip = negative & (dotted | (quotient != 0))  # json reads "-0" as the integer 0: +0.0
-    np.copyto(out, np.where(flip, -quotient, quotient))
+    np.divide(_eight_digits(digits).astype(np.float64), np.take(_POWERS, fraction), out=out)
+    flip = negative & (dotted | (out != 0))  # json reads "-0" as the integer 0: +0.0
+    out.view(np.uint64)[...] ^= flip.astype(np.uint64) << np.uint64(63)  # the sign bit
     return True
 
 
