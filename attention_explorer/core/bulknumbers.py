@@ -83,11 +83,12 @@ def number_array(data: bytes, start: int, stop: int, max_abs: float) -> np.ndarr
         done, low = done + starts.size, high
     if done != count:
         return None
-    if not rows:
-        return values
-    if not (np.concatenate(firsts) == np.arange(rows) * (count // rows)).all():
+    if rows and not (np.concatenate(firsts) == np.arange(rows) * (count // rows)).all():
         return None  # ragged (the exact loader names the row)
-    return values.reshape(rows, count // rows)
+    if rows:
+        values.shape = (rows, count // rows)  # in place: the array stays its own, frozen, so scenarios share it
+    values.setflags(write=False)
+    return values
 
 
 def _piece_end(data: bytes, low: int, stop: int) -> int:

@@ -35,6 +35,8 @@ class ScenarioError(TemplateError):
 
 
 def _readonly(rows: Any, place: str) -> np.ndarray:
+    if type(rows) is np.ndarray and rows.dtype == np.float64 and rows.base is None and not rows.flags.writeable:
+        return rows  # already frozen (a loaded file's matrix, another scenario's): nobody can change it, no copy
     try:
         array = np.array(rows, dtype=np.float64, copy=True)
     except (TypeError, ValueError, OverflowError):
