@@ -223,3 +223,15 @@ def test_a_large_file_is_not_parsed_by_json_whole(tmp_path):
             loaded = load(path)
             assert same_bits(loaded.keys, keys) and same_bits(loaded.values, values)
     assert parsed and max(parsed) < 10_000, parsed
+
+
+def test_a_frozen_matrix_is_kept_and_a_writable_one_copied():
+    """A loaded matrix (frozen, its own data) is not copied again by the scenario; an array someone may change is."""
+    frozen, writable = np.ones((2, 2)), np.ones((2, 2))
+    frozen.setflags(write=False)
+    scenario = fileformat.Scenario(query=np.ones(2), keys=frozen, values=writable)
+    assert scenario.keys is frozen
+    assert scenario.values is not writable and not np.shares_memory(scenario.values, writable)
+    with bulk(True):
+        loaded = fileformat.loads(scenario_bytes("[[1.5, 2], [3, 4]]", values="[[1, 0], [0, 1]]"))
+    assert not loaded.keys.flags.writeable and loaded.keys.base is None
