@@ -48,16 +48,17 @@ class NumberRows(list):
         self.array = array
 
 
-def number_array(data: bytes, start: int, stop: int, max_abs: float) -> np.ndarray | None:
-    """data[start:stop], a JSON array of numbers or of equal rows of numbers, as float64; None when unsure."""
+def number_array(data: bytes, start: int, stop: int, max_abs: float, max_rows: int) -> np.ndarray | None:
+    """data[start:stop], a JSON array of numbers or of at most `max_rows` equal rows, as float64; None when unsure."""
     if stop - start < 3 or data[start] != _OPEN or data[stop - 1] != _CLOSE:
         return None
-    rows = _rows(data, _positions(data, b"[", start, stop), _positions(data, b"]", start, stop))
+    opens, closes = _positions(data, b"[", start, stop, max_rows + 1), _positions(data, b"]", start, stop, max_rows + 1)
+    rows = _rows(data, opens, closes) if opens is not None and closes is not None else None
     count = data.count(b",", start, stop) + 1  # numbers, if the commas stand where they should (checked below)
     if rows is None or (rows and count % rows):
         return None
     values = np.empty(count, dtype=np.float64)
-    opens = np.asarray(_positions(data, b"[", start, stop)[1:], dtype=np.int64)
+    opens = np.asarray(opens[1:], dtype=np.int64)
     firsts, done, long_count, low = [], 0, 0, start
     while low < stop - 1:
         high = _piece_end(data, low, stop)
@@ -122,10 +123,12 @@ def _rows(data: bytes, opens: list[int], closes: list[int]) -> int | None:
     return len(opens) - 1
 
 
-def _positions(data: bytes, char: bytes, start: int, stop: int) -> list[int]:
-    """Where `char` stands in data[start:stop] (a legal file holds a few hundred brackets; the loader caps them)."""
+def _positions(data: bytes, char: bytes, start: int, stop: int, limit: int) -> list[int] | None:
+    """Where `char` stands in data[start:stop]; None past `limit` of them (a legal file has a few hundred)."""
     found, position = [], data.find(char, start, stop)
     while position >= 0:
+        if len(found) == limit:
+            return None
         found.append(position)
         position = data.find(char, position + 1, stop)
     return found

@@ -63,6 +63,9 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
     if not data or data.isspace():  # not strip(): that would copy a 31 MB file
         raise ScenarioError("file is empty")
+    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"))  # only ever a file the checks below pass
+    if document is not None:
+        return document
     # The structure's characters alone, in one pass: their counts refuse a hostile file before any parsing.
     skeleton = data.translate(None, _NOT_STRUCTURE)
     brackets = _count_brackets(data, skeleton)
@@ -80,9 +83,6 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         if name is not None and name not in fields:
             raise ScenarioError('"{0}": unknown field', field_name_text(name))
         raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
-    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"), skeleton.count(b'"'))
-    if document is not None:
-        return document
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -105,22 +105,21 @@ class _Slot:
         self.index = index
 
 
-def _bulk_document(data: bytes, quotes: int) -> Any | None:
+def _bulk_document(data: bytes) -> Any | None:
     """The document with its large number arrays read in bulk; None whenever the exact parser must decide.
 
     Each large array outside the strings is replaced by NaN and the rest (a few kB) parsed by json.loads with
     the same rules. The result is used only when every NaN json saw was one of those, each stood as the value
     of a field listed above, and each array was plain JSON numbers in range: then the file is valid JSON and
     reads exactly as json.loads would read it. Anything else (an error too) falls back, so messages never change.
+    It runs before parse_document's counts, so it gives up on a file those counts would refuse, and early.
     """
-    if quotes > _MAX_QUOTES:
-        return None
     spans = _large_arrays(data)
     if not spans:
         return None
     arrays = []
     for start, stop in spans:
-        array = number_array(data, start, stop, MAX_ABS)
+        array = number_array(data, start, stop, MAX_ABS, _MAX_BRACKETS)
         if array is None:
             return None
         arrays.append(array)
@@ -133,6 +132,10 @@ def _bulk_document(data: bytes, quotes: int) -> Any | None:
     slots: list[_Slot] = []
     if rest.count(b"NaN") != len(arrays):
         return None  # a NaN of the file's own (in a string, or a real one): let the exact parser read it
+    brackets = rest.count(b"[") + rest.count(b"{") + sum(array.shape[0] + 1 if array.ndim == 2 else 1
+                                                        for array in arrays)  # an array of rows: one '[' each
+    if brackets > _MAX_BRACKETS or rest.count(b":") > _MAX_COLONS:
+        return None  # the counts in parse_document refuse it (or count again outside the strings)
 
     def constant(name: str) -> Any:
         if name != "NaN":
@@ -163,7 +166,7 @@ def _bulk_document(data: bytes, quotes: int) -> Any | None:
 def _large_arrays(data: bytes) -> list[tuple[int, int]]:
     """(start, stop) of each stretch from a '[' to the last ']' before the next string, when it is long."""
     spans, position = [], 0
-    while True:
+    for _ in range(_MAX_QUOTES // 2 + 1):  # each string has two quotes; past that count parse_document refuses
         quote = data.find(b'"', position)
         end = len(data) if quote < 0 else quote
         if end - position >= _BULK_MIN_BYTES:
@@ -176,6 +179,7 @@ def _large_arrays(data: bytes) -> list[tuple[int, int]]:
         if string is None:
             return []  # an unterminated string: the exact parser says where
         position = string.end()
+    return []
 
 
 # A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an

@@ -31,7 +31,7 @@ def bulk(enabled: bool, pieces: int = 16):
             stack.enter_context(mock.patch.object(jsonrules, "_BULK_MIN_BYTES", 1))
             stack.enter_context(mock.patch.object(bulknumbers, "_CHUNK_CHARS", pieces))
         else:
-            stack.enter_context(mock.patch.object(jsonrules, "_bulk_document", lambda data, quotes: None))
+            stack.enter_context(mock.patch.object(jsonrules, "_bulk_document", lambda data: None))
         yield
 
 
@@ -64,7 +64,7 @@ def assert_same(data: bytes) -> tuple:
 def used_bulk(data: bytes) -> bool:
     """Whether the bulk path read this document itself (rather than leaving it to json.loads)."""
     with bulk(True):
-        return jsonrules._bulk_document(data, data.count(b'"')) is not None
+        return jsonrules._bulk_document(data) is not None
 
 
 # Numbers a person or a program writes: short ones (the bulk words) and every other legal JSON spelling.
@@ -188,6 +188,8 @@ def scenario_bytes(keys: str, extra: str = "", query: str = "[1, 2]", values: st
     scenario_bytes("[[1, 2], [3, 4]]")[:-1] + b', "title": "\xff"}',  # not UTF-8
     b'{"query":[1,2],"values":[[1],[2]],"keys":[[1,2],[3,4]]}',  # the last number a few bytes from the end
     b'[[1, 2], [3, 4]]', b'{"keys": [[1, 2]]', b'{"keys": [[1, 2]]}}',
+    scenario_bytes("[" + ", ".join(["[1, 2]"] * 20_001) + "]"),  # more lists than parse_document allows
+    scenario_bytes("[[1, 2], [3, 4]]", ', "title": "' + ":" * 100_001 + '"'),  # more colons than it allows
 ])
 def test_hostile_and_odd_files_get_the_exact_loaders_answer(data):
     assert_same(data)
