@@ -17,9 +17,9 @@ import numpy as np
 
 SHORT_CHARS = 8  # a number of at most this many characters is converted in one 64-bit word
 _COMMA, _OPEN, _CLOSE, _MINUS = (ord(c) for c in ",[]-")
-# Whole-array passes run on pieces that stay in the processor's cache (about 8× faster than 16 MB at once).
+# The text is read in pieces of about this many characters, so that every pass's temporaries are small and
+# reused rather than fresh 16 MB arrays (on the development machine new memory costs more than the arithmetic).
 _CHUNK_CHARS = 1 << 19
-_CHUNK_NUMBERS = 1 << 16
 _U8 = np.uint64(8)
 _BYTE = np.uint64(0xFF)
 _DOTS = np.uint64(0x2E2E2E2E2E2E2E2E)
