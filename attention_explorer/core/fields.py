@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from attention_explorer.core.bulknumbers import NumberRows
 from attention_explorer.core.messages import big_integer_text, number_text, value_kind
-from attention_explorer.core.scenario import AUTO_SCALE, MAX_ABS, MAX_DIM, MAX_SCALE, ScenarioError
+from attention_explorer.core.scenario import AUTO_SCALE, MAX_ABS, MAX_DIM, MAX_SCALE, ScenarioError, adopt_frozen
 
 FORMAT_ID = "attention-explorer/1"
 
@@ -30,6 +31,10 @@ def number_rows(raw: Any, place: str, width: int | None, width_name: str) -> np.
     """Rows of numbers, all as wide as `width` (None: as wide as the first row); a float array when all are good."""
     if not isinstance(raw, list):
         raise ScenarioError("{0}: expected a list of rows", place)
+    if isinstance(raw, NumberRows):  # read in bulk: equal rows of finite numbers in range, only the width to check
+        if raw.array.shape[1] == (width or raw.array.shape[1]) <= MAX_DIM:
+            return adopt_frozen(raw.array)  # the reader made it and keeps no other use of it: no copy
+        raw = raw.array.tolist()  # the walk below names the row (its floats give the messages ints would)
     checked = _clean_rows(raw, width)
     if checked is not None:
         return checked

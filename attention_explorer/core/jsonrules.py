@@ -13,8 +13,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from attention_explorer.core.bulknumbers import NumberRows, number_array
 from attention_explorer.core.messages import field_name_text
-from attention_explorer.core.scenario import MAX_KEYS, ScenarioError
+from attention_explorer.core.scenario import MAX_ABS, MAX_KEYS, ScenarioError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 # A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses
@@ -60,16 +61,21 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
-    if not data.strip():
+    if not data or data.isspace():  # not strip(): that would copy a 31 MB file
         raise ScenarioError("file is empty")
-    brackets = _count_brackets(data)
+    document = _bulk_document(data.removeprefix(b"\xef\xbb\xbf"))  # only ever a file the checks below pass
+    if document is not None:
+        return document
+    # The structure's characters alone, in one pass: their counts refuse a hostile file before any parsing.
+    skeleton = data.translate(None, _NOT_STRUCTURE)
+    brackets = _count_brackets(data, skeleton)
     if brackets > _MAX_BRACKETS:
         raise ScenarioError(
             "{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys "
             "and values)",
             brackets, MAX_KEYS,
         )
-    colons = data.count(b":")
+    colons = skeleton.count(b":")
     if colons > _MAX_COLONS:
         # Millions of fields: name the first one rather than build the whole object in memory first.
         first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
@@ -84,18 +90,111 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
     return parse_json(text)
 
 
+# Top-level fields whose large arrays are read in bulk (core/bulknumbers.py): matrices (the readers in
+# core/fields.py take NumberRows) and the query (a list of floats). Any other large array goes to json.loads.
+_BULK_ROWS = frozenset(("keys", "values", "embeddings", "w_q", "w_k", "w_v", "w_o", "target_embeddings",
+                        "source_embeddings"))
+_BULK_LISTS = frozenset(("query",))
+_BULK_MIN_BYTES = 1 << 15  # smaller arrays cost json.loads little
+
+
+class _Slot:
+    """Where a bulk-read array stood: json.loads reads the NaN put there as this."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+def _bulk_document(data: bytes) -> Any | None:
+    """The document with its large number arrays read in bulk; None whenever the exact parser must decide.
+
+    Each large array outside the strings is replaced by NaN and the rest (a few kB) parsed by json.loads with
+    the same rules. The result is used only when every NaN json saw was one of those, each stood as the value
+    of a field listed above, and each array was plain JSON numbers in range: then the file is valid JSON and
+    reads exactly as json.loads would read it. Anything else (an error too) falls back, so messages never change.
+    It runs before parse_document's counts, so it gives up on a file those counts would refuse, and early.
+    """
+    spans = _large_arrays(data)
+    if not spans:
+        return None
+    arrays = []
+    for start, stop in spans:
+        array = number_array(data, start, stop, MAX_ABS, _MAX_BRACKETS)
+        if array is None:
+            return None
+        arrays.append(array)
+    pieces, last = [], 0
+    for start, stop in spans:
+        pieces.append(data[last:start])
+        last = stop
+    pieces.append(data[last:])
+    rest = b"NaN".join(pieces)
+    slots: list[_Slot] = []
+    if rest.count(b"NaN") != len(arrays):
+        return None  # a NaN of the file's own (in a string, or a real one): let the exact parser read it
+    brackets = rest.count(b"[") + rest.count(b"{") + sum(array.shape[0] + 1 if array.ndim == 2 else 1
+                                                        for array in arrays)  # an array of rows: one '[' each
+    if brackets > _MAX_BRACKETS or rest.count(b":") > _MAX_COLONS:
+        return None  # the counts in parse_document refuse it (or count again outside the strings)
+
+    def constant(name: str) -> Any:
+        if name != "NaN":
+            return _reject_constant(name)
+        slots.append(_Slot(len(slots)))
+        return slots[-1]
+
+    try:
+        document = json.loads(rest.decode("utf-8"), parse_constant=constant, object_pairs_hook=_unique_keys)
+    except (ScenarioError, ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return None
+    if len(slots) != len(arrays) or not isinstance(document, dict):
+        return None
+    placed = 0
+    for name, value in document.items():
+        if isinstance(value, _Slot):
+            array = arrays[value.index]
+            if name in _BULK_ROWS and array.ndim == 2:
+                document[name] = NumberRows(array)
+            elif name in _BULK_LISTS and array.ndim == 1:
+                document[name] = array.tolist()
+            else:
+                return None
+            placed += 1
+    return document if placed == len(arrays) else None
+
+
+def _large_arrays(data: bytes) -> list[tuple[int, int]]:
+    """(start, stop) of each stretch from a '[' to the last ']' before the next string, when it is long."""
+    spans, position = [], 0
+    for _ in range(_MAX_QUOTES // 2 + 1):  # each string has two quotes; past that count parse_document refuses
+        quote = data.find(b'"', position)
+        end = len(data) if quote < 0 else quote
+        if end - position >= _BULK_MIN_BYTES:
+            first, last = data.find(b"[", position, end), data.rfind(b"]", position, end)
+            if 0 <= first < last and last + 1 - first >= _BULK_MIN_BYTES:
+                spans.append((first, last + 1))
+        if quote < 0:
+            return spans
+        string = _JSON_STRING.match(data, quote)
+        if string is None:
+            return []  # an unterminated string: the exact parser says where
+        position = string.end()
+    return []
+
+
 # A JSON string, escapes included. The body sits in a lookahead, which `re` never backtracks into: an
 # unterminated 60 MB string fails once instead of being retried at every one of its characters.
 _JSON_STRING = re.compile(rb'"(?=([^"\\]*(?:\\.[^"\\]*)*))\1"')
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[{:"')))
 # A legal file's strings (512 labels or tokens of 64 characters, a title, a description, the field names) hold
 # well under this many quote characters; past it the file is no scenario and its raw count is answer enough.
 _MAX_QUOTES = 100_000
 
 
-def _count_brackets(data: bytes) -> int:
+def _count_brackets(data: bytes, skeleton: bytes) -> int:
     """The [ and { of the JSON structure, not those inside strings (512 labels "[[[…" are legal)."""
-    brackets = data.count(b"[") + data.count(b"{")
-    if brackets <= _MAX_BRACKETS or data.count(b'"') > _MAX_QUOTES:
+    brackets = skeleton.count(b"[") + skeleton.count(b"{")
+    if brackets <= _MAX_BRACKETS or skeleton.count(b'"') > _MAX_QUOTES:
         return brackets  # the common case stays one pass in C, so a large legal file pays nothing extra
     outside = _JSON_STRING.sub(b'""', data)
     return outside.count(b"[") + outside.count(b"{")

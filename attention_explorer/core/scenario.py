@@ -47,6 +47,15 @@ def _ours(array: Any, made: weakref.WeakValueDictionary) -> bool:
     return isinstance(array, np.ndarray) and made.get(id(array)) is array and not array.flags.writeable
 
 
+def adopt_frozen(array: np.ndarray) -> np.ndarray:
+    """Let scenarios share a read-only float64 array that its maker (a file reader) holds no other use for."""
+    # Only the maker may vouch for it: an array merely flagged read-only by a caller can be made writable again.
+    if array.dtype != np.float64 or array.flags.writeable:
+        raise ValueError("adopt_frozen: expected a read-only float64 array")
+    _FROZEN[id(array)] = array
+    return array
+
+
 def _readonly(rows: Any, place: str) -> np.ndarray:
     if _ours(rows, _FROZEN):
         return rows  # immutable: sharing it is as good as a copy
