@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
 from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -119,6 +119,8 @@ class Document(QObject):
         self.write_seconds_per_number = 0.0  # CPU seconds per number the latest recovery copy took to write
         self._autosave = QTimer(self)
         self._autosave.setSingleShot(True)
+        # A coarse timer may fire 5 % early: a 3 s pause after a costly copy would then be 2.85 s.
+        self._autosave.setTimerType(Qt.TimerType.PreciseTimer)
         self._autosave.timeout.connect(self._autosave_due)
         # One writing thread at a time; it writes the newest scenario handed over, skipping older ones.
         self._job_guard = threading.Lock()
