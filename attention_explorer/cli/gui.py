@@ -71,15 +71,18 @@ def ensure_qt_platform() -> None:
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
-def create_window(source: str | os.PathLike[str] | None = None, settings: QSettings | None = None) -> QMainWindow:
+def create_window(source: str | os.PathLike[str] | None = None, settings: QSettings | None = None, *,
+                  loaded: Scenario | SequenceScenario | CrossScenario | Lecture | None = None) -> QMainWindow:
     """The main window on a scenario path or preset name (None: default), not yet shown.
 
     A file is opened as File ▸ Open does: its name in the title, Save writes to it, and it joins Open Recent.
+    `loaded`: what `source` holds, when the caller has read it already (a 31 MB file is not read twice).
     """
     from attention_explorer.state.explorer import ExplorerModel
     from attention_explorer.ui.window.main_window import MainWindow
 
-    loaded = load_source(source)
+    if loaded is None:
+        loaded = load_source(source)
     # A sequence, multi-head or cross file opens in its lab, a lecture at its first scene; the explorer starts on
     # its default example.
     first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
@@ -102,11 +105,13 @@ def run_gui(argv: Sequence[str]) -> int:
         raise UsageError("attention-explorer: --screenshot: the file name is empty")
     size = _parse_size(args.size)
     source = args.preset if args.preset is not None else args.file
-    try:
+    try:  # before Qt starts: a bad file gets its one line at once
         if args.preset is not None:
-            load_preset(args.preset)
+            loaded = load_preset(args.preset)
         elif args.file is not None:
-            load_file(args.file)
+            loaded = load_file(args.file)
+        else:
+            loaded = load_preset(DEFAULT_PRESET)
     except ScenarioError as error:
         return fail(f"attention-explorer: {source}: {error}")
     if args.screenshot is not None:
@@ -120,9 +125,9 @@ def run_gui(argv: Sequence[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     if args.screenshot is not None:
         with without_offscreen_notices():
-            return _screenshot(app, source, args.lang, size, args.screenshot, args.theme)
+            return _screenshot(app, source, loaded, args.lang, size, args.screenshot, args.theme)
     configure_application(app, args.lang)
-    window = create_window(source)
+    window = create_window(source, loaded=loaded)
     if args.theme:
         from attention_explorer.ui.style.theme import theme
 
@@ -132,8 +137,8 @@ def run_gui(argv: Sequence[str]) -> int:
     return app.exec()
 
 
-def _screenshot(app: QApplication, source: str | None, language: str | None, size: tuple[int, int], out: str,
-                theme_mode: str | None = None) -> int:
+def _screenshot(app: QApplication, source: str | None, loaded: Scenario | SequenceScenario | CrossScenario | Lecture,
+                language: str | None, size: tuple[int, int], out: str, theme_mode: str | None = None) -> int:
     """Render the window offscreen to a PNG, with throwaway settings so the user's layout is untouched."""
     import tempfile
 
@@ -146,7 +151,7 @@ def _screenshot(app: QApplication, source: str | None, language: str | None, siz
         settings.setValue("language", language or "en")
         settings.setValue("theme", theme_mode or "light")
         configure_application(app, language or "en")
-        window = create_window(source, settings=settings)
+        window = create_window(source, settings=settings, loaded=loaded)
         window.resize(*size)
         window.show()
         for _ in range(3):
