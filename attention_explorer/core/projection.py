@@ -127,24 +127,24 @@ def first_hidden_pair(query: np.ndarray, keys: np.ndarray, tolerance: float = 0.
 
     "One point" and "different" are within `tolerance` of the longest drawn (and the longest) vector.
     """
-    vectors = np.vstack((np.asarray(query, dtype=np.float64)[np.newaxis, :], np.asarray(keys, dtype=np.float64)))
-    if vectors.shape[1] <= 2:
+    query, keys = np.asarray(query, dtype=np.float64), np.asarray(keys, dtype=np.float64)
+    if query.shape[0] <= 2:
         return None  # the components are the whole space: nothing is hidden
-    drawn = vectors[:, :2]
+    # No stacked copy of Q and the keys, nor of the pairs' rows: at 512 keys × 4096 each new 16 MB array cost
+    # more (its first touch of fresh memory) than everything else here.
+    squares = np.concatenate(([float(query @ query)], np.einsum("ij,ij->i", keys, keys)))
+    drawn = np.concatenate((query[np.newaxis, :2], keys[:, :2]))
     near = tolerance * max(float(np.max(np.linalg.norm(drawn, axis=1))), 1e-12)
-    apart = tolerance * float(np.max(np.linalg.norm(vectors, axis=1)))
+    apart = tolerance * float(np.sqrt(np.max(squares)))
     drawn_apart = np.linalg.norm(drawn[:, np.newaxis, :] - drawn[np.newaxis, :, :], axis=2)
-    candidates = np.argwhere(np.triu(drawn_apart <= near, k=1))
-    # |a - b|² from dot products, only for the pairs drawn on one point (usually none or a few), a block at a
-    # time: the whole Gram matrix at 512 keys × 4096 was a 1-GFLOP product at every file opened.
-    squares = np.einsum("ij,ij->i", vectors, vectors)
-    for start in range(0, len(candidates), _PAIR_BLOCK):
-        first, second = candidates[start:start + _PAIR_BLOCK].T
-        dots = np.einsum("ij,ij->i", vectors[first], vectors[second])
-        hits = np.flatnonzero(np.sqrt(np.maximum(squares[first] + squares[second] - 2 * dots, 0)) > apart)
+    candidates = np.argwhere(np.triu(drawn_apart <= near, k=1))  # rows sorted by the first of the pair
+    # |a - b|² from dot products, only for the pairs drawn on one point (usually none or a few): one product of
+    # the keys with the first vector of the pairs at a time, in order, up to the first pair that lies apart.
+    for first in np.unique(candidates[:, 0]):
+        seconds = candidates[candidates[:, 0] == first, 1]
+        vector = query if first == 0 else keys[first - 1]
+        dots = np.concatenate(([float(query @ vector)], keys @ vector))[seconds]
+        hits = np.flatnonzero(np.sqrt(np.maximum(squares[first] + squares[seconds] - 2 * dots, 0)) > apart)
         if len(hits):
-            return int(first[hits[0]]), int(second[hits[0]])
+            return int(first), int(seconds[hits[0]])
     return None
-
-
-_PAIR_BLOCK = 256  # pairs of vectors compared at once (256 × 4096 numbers twice: 16 MB)
