@@ -497,17 +497,18 @@ class OutputView(QWidget):
         offset = 0.0 if keys.shape[0] == 1 else (keys / max(n - 1, 1) - 0.5) * 0.5
         xs = component + np.repeat(offset, d_v) if keys.shape[0] > 1 else component
         ys = values[keys].reshape(-1)
-        dot_weights = weights[key_index]
-        sizes = self._weight_sizes(dot_weights, small=5.0, extra=16.0)
-        brushes = self._weight_brushes(dot_weights, key_index)
+        one = keys.shape[0] == 1  # one key's d_v dots share one size, brush and pen: given once, not d_v times
+        dot_keys = keys if one else key_index
+        sizes = self._weight_sizes(weights[dot_keys], small=5.0, extra=16.0)
+        brushes = self._weight_brushes(weights[dot_keys], dot_keys)
         # As in the plane: most drag moves change no dot's size or opacity, so the dots stay as they are.
         shown = (sizes.tobytes(), tuple(map(id, brushes)), selected, id(self._emphasis_pen))
         if shown == self._shown_points and values is self._dots_values:
             return
         self._shown_points, self._dots_values = shown, values
-        self.component_dots.setData(
-            x=xs, y=ys, size=sizes, symbol="o", brush=brushes, pen=self._pens(key_index), data=key_index,
-        )
+        pens = self._pens(dot_keys)
+        self.component_dots.setData(x=xs, y=ys, size=float(sizes[0]) if one else sizes, symbol="o", data=key_index,
+                                    brush=brushes[0] if one else brushes, pen=pens[0] if one else pens)
 
     def _rebuild_component_texts(self, d_v: int) -> None:
         wanted = d_v if d_v <= BAR_TEXT_MAX else 0
