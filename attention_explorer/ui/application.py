@@ -35,7 +35,8 @@ def apply_font(app: QApplication) -> None:
     """The application font at the theme's (zoomed) size."""
     font = QFont(app.font())
     font.setPointSizeF(theme().font_pt())
-    app.setFont(font)
+    if font != app.font():  # setting even the same font sends every widget a FontChange (~8 ms for the window)
+        app.setFont(font)
 
 
 
