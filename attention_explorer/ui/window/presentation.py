@@ -10,7 +10,8 @@ from attention_explorer.ui.widgets.scale_strip import ScaleStrip
 from attention_explorer.ui.window.settings import first_run_geometry
 
 # What the hall does not need to see; each stays in View ▸ Panels.
-DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls")
+# The scoring panel too: at least 403 px wide, beside the charts it left the canvas under half the window.
+DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls", "scoringView")
 CHARTS_SHARE = 0.36  # of the width, for the charts' column: the canvas keeps the rest (over half the window)
 TABBED_CHARTS_ZOOM = 1.75  # from this zoom on the weights chart is a tab beside the output, not above it
 READOUT_PT = 19.5  # the least size of the canvas readout's numbers in presentation: 1.3× the theme's at zoom 1

@@ -134,3 +134,18 @@ def test_closing_while_presenting_keeps_the_desk_layout_for_the_next_start(make_
     window.enter_presentation()
     window._save_layout()
     assert settings.value("windowState") == desk
+
+
+def test_an_open_scoring_panel_steps_aside_in_presentation_and_is_back_beside_the_steps_after(window, qtbot):
+    scoring = window.docks["scoringView"]
+    scoring.toggleViewAction().trigger()  # View ▸ Panels ▸ Scoring functions: a tab beside the steps
+    QApplication.processEvents()
+    assert scoring in window.tabifiedDockWidgets(window.docks["stepsView"])
+    desk_shown = _shown(window)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_F5)
+    QApplication.processEvents()
+    assert not scoring.isVisible() and scoring.toggleViewAction() in window.panels_menu.actions()
+    assert window.canvas.width() * window.canvas.height() >= 0.5 * window.width() * window.height()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)
+    QApplication.processEvents()
+    assert _shown(window) == desk_shown and scoring in window.tabifiedDockWidgets(window.docks["stepsView"])
