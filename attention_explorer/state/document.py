@@ -30,6 +30,10 @@ AUTOSAVE_LATEST_MS = 900
 # (31 MB) takes about a second, and edits must not queue behind one write after another (issue 15).
 AUTOSAVE_COST_FACTOR = 10
 _COSTLY_NUMBERS = 100_000  # copies of at least this many numbers measure the cost per number
+# Until a costly copy has been measured: about what the development machine takes (a 512 × 4096 copy, 4.2 million
+# numbers, in about a second). Without it the first copy of a large file was never paced, and ran under the
+# first seconds of a drag (moves of 150–440 ms instead of 50).
+ESTIMATED_SECONDS_PER_NUMBER = 2.5e-7
 RECOVERY_PREFIX = "recovery-"
 
 
@@ -116,7 +120,8 @@ class Document(QObject):
         self._lock: QLockFile | None = None
         self._ended = False
         self._first_unwritten: float | None = None
-        self.write_seconds_per_number = 0.0  # CPU seconds per number the latest recovery copy took to write
+        # CPU seconds per number the latest costly recovery copy took to write (an estimate before the first)
+        self.write_seconds_per_number = ESTIMATED_SECONDS_PER_NUMBER
         self._autosave = QTimer(self)
         self._autosave.setSingleShot(True)
         # A coarse timer may fire 5 % early: a 3 s pause after a costly copy would then be 2.85 s.

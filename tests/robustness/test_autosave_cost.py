@@ -25,3 +25,24 @@ def test_after_an_expensive_copy_the_next_edit_is_copied_only_after_ten_times_it
     assert recovery.stat().st_mtime_ns == written
     qtbot.waitUntil(lambda: recovery.stat().st_mtime_ns != written, timeout=5000)
     assert time.monotonic() - started >= 2.9  # 10 × 0.3 s
+
+
+def test_the_first_copy_of_a_large_scenario_is_paced_by_an_estimate_before_any_was_measured(window, qtbot):
+    """Opened at the limits, the first edits of a drag must not wait behind the first recovery copy: until a costly
+    copy has been measured, its cost is estimated from the scenario's size."""
+    import numpy as np
+
+    from attention_explorer.core.scenario import Scenario
+    from attention_explorer.state.document import AUTOSAVE_COST_FACTOR, ESTIMATED_SECONDS_PER_NUMBER
+
+    rows = np.random.default_rng(2).standard_normal((300, 1000))
+    window.model.load_scenario(Scenario(query=rows[0], keys=rows, values=rows, title="large"))
+    recovery = window.document.recovery_path
+    qtbot.waitUntil(lambda: window.document._writer is None, timeout=5000)
+    before = recovery.stat().st_mtime_ns if recovery.exists() else None
+    spacing = AUTOSAVE_COST_FACTOR * ESTIMATED_SECONDS_PER_NUMBER * _numbers(window.model.scenario)
+    assert 1.2 < spacing < 2.0  # 600,000 numbers: about 1.5 s, where a small scenario's copy comes within 0.9 s
+    started = time.monotonic()
+    window.model.set_vector("key", 3, rows[3] + 0.5)
+    qtbot.waitUntil(lambda: recovery.exists() and recovery.stat().st_mtime_ns != before, timeout=6000)
+    assert time.monotonic() - started >= spacing - 0.05
