@@ -15,16 +15,13 @@ from tests.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 
-# Imported when the module's first test runs, not at collection: there they cost every xdist worker ~10 s.
-torch = transformers = None
+torch = transformers = None  # set when the module's first test runs (tests/core/conftest.py)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _reference_libraries():
-    """torch and transformers, or every test of the module skipped with the reason."""
+def _reference_libraries(torch_and_transformers):
     global torch, transformers
-    torch = pytest.importorskip("torch", reason="compare with transformers: needs torch (pip install torch==2.13.0)")
-    transformers = pytest.importorskip("transformers", reason="compare with transformers: needs transformers")
+    torch, transformers = torch_and_transformers
 
 TOLERANCE = 1e-5  # transformers computes in float32, we in float64
 
