@@ -34,16 +34,13 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX, CrossHeatmap
 from attention_explorer.ui.panels.scenario_info import translated_scenario_text
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
-from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 from attention_explorer.ui.widgets.safe_text import escaped
 
 SCORE_COLOURS = ("#2166AC", "#F7F7F7", "#B2182B")
 WEIGHT_COLOURS = ("#FFFFFF", "#6BAED6", "#08306B")
-QUERY_HEX = "#FFE08A"
-KEY_HEX = "#BFE0F5"
-ROW_TEXT_HEX = "#000000"
 EDITABLE = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
 
 
@@ -99,10 +96,10 @@ class CrossAttentionLab(QWidget):
         target = lambda: model.cross.target_tokens  # noqa: E731
         source = lambda: model.cross.source_tokens  # noqa: E731
         dims = lambda: [f"x{r + 1}" for r in range(model.cross.d_model)]  # noqa: E731
-        numbers = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_HEX, ROW_TEXT_HEX)
+        numbers = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_ROW_HEX, ROW_TEXT_HEX)
         self.q_model = MatrixTableModel(lambda: model.result.queries, target, "q", numbers, parent=self)
         self.k_model = MatrixTableModel(lambda: model.result.keys, source, "k", numbers, parent=self)
-        self.k_model.highlight = QBrush(QColor(KEY_HEX))
+        self.k_model.highlight = QBrush(QColor(KEY_ROW_HEX))
         self.v_model = MatrixTableModel(lambda: model.result.values, source, "v", numbers, parent=self)
         rows = {"target_embeddings": target, "source_embeddings": source, "w_q": dims, "w_k": dims, "w_v": dims}
         self.edit_models: dict[str, MatrixTableModel] = {}
@@ -331,8 +328,8 @@ class CrossAttentionLab(QWidget):
         target, source = cross.target_tokens[i], cross.source_tokens[j]
         score = cell_number(float(result.scores[i, j]), 3)
         weight = cell_number(float(result.weights[i, j]), 3)
-        q_name = f'<span style="background:{QUERY_HEX}; color:{ROW_TEXT_HEX}">q<sub>{escaped(target)}</sub></span>'
-        k_name = f'<span style="background:{KEY_HEX}; color:{ROW_TEXT_HEX}">k<sub>{escaped(source)}</sub></span>'
+        q_name = f'<span style="background:{QUERY_ROW_HEX}; color:{ROW_TEXT_HEX}">q<sub>{escaped(target)}</sub></span>'
+        k_name = f'<span style="background:{KEY_ROW_HEX}; color:{ROW_TEXT_HEX}">k<sub>{escaped(source)}</sub></span>'
         text = self.tr("{0} · {1} = <b>{2}</b> &nbsp;→&nbsp; weight <b>{3}</b>").format(q_name, k_name, score, weight)
         self.dot_label.setText(f'<span style="font-size:{theme().number_pt():.0f}pt">{text}</span>')
         self.hint.emit(self.tr("q·k of “{0}” (target) and “{1}” (source) = {2}; click to make “{0}” the explorer's "

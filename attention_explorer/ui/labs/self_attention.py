@@ -36,16 +36,10 @@ from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.self_attention_masks import PaddingButton, formula_html
 from attention_explorer.ui.labs.self_attention_output import OutputColumn, output_sum_html
-from attention_explorer.ui.labs.self_attention_tables import (
-    KEY_ROW_HEX,
-    QUERY_ROW_HEX,
-    ROW_TEXT_HEX,
-    MatrixTabs,
-    set_table_fonts,
-)
+from attention_explorer.ui.labs.self_attention_tables import MatrixTabs, set_table_fonts
 from attention_explorer.ui.panels.scenario_info import translated_scenario_text
 from attention_explorer.ui.style.numbers import MINUS, cell_number
-from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
 from attention_explorer.ui.widgets.safe_text import escaped
 

@@ -10,11 +10,9 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from attention_explorer.state.sequence import SequenceModel
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
+from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 
-QUERY_ROW_HEX = "#FFE08A"  # the hovered query row in Q (and its band in the heatmaps)
-KEY_ROW_HEX = "#BFE0F5"  # the hovered key row in K
-ROW_TEXT_HEX = "#000000"  # text on those light tints, also when the theme's text is light
 LAB_NUMBERS = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_ROW_HEX, ROW_TEXT_HEX)
 
 

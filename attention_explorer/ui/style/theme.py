@@ -16,6 +16,11 @@ KEY_HEX = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#F
 QUERY_HEX = "#222222"
 OUTPUT_HEX = "#7B2D8E"
 UNSCALED_HEX = "#9A9A9A"
+# The labs' tints of the hovered query row (Q, and its band in the heatmaps) and key row (K), with dark text on
+# them in every theme.
+QUERY_ROW_HEX = "#FFE08A"
+KEY_ROW_HEX = "#BFE0F5"
+ROW_TEXT_HEX = "#000000"
 
 
 # A refusal (a typed "abc", a bad file) in its own colour, the same in every panel and lab.
