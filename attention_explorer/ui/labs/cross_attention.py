@@ -32,7 +32,7 @@ from attention_explorer.state.cross import CrossModel, default_cross
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX, CrossHeatmap
-from attention_explorer.ui.panels.scenario_info import translated_scenario_text
+from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
@@ -183,8 +183,7 @@ class CrossAttentionLab(QWidget):
     def load_cross(self, cross: CrossScenario) -> None:
         """Show a cross-attention scenario (a file or the preset) in the lab."""
         self.cross_model.load_cross(cross)
-        title = translated_scenario_text(cross.title) or " ".join(cross.target_tokens)  # a preset's title translated
-        self._set_status(self.tr("Opened “{0}”.").format(escaped(title)))
+        self._set_status(self.tr("Opened “{0}”.").format(escaped(example_name(cross.title, cross.target_tokens))))
 
     def use_as_query(self, index: int) -> None:
         """Target token `index` becomes the explorer's query, against the source's keys and values."""

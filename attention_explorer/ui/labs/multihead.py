@@ -29,7 +29,7 @@ from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.multihead_heads import HeadsGrid, cell_text_limit, head_hex
 from attention_explorer.ui.labs.multihead_tables import MatrixTabs
-from attention_explorer.ui.panels.scenario_info import translated_scenario_text
+from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
@@ -155,7 +155,7 @@ class MultiHeadLab(QWidget):
     def load_scenario(self, scenario: MultiHeadScenario) -> None:
         """Show a multi-head scenario (a file or a preset) in the lab."""
         self.multihead.load_scenario(scenario)
-        name = escaped(translated_scenario_text(scenario.title) or " ".join(scenario.tokens))  # a preset's, translated
+        name = escaped(example_name(scenario.title, scenario.tokens))
         self.message_label.set_status(self.tr("Opened “{0}”.").format(name))
 
     def use_head(self, head: int, row: int) -> None:

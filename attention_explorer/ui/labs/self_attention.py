@@ -37,7 +37,7 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.self_attention_masks import PaddingButton, formula_html
 from attention_explorer.ui.labs.self_attention_output import OutputColumn, output_sum_html
 from attention_explorer.ui.labs.self_attention_tables import MatrixTabs, set_table_fonts
-from attention_explorer.ui.panels.scenario_info import translated_scenario_text
+from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
@@ -220,8 +220,7 @@ class SelfAttentionLab(QWidget):
     def load_sequence(self, sequence: SequenceScenario) -> None:
         """Show a self-attention scenario (a file or the preset) in the lab."""
         self.sequence_model.load_sequence(sequence)
-        title = translated_scenario_text(sequence.title) or " ".join(sequence.tokens)  # a preset's title translated
-        self._set_status(self.tr("Opened “{0}”.").format(escaped(title)))
+        self._set_status(self.tr("Opened “{0}”.").format(escaped(example_name(sequence.title, sequence.tokens))))
 
     def use_as_query(self, index: int) -> None:
         """Token `index` becomes the explorer's query: q = Q[index] against the sequence's K and V."""

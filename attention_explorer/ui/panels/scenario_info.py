@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -13,6 +15,11 @@ from attention_explorer.ui.widgets.safe_text import escaped
 def translated_scenario_text(text: str) -> str:
     """A preset's title or description in the current language (unknown texts pass through)."""
     return QCoreApplication.translate("presets", text) if text else text
+
+
+def example_name(title: str, tokens: Iterable[str]) -> str:
+    """How a lab names an example it opened: its title in the current language, or else its words."""
+    return translated_scenario_text(title) or " ".join(tokens)
 
 
 class PresetInfo(QWidget):
