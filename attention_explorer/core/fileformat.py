@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -265,7 +264,7 @@ def _create_temporary(path: Path) -> tuple[int, Path]:
     # Not tempfile.mkstemp: its files are mode 0600, and after the rename the user's file would be too.
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        temporary = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        temporary = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
         try:
             return os.open(temporary, flags, 0o666), temporary
         except FileExistsError:

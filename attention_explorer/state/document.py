@@ -11,7 +11,6 @@ import os
 import stat
 import threading
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,7 +145,7 @@ class Document(QObject):
 
     @staticmethod
     def _new_session_name() -> str:
-        return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        return f"{os.getpid()}-{os.urandom(6).hex()}"
 
     # ------------------------------------------------------------ state
 
