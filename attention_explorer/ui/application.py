@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pyqtgraph as pg
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QFont, QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from attention_explorer.core.presets import resources_dir
 from attention_explorer.ui.i18n.switcher import LANGUAGES, language_switcher, system_language
@@ -44,3 +46,25 @@ def apply_style(app: QApplication) -> None:
     """The current theme's palette, style sheet and font on the whole application."""
     apply_widget_colours(app, theme().mode)
     apply_font(app)
+
+
+class _FirstPaint(QObject):
+    """Calls back once, right after the first paint of the widget it watches, and goes."""
+
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._callback = callback
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            # Its children paint in the same pass, after it: the call waits for the event loop.
+            QTimer.singleShot(0, self._callback)
+            self.deleteLater()
+        return False
+
+
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Call `callback` once `widget` (and so its children) has been painted for the first time."""
+    _FirstPaint(widget, callback)
