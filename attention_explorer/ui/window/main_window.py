@@ -33,10 +33,8 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.lessons.lessons import Lessons
 from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
-from attention_explorer.ui.panels.rotation_trace import RotationTrace
 from attention_explorer.ui.panels.scale_controls import ScaleControls
 from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_scenario_text
-from attention_explorer.ui.panels.scoring_view import ScoringView
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
@@ -75,6 +73,8 @@ if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that nev
     from attention_explorer.ui.labs.self_attention import SelfAttentionLab
     from attention_explorer.ui.labs.transformer import TransformerPanel
     from attention_explorer.ui.labs.variance import VarianceLab
+    from attention_explorer.ui.panels.rotation_trace import RotationTrace
+    from attention_explorer.ui.panels.scoring_view import ScoringView
 
 
 class _LabHolder(QWidget):
@@ -92,6 +92,20 @@ class _LabHolder(QWidget):
         # 1280×720 with its matrices cut off. Without one, the scroll area fits the lab to the view and scrolls
         # only below the lab's minimum size.
         return -1
+
+
+def _rotation_trace(model: ExplorerModel, animator: RotationAnimator) -> RotationTrace:
+    """The rotation trace panel, its module imported only now (the dock is closed at start)."""
+    from attention_explorer.ui.panels.rotation_trace import RotationTrace
+
+    return RotationTrace(model, animator)
+
+
+def _scoring_view(model: ExplorerModel) -> ScoringView:
+    """The scoring functions panel, its module imported only now (the dock is closed at start)."""
+    from attention_explorer.ui.panels.scoring_view import ScoringView
+
+    return ScoringView(model)
 
 
 class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainWindow):
@@ -164,8 +178,8 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
         # Closed at start: built when first shown (an animation starts, a menu entry, the last session's layout).
-        self._add_lazy_dock("rotationTrace", lambda: RotationTrace(model, self.animator), bottom)
-        scoring = self._add_lazy_dock("scoringView", lambda: ScoringView(model), right)
+        self._add_lazy_dock("rotationTrace", lambda: _rotation_trace(model, self.animator), bottom)
+        scoring = self._add_lazy_dock("scoringView", lambda: _scoring_view(model), right)
         scoring.hide()  # View ▸ Panels ▸ Scoring functions. Tabbed only once shown: a hidden tab made the window taller
         scoring.toggleViewAction().triggered.connect(lambda on: on and self._tab_beside_steps(scoring))
         self.pinning = Pinning(self)  # the Pins panel (a tab beside the steps) and the pins' ghosts in the views
