@@ -6,11 +6,14 @@ import functools
 import json
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+
+if TYPE_CHECKING:
+    from attention_explorer.core.cross import CrossScenario
+    from attention_explorer.core.sequence import SequenceScenario
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
