@@ -41,3 +41,30 @@ def test_the_window_module_and_the_command_line_import_no_lab_no_model_reader_an
     assert process.returncode == 0, process.stderr[-2000:]
     assert json.loads(process.stdout.strip().splitlines()[-1]) == []
 
+
+# Each kind's modules (and the reports, claims, pins and masks) load only for a file of that kind or a command
+# that prints: the window's own start path, the default example or a plain scenario file, needs none of them.
+NOT_ON_THE_START_PATH = tuple(f"attention_explorer.{name}" for name in (
+    "cli.compute", "core.claims", "core.cross", "core.cross_file", "core.lecture", "core.masks", "core.multihead",
+    "core.multihead_format", "core.multihead_report", "core.pinfile", "core.questions", "core.report",
+    "core.sequence", "core.sequence_file",
+)) + ("importlib.resources", "tempfile", "zipfile")  # finding the presets' folder needs none of these (~12 ms)
+_START_PATH_PROBE = """\
+import json, sys
+import attention_explorer.cli
+from attention_explorer.cli.gui import load_source
+load_source(None)
+load_source(sys.argv[1])
+print(json.dumps(sorted(name for name in sys.modules if name in json.loads(sys.argv[2]))))
+"""
+
+
+def test_the_command_line_opens_the_default_example_and_a_plain_scenario_file_without_any_other_kinds_module(
+        tmp_path):
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps({"title": "Plain", "query": [1, 0], "keys": [[1, 0], [0, 1]], "values": [[1], [2]]}))
+    process = subprocess.run([sys.executable, "-c", _START_PATH_PROBE, str(plain), json.dumps(NOT_ON_THE_START_PATH)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=120,
+                             env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    assert process.returncode == 0, process.stderr[-2000:]
+    assert json.loads(process.stdout.strip().splitlines()[-1]) == []

@@ -5,14 +5,33 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from attention_explorer.cli.compute import run_compute, run_presets
-from attention_explorer.cli.gui import run_gui
 from attention_explorer.cli.parser import UsageError, fail, run_printing
+
+
+def run_compute(argv: Sequence[str]) -> int:
+    """`attention-explorer compute`: its module (every kind's maths and reports) imported only when it is used."""
+    from attention_explorer.cli.compute import run_compute as run
+
+    return run(argv)
+
+
+def run_presets(argv: Sequence[str]) -> int:
+    """`attention-explorer presets`: imported only when it is used, like compute (they share a module)."""
+    from attention_explorer.cli.compute import run_presets as run
+
+    return run(argv)
 
 
 def run_model_command(argv: Sequence[str]) -> int:
     """`attention-explorer model`: its module (and the checkpoint readers) imported only when it is used."""
     from attention_explorer.cli.model import run_model_command as run
+
+    return run(argv)
+
+
+def run_gui(argv: Sequence[str]) -> int:
+    """The window: cli/gui.py imported only for it, so the printing commands skip its imports."""
+    from attention_explorer.cli.gui import run_gui as run
 
     return run(argv)
 

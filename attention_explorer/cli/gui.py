@@ -14,15 +14,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.lecture import Lecture, load_file
+from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from attention_explorer.core.cross import CrossScenario
+    from attention_explorer.core.lecture import Lecture
+    from attention_explorer.core.sequence import SequenceScenario
 
 
 def _gui_parser() -> Parser:

@@ -7,8 +7,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from attention_explorer.core import report
-
 EXIT_USAGE = 2
 
 
@@ -25,7 +23,9 @@ class Parser(argparse.ArgumentParser):
 
 def fail(message: str) -> int:
     """Print a one-line problem on standard error; the usage exit status."""
-    print(report.terminal_text(message), file=sys.stderr)  # it may quote a file name or a field from the file
+    from attention_explorer.core.report import terminal_text  # start-up: loaded only when there is a problem
+
+    print(terminal_text(message), file=sys.stderr)  # it may quote a file name or a field from the file
     return EXIT_USAGE
 
 

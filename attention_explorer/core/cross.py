@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale, self_attention
+from attention_explorer.core.kinds import CROSS_KIND  # the `kind` in files and in the `compute` report
 from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.report import terminal_json, terminal_text
 from attention_explorer.core.scenario import (
@@ -32,7 +33,6 @@ from attention_explorer.core.scenario import (
 )
 from attention_explorer.core.sequence import MAX_SCORE, _check_shape, _matrix, _text_table, project, token_embedding
 
-CROSS_KIND = "cross"  # the `kind` of this scenario in files and in the `compute` report
 CROSS_MATRICES = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
 TOKEN_LISTS = ("target_tokens", "source_tokens")
 

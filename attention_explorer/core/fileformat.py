@@ -6,28 +6,24 @@ matrix row per line, and the atomic save. Pure Python and numpy, no Qt.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from attention_explorer.core.claims import claims_from_list
-from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, CrossScenario
-from attention_explorer.core.cross_file import CROSS_FIELDS, FieldReaders, cross_from_dict, cross_to_dict
 from attention_explorer.core.fields import FORMAT_ID, scale_from_document
 from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.fields import number_list as _number_list
 from attention_explorer.core.fields import number_rows as _number_rows
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
+from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, SEQUENCE_KIND, SEQUENCE_KINDS
 from attention_explorer.core.messages import field_name_text, value_kind
-from attention_explorer.core.multihead import MULTIHEAD_KIND, MultiHeadScenario
-from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS, multihead_from_dict, multihead_to_dict
-from attention_explorer.core.multihead_format import ROW_FIELDS as MULTIHEAD_ROW_FIELDS
-from attention_explorer.core.pinfile import pins_from_list, pins_text, pins_to_list
+from attention_explorer.core.pins import Pin
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
     MAX_KEYS,
@@ -35,17 +31,26 @@ from attention_explorer.core.scenario import (
     ScenarioError,
     default_labels,
 )
-from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SEQUENCE_KIND, SequenceScenario, check_tokens
+
+if TYPE_CHECKING:
+    from attention_explorer.core.cross import CrossScenario
+    from attention_explorer.core.multihead import MultiHeadScenario
+    from attention_explorer.core.sequence import SequenceScenario
 
 __all__ = ["FORMAT_ID", "scale_from_document"]  # kept importable from here (they moved to core/fields.py)
-# Files written before the kind was called "sequence" say "self"; they are read as the same kind.
-SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims",
                    "pins")
-SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
-                   "claims")
-# Every top-level field of any kind, to name an unknown one in a file too large to parse.
-_ALL_FIELDS = tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS)))
+
+
+@functools.cache
+def all_fields() -> tuple[str, ...]:
+    """Every top-level field of any kind, to name an unknown one in a file too large to parse."""
+    # Start-up: the other kinds' modules load only for such a file, not for every file read.
+    from attention_explorer.core.cross_file import CROSS_FIELDS
+    from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS
+    from attention_explorer.core.sequence_file import SEQUENCE_FIELDS
+
+    return tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -104,10 +109,23 @@ def scenario_from_dict(document: Any) -> Scenario:
     scenario = Scenario(
         query=query, keys=keys, values=values, labels=tuple(labels), title=title,
         description=description, scale=scale_from_document(document),
-        pins=pins_from_list(document.get("pins"), scenario_from_dict),  # each pin read by these same rules
+        pins=_pins_from_list(document.get("pins")),
     )
-    claims_from_list(document.get("claims"), scenario)  # a story's claims must fit the scenario they speak of
+    if document.get("claims") is not None:  # a story's claims must fit the scenario they speak of
+        # Start-up: the claims' checks (and the sequence module they use) load only for a file with claims.
+        from attention_explorer.core.claims import claims_from_list
+
+        claims_from_list(document["claims"], scenario)
     return scenario
+
+
+def _pins_from_list(raw: Any) -> tuple[Pin, ...]:
+    """A file's "pins" (None: none), each pin read by scenario_from_dict's own rules."""
+    if raw is None:
+        return ()
+    from attention_explorer.core.pinfile import pins_from_list  # start-up: loaded only for a file with pins
+
+    return pins_from_list(raw, scenario_from_dict)
 
 
 def scenario_to_dict(scenario: Scenario, as_lists: bool = True) -> dict[str, Any]:
@@ -122,6 +140,8 @@ def scenario_to_dict(scenario: Scenario, as_lists: bool = True) -> dict[str, Any
     document["labels"] = list(scenario.labels)
     document["scale"] = AUTO_SCALE if scenario.scale is None else scenario.scale
     if scenario.pins:
+        from attention_explorer.core.pinfile import pins_to_list  # start-up: loaded only for a scenario with pins
+
         document["pins"] = pins_to_list(scenario.pins)
     return document
 
@@ -140,22 +160,29 @@ def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScena
     """A single-query Scenario, or the scenario of the document's `kind` ("sequence"/"self", "multihead", "cross")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
+        # Start-up: each kind's reader (and its scenario's module) loads only for a file of that kind.
         if document["kind"] == MULTIHEAD_KIND:
+            from attention_explorer.core.multihead_format import multihead_from_dict
+
             return multihead_from_dict(document)
         if document["kind"] == CROSS_KIND:
+            from attention_explorer.core.cross_file import FieldReaders, cross_from_dict
+
             return cross_from_dict(document, FieldReaders(FORMAT_ID, _rows, scale_from_document))
+        from attention_explorer.core.sequence_file import sequence_from_dict
+
         return sequence_from_dict(document)
     return scenario_from_dict(document)
 
 
 def loads(data: bytes | str) -> Scenario:
     """Parse and validate single-query scenario JSON text; any problem (or a self-attention file) raises."""
-    return scenario_from_dict(parse_document(data, _ALL_FIELDS))
+    return scenario_from_dict(parse_document(data, all_fields))
 
 
 def loads_any(data: bytes | str) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
-    return any_from_dict(parse_document(data, _ALL_FIELDS))
+    return any_from_dict(parse_document(data, all_fields))
 
 
 def load(path: str | os.PathLike[str]) -> Scenario:
@@ -175,14 +202,10 @@ def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScena
 
 def dump_pieces(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> Iterator[str]:
     """The text of dumps() in pieces, a matrix row at a time: a file at the limits is never held whole."""
-    if isinstance(scenario, SequenceScenario):
-        document, row_fields = sequence_to_dict(scenario, as_lists=False), MATRICES
-    elif isinstance(scenario, MultiHeadScenario):
-        document, row_fields = multihead_to_dict(scenario), MULTIHEAD_ROW_FIELDS
-    elif isinstance(scenario, CrossScenario):
-        document, row_fields = cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
-    else:
+    if isinstance(scenario, Scenario):
         document, row_fields = scenario_to_dict(scenario, as_lists=False), ("keys", "values")
+    else:
+        document, row_fields = _kind_document(scenario)
     yield "{\n"
     for index, (name, value) in enumerate(document.items()):
         yield ("" if index == 0 else ",\n") + f"  {json.dumps(name)}: "
@@ -192,12 +215,35 @@ def dump_pieces(scenario: Scenario | SequenceScenario | MultiHeadScenario | Cros
                 yield ("" if number == 0 else ",\n    ") + json.dumps(row.tolist())
             yield "\n  ]"
         elif name == "pins":
+            from attention_explorer.core.pinfile import pins_text  # start-up: loaded only for a scenario with pins
+
             yield pins_text(value)
         else:
             if isinstance(value, np.ndarray):
                 value = value.tolist()
             yield json.dumps(value, ensure_ascii=False)  # floats print as repr: they read back bit for bit
     yield "\n}\n"
+
+
+def _kind_document(
+    scenario: SequenceScenario | MultiHeadScenario | CrossScenario,
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The document of a scenario of another kind, and its fields written one matrix row per line."""
+    # Start-up: the kinds' modules load only when such a scenario is written (it was read or built with them).
+    from attention_explorer.core.cross import CROSS_MATRICES, CrossScenario
+    from attention_explorer.core.cross_file import cross_to_dict
+    from attention_explorer.core.multihead import MultiHeadScenario
+    from attention_explorer.core.multihead_format import ROW_FIELDS, multihead_to_dict
+    from attention_explorer.core.sequence import MATRICES, SequenceScenario
+    from attention_explorer.core.sequence_file import sequence_to_dict
+
+    if isinstance(scenario, SequenceScenario):
+        return sequence_to_dict(scenario, as_lists=False), MATRICES
+    if isinstance(scenario, MultiHeadScenario):
+        return multihead_to_dict(scenario), ROW_FIELDS
+    if isinstance(scenario, CrossScenario):
+        return cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
+    return scenario_to_dict(scenario, as_lists=False), ("keys", "values")
 
 
 def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario,
@@ -270,66 +316,3 @@ def _create_temporary(path: Path) -> tuple[int, Path]:
         except FileExistsError:
             continue
     raise FileExistsError(f"cannot create a temporary file next to {path}")
-
-
-
-
-def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
-    """Validate a parsed `"kind": "sequence"` (or "self") document and build the scenario (first problem raises)."""
-    for name in document:
-        if name not in SEQUENCE_FIELDS:
-            raise ScenarioError(
-                '"{0}": unknown field (allowed in a self-attention file: {1})',
-                field_name_text(name), ", ".join(SEQUENCE_FIELDS),
-            )
-    if "format" in document and document["format"] != FORMAT_ID:
-        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
-    if not isinstance(document.get("kind"), str) or document.get("kind") not in SEQUENCE_KINDS:
-        raise ScenarioError('kind: expected "{0}", got {1}', SEQUENCE_KIND, json.dumps(document.get("kind"))[:40])
-    for required in ("tokens", *MATRICES):
-        if required not in document:
-            raise ScenarioError('"{0}": missing', required)
-    tokens = document["tokens"]
-    if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
-        got = len(tokens) if isinstance(tokens, list) else value_kind(tokens)
-        raise ScenarioError("tokens: expected a list of 1 to {0} strings, got {1}", MAX_TOKENS, got)
-    check_tokens(tuple(tokens))
-    n = len(tokens)
-    embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
-    d_model = len(embeddings[0])
-    w_q = _rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
-    d_k = len(w_q[0])
-    w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
-    w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
-    causal = document.get("causal", False)
-    if not isinstance(causal, bool):
-        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
-    texts = {}
-    for name in ("title", "description"):
-        texts[name] = document.get(name, "")
-        if not isinstance(texts[name], str):
-            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
-    sequence = SequenceScenario(
-        tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
-        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
-        padding=document.get("padding", ()),
-    )
-    claims_from_list(document.get("claims"), sequence)
-    return sequence
-
-
-def sequence_to_dict(sequence: SequenceScenario, as_lists: bool = True) -> dict[str, Any]:
-    """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
-    document: dict[str, Any] = {"format": FORMAT_ID, "kind": SEQUENCE_KIND}
-    if sequence.title:
-        document["title"] = sequence.title
-    if sequence.description:
-        document["description"] = sequence.description
-    document["tokens"] = list(sequence.tokens)
-    document["causal"] = sequence.causal
-    if sequence.padding:
-        document["padding"] = list(sequence.padding)
-    document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
-    for name in MATRICES:
-        document[name] = getattr(sequence, name).tolist() if as_lists else getattr(sequence, name)
-    return document

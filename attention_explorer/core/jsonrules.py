@@ -10,6 +10,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,11 @@ def _reject_constant(name: str) -> float:
     return float(name.replace("Infinity", "inf"))
 
 
-def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
-    """The JSON document in scenario text, after the size, depth and encoding checks (`fields`: the known names)."""
+def parse_document(data: bytes | str, fields: tuple[str, ...] | Callable[[], tuple[str, ...]]) -> Any:
+    """The JSON document in scenario text, after the size, depth and encoding checks (`fields`: the known names).
+
+    `fields` may be a function giving them: it is called only for a file with too many fields to parse.
+    """
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")  # a lone surrogate then fails below as "not UTF-8"
     if len(data) > MAX_FILE_BYTES:
@@ -80,7 +84,7 @@ def parse_document(data: bytes | str, fields: tuple[str, ...]) -> Any:
         # Millions of fields: name the first one rather than build the whole object in memory first.
         first = re.match(rb'\s*\{\s*"((?:[^"\\]|\\.){0,64})"\s*:', data.removeprefix(b"\xef\xbb\xbf"))
         name = first.group(1).decode("utf-8", "replace") if first else None
-        if name is not None and name not in fields:
+        if name is not None and name not in (fields() if callable(fields) else fields):
             raise ScenarioError('"{0}": unknown field', field_name_text(name))
         raise ScenarioError("{0} fields or colons, far more than a scenario holds", colons)
     try:

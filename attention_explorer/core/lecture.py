@@ -12,17 +12,14 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from attention_explorer.core.fileformat import _ALL_FIELDS as SCENARIO_KIND_FIELDS
-from attention_explorer.core.fileformat import FORMAT_ID, any_from_dict
+from attention_explorer.core.fields import FORMAT_ID
 from attention_explorer.core.jsonrules import parse_document, read_file
+from attention_explorer.core.kinds import LECTURE_KIND
 from attention_explorer.core.messages import big_integer_text, field_name_text, value_kind
-from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.presets import preset_names, presets_dir
 from attention_explorer.core.questions import ATTEND_MOST, KINDS
-from attention_explorer.core.scenario import AUTO_SCALE, MAX_SCALE, Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.scenario import AUTO_SCALE, MAX_SCALE, ScenarioError
 
-LECTURE_KIND = "lecture"
 LECTURE_FIELDS = ("format", "kind", "title", "scenes")
 SCENE_FIELDS = ("preset", "lab", "plane", "steps", "question", "pin", "scale", "caption")
 # The middle's pages a scene may show, by the names a script uses.
@@ -195,12 +192,6 @@ def loads_lecture(data: bytes | str) -> Lecture:
 def load_lecture(path: str | os.PathLike[str]) -> Lecture:
     """Read, parse and validate a lecture-script file."""
     return loads_lecture(read_file(path))
-
-
-def load_file(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | MultiHeadScenario | Lecture:
-    """A file of any kind the window opens: a single query, a sequence, a multi-head file or a lecture script."""
-    document = parse_document(read_file(path), (*LECTURE_FIELDS, *SCENE_FIELDS, *SCENARIO_KIND_FIELDS))
-    return lecture_from_dict(document) if is_lecture(document) else any_from_dict(document)
 
 
 def built_in_path() -> os.PathLike[str]:

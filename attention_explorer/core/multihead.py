@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.attention import causal_mask, frozen, inv_sqrt_scale, softmax
+from attention_explorer.core.kinds import MULTIHEAD_KIND as MULTIHEAD_KIND  # kept importable from here
 from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
@@ -30,7 +31,6 @@ from attention_explorer.core.scenario import (
 )
 from attention_explorer.core.sequence import MAX_SCORE, check_tokens, random_projection, token_embeddings
 
-MULTIHEAD_KIND = "multihead"  # the `kind` of this scenario in files and in the `compute` report
 MAX_HEADS = 16  # small multiples for every head must still fit a lecture screen
 WEIGHTS = ("w_q", "w_k", "w_v", "w_o")
 MATRICES = ("embeddings", *WEIGHTS)

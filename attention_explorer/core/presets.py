@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
-from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+
+if TYPE_CHECKING:
+    from attention_explorer.core.cross import CrossScenario
+    from attention_explorer.core.sequence import SequenceScenario
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
@@ -20,6 +23,13 @@ _ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-re
 
 def resources_dir() -> Path:
     """The resources folder: the repository's top-level resources/, installed as attention_explorer.resources."""
+    # Start-up: a package installed as a folder (a wheel, `pip install -e`) names it in its spec, without importing
+    # the package, whose importlib.resources brings tempfile and zipfile (~12 ms) to say the same.
+    spec = importlib.util.find_spec("attention_explorer.resources")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    from importlib import resources  # any other installation: ask the package, as before
+
     return Path(str(resources.files("attention_explorer.resources")))
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from attention_explorer.core.attention import inv_sqrt_scale
 from attention_explorer.core.jsonwrite import NullMasked, iter_json
+from attention_explorer.core.kinds import SEQUENCE_KIND  # the `kind` in files and in the `compute` report
 from attention_explorer.core.masks import additive_mask, attention_mask, check_padding, masked_attention
 from attention_explorer.core.messages import number_text, value_kind
 from attention_explorer.core.report import json_without_controls, terminal_text
@@ -36,7 +37,6 @@ from attention_explorer.core.scenario import (
     _readonly,
 )
 
-SEQUENCE_KIND = "sequence"  # the `kind` of this scenario in files and in the `compute` report
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL
 MATRICES = ("embeddings", "w_q", "w_k", "w_v")

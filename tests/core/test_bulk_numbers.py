@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import bulknumbers, fields, fileformat, jsonrules, lecture
+from attention_explorer.core import bulknumbers, fields, fileformat, jsonrules, openfile
 from attention_explorer.core.scenario import ScenarioError, adopt_frozen
 
 PROPERTY = settings(max_examples=50, deadline=None, derandomize=True,
@@ -221,7 +221,7 @@ def test_a_large_file_is_not_parsed_by_json_whole(tmp_path):
         return real_loads(text, **options)
 
     with mock.patch.object(jsonrules.json, "loads", recording_loads):
-        for load in (fileformat.load_any, lecture.load_file):
+        for load in (fileformat.load_any, openfile.load_file):
             loaded = load(path)
             assert same_bits(loaded.keys, keys) and same_bits(loaded.values, values)
     assert parsed and max(parsed) < 10_000, parsed

@@ -11,10 +11,10 @@ from attention_explorer.core.lecture import (
     LANGUAGE_CODES,
     Lecture,
     load_built_in,
-    load_file,
     loads_lecture,
     text_for,
 )
+from attention_explorer.core.openfile import load_file
 from attention_explorer.core.scenario import Scenario, ScenarioError
 
 

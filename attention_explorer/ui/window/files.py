@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
 from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.lecture import Lecture, load_file
+from attention_explorer.core.lecture import Lecture
 from attention_explorer.core.multihead import MultiHeadScenario
+from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.sequence import SequenceScenario

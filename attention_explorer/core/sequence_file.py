@@ -1,0 +1,81 @@
+"""The self-attention file (`"kind": "sequence"`, or the older "self"): its document to a SequenceScenario and back.
+
+Read by the same rules as core/fileformat.py, which dispatches to it by kind. Pure Python and numpy, no Qt.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from attention_explorer.core.claims import claims_from_list
+from attention_explorer.core.fields import FORMAT_ID, scale_from_document
+from attention_explorer.core.fields import matrix_rows as _rows
+from attention_explorer.core.kinds import SEQUENCE_KIND, SEQUENCE_KINDS
+from attention_explorer.core.messages import field_name_text, value_kind
+from attention_explorer.core.scenario import AUTO_SCALE, ScenarioError
+from attention_explorer.core.sequence import MATRICES, MAX_TOKENS, SequenceScenario, check_tokens
+
+SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
+                   "claims")
+
+
+def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
+    """Validate a parsed `"kind": "sequence"` (or "self") document and build the scenario (first problem raises)."""
+    for name in document:
+        if name not in SEQUENCE_FIELDS:
+            raise ScenarioError(
+                '"{0}": unknown field (allowed in a self-attention file: {1})',
+                field_name_text(name), ", ".join(SEQUENCE_FIELDS),
+            )
+    if "format" in document and document["format"] != FORMAT_ID:
+        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
+    if not isinstance(document.get("kind"), str) or document.get("kind") not in SEQUENCE_KINDS:
+        raise ScenarioError('kind: expected "{0}", got {1}', SEQUENCE_KIND, json.dumps(document.get("kind"))[:40])
+    for required in ("tokens", *MATRICES):
+        if required not in document:
+            raise ScenarioError('"{0}": missing', required)
+    tokens = document["tokens"]
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= MAX_TOKENS:
+        got = len(tokens) if isinstance(tokens, list) else value_kind(tokens)
+        raise ScenarioError("tokens: expected a list of 1 to {0} strings, got {1}", MAX_TOKENS, got)
+    check_tokens(tuple(tokens))
+    n = len(tokens)
+    embeddings = _rows(document, "embeddings", n, "one per token", None, "d_model")
+    d_model = len(embeddings[0])
+    w_q = _rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    d_k = len(w_q[0])
+    w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
+    w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    causal = document.get("causal", False)
+    if not isinstance(causal, bool):
+        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
+    texts = {}
+    for name in ("title", "description"):
+        texts[name] = document.get(name, "")
+        if not isinstance(texts[name], str):
+            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
+    sequence = SequenceScenario(
+        tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
+        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
+        padding=document.get("padding", ()),
+    )
+    claims_from_list(document.get("claims"), sequence)
+    return sequence
+
+
+def sequence_to_dict(sequence: SequenceScenario, as_lists: bool = True) -> dict[str, Any]:
+    """The JSON document of a self-attention scenario (floats keep every bit through json's repr)."""
+    document: dict[str, Any] = {"format": FORMAT_ID, "kind": SEQUENCE_KIND}
+    if sequence.title:
+        document["title"] = sequence.title
+    if sequence.description:
+        document["description"] = sequence.description
+    document["tokens"] = list(sequence.tokens)
+    document["causal"] = sequence.causal
+    if sequence.padding:
+        document["padding"] = list(sequence.padding)
+    document["scale"] = AUTO_SCALE if sequence.scale is None else sequence.scale
+    for name in MATRICES:
+        document[name] = getattr(sequence, name).tolist() if as_lists else getattr(sequence, name)
+    return document
