@@ -17,7 +17,10 @@ import json, sys
 _LATER = ("attention_explorer.cli.model", "hashlib", "secrets", "html", "uuid",
           # built when first used: question mode and lectures, the two docks closed at start
           "attention_explorer.ui.lessons.quiz", "attention_explorer.ui.lessons.lecture_runner",
-          "attention_explorer.ui.panels.scoring_view", "attention_explorer.ui.panels.rotation_trace")
+          "attention_explorer.ui.panels.scoring_view", "attention_explorer.ui.panels.rotation_trace",
+          # the other kinds of file: loaded with one (the window starts on a plain scenario)
+          *(f"attention_explorer.core.{name}" for name in ("cross", "sequence", "multihead", "lecture", "questions",
+                                                            "masks", "report")))
 import attention_explorer.cli
 import attention_explorer.ui.window.main_window
 if sys.argv[1:] == ["window"]:  # and building the window (throwaway settings) imports none of them either

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.lecture import Lecture
-from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
+
+if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
+    from attention_explorer.core.cross import CrossScenario
+    from attention_explorer.core.lecture import Lecture
+    from attention_explorer.core.multihead import MultiHeadScenario
+    from attention_explorer.core.sequence import SequenceScenario
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
@@ -69,7 +72,7 @@ class FileHandling:
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
         loaded = load_preset(name)
-        if isinstance(loaded, (SequenceScenario, MultiHeadScenario, CrossScenario)):
+        if not isinstance(loaded, Scenario):  # a self-attention, multi-head or cross-attention example
             self.open_sequence(loaded)
             return
         if not self.maybe_save():
@@ -81,6 +84,9 @@ class FileHandling:
 
     def open_sequence(self, sequence: SequenceScenario | MultiHeadScenario | CrossScenario) -> None:
         """Show a self-attention, multi-head or cross-attention scenario in its lab (the explorer's stays as it is)."""
+        from attention_explorer.core.cross import CrossScenario
+        from attention_explorer.core.multihead import MultiHeadScenario
+
         if isinstance(sequence, MultiHeadScenario):
             self.page(LAB_MULTIHEAD).load_scenario(sequence)
             self.show_page(LAB_MULTIHEAD)
@@ -123,11 +129,13 @@ class FileHandling:
     def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario | Lecture,
                     ask: bool = True) -> bool:
         """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
-        if isinstance(loaded, Lecture):
-            self.lessons.start_lecture(loaded)
-            return True
-        if isinstance(loaded, (SequenceScenario, MultiHeadScenario, CrossScenario)):
-            self.open_sequence(loaded)
+        if not isinstance(loaded, Scenario):
+            from attention_explorer.core.lecture import Lecture
+
+            if isinstance(loaded, Lecture):
+                self.lessons.start_lecture(loaded)
+                return True
+            self.open_sequence(loaded)  # a self-attention, multi-head or cross-attention file
             self.document.add_recent(Path(os.path.abspath(path)))
             return True
         if ask and not self.maybe_save():
