@@ -5,6 +5,7 @@ Qt is imported only here, inside the functions, so `compute` and `presets` run o
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import os
@@ -109,10 +110,25 @@ def run_gui(argv: Sequence[str]) -> int:
     size = _parse_size(args.size)
     source = args.preset if args.preset is not None else args.file
     resume_collector = pause_collector()
+    collect_nothing_at_exit()
     try:
         return _start(args, source, size, resume_collector)
     finally:
         resume_collector()
+
+
+def collect_nothing_at_exit() -> None:
+    """When the interpreter exits, spare the collector its last pass over every object (the OS frees them)."""
+    # That pass took ~100 ms of closing the window (measured: 1076 → 971 ms for a --screenshot run). Nothing of
+    # ours waits for it: settings are synced and recovery files removed when the window closes, not when
+    # objects die. Frozen objects are never collected again, so this runs only once the exit has begun.
+    global _FREEZE_REGISTERED
+    if not _FREEZE_REGISTERED:
+        _FREEZE_REGISTERED = True
+        atexit.register(gc.freeze)
+
+
+_FREEZE_REGISTERED = False
 
 
 def pause_collector() -> Callable[[], None]:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QLabel
 
 from attention_explorer.cli import gui
 from attention_explorer.ui.application import after_first_paint
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_window_is_built_with_the_collector_off_and_it_is_back_on_after(qapp, tmp_path, monkeypatch):
@@ -64,3 +70,16 @@ def test_the_collector_is_put_back_once_only():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_at_exit_the_collector_is_spared_its_last_pass_once_the_exit_has_begun():
+    probe = ("import atexit, gc\n"
+             "from attention_explorer.cli.gui import collect_nothing_at_exit\n"
+             "collect_nothing_at_exit(); collect_nothing_at_exit()\n"
+             "print(gc.get_freeze_count())\n"  # nothing frozen while the program runs
+             "atexit._run_exitfuncs()\n"
+             "print(gc.get_freeze_count() > 10_000)\n")
+    process = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.split() == ["0", "True"]

@@ -506,6 +506,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             return
         self._save_layout()
         self.document.end_session()
+        self.settings.sync()  # on disk now: nothing is left for the settings object's destructor at exit
         QApplication.instance().removeEventFilter(self)
         event.accept()
 

@@ -573,3 +573,11 @@ def test_save_as_onto_something_that_is_not_a_file_is_refused_with_a_message(win
     assert "folder" in text or "not a regular file" in text
     assert os.lstat(path).st_mode == key_before
     assert window.document.modified and "*" in window.windowTitle()
+
+
+def test_closing_the_window_writes_its_layout_to_disk_at_once(window, tmp_path):
+    # The command line spares the collector's pass at exit, so nothing may wait for the settings' destructor.
+    window.resize(1100, 700)
+    assert window.close()
+    text = (tmp_path / "settings.ini").read_text(encoding="utf-8")
+    assert "windowState=" in text and "geometry=" in text
