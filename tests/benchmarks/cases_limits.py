@@ -8,9 +8,11 @@ In a quick run (AE_BENCH_QUICK=1) the same cases run on small files, only to sho
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -96,6 +98,7 @@ def _files() -> dict[str, str]:
 
     sizes = _sizes()
     folder = tempfile.mkdtemp(prefix="ae-limits-")
+    atexit.register(shutil.rmtree, folder, True)  # 36 MB of files: a run left them in /tmp
     rng = np.random.default_rng(512)
     single = Scenario(query=_rounded(rng, sizes["d"]), keys=_rounded(rng, sizes["n"], sizes["d"]),
                       values=_rounded(rng, sizes["n"], sizes["d"]), title="512 × 4096")
