@@ -26,6 +26,11 @@ _merge_keys = itertools.count(1)
 # limit (512 keys × 4096) is ~32 MB, so a lecture's ~1000 steps of those could not fit in memory; 128 MiB keeps a
 # window with such a file open under 400 MB (issue 15) and is still over 10,000 steps of a 3-key example.
 HISTORY_LIMIT_BYTES = 128 * 1024 * 1024
+# And at most this many steps: each also costs ~5 KB besides its arrays (the command, its scenarios, Qt's side),
+# so 10,000 small edits grew the window by 30–60 MB though their arrays were under 1 MB. A lecture makes a few
+# hundred steps (a drag is one). Past the limit the oldest go in batches of a quarter of it, not one per edit:
+# dropping rebuilds the stack.
+HISTORY_LIMIT_STEPS = 1000
 
 
 @dataclass(frozen=True)
@@ -113,14 +118,16 @@ class ExplorerModel(QObject):
     selection_changed = Signal(int)  # the selected key's index
     steps_changed = Signal()  # step-through mode or the number of revealed steps changed
     opened = Signal()  # a whole new scenario was loaded (a preset, a file): views start again from the top
-    history_dropped = Signal()  # the oldest undo steps were dropped to keep the history under its byte limit
+    history_dropped = Signal()  # the oldest undo steps were dropped to keep the history under its limits
 
     STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
 
     def __init__(self, scenario: Scenario | None = None, parent: QObject | None = None,
-                 history_limit_bytes: int = HISTORY_LIMIT_BYTES) -> None:
+                 history_limit_bytes: int = HISTORY_LIMIT_BYTES,
+                 history_limit_steps: int = HISTORY_LIMIT_STEPS) -> None:
         super().__init__(parent)
         self.history_limit_bytes = history_limit_bytes
+        self.history_limit_steps = history_limit_steps
         self.dropped_steps = 0  # undo steps dropped from the bottom of the history so far
         self._rebuilding_history = False
         # The commands on the stack, bottom first, and every distinct array they hold (by id) with the number
@@ -277,13 +284,16 @@ class ExplorerModel(QObject):
                 self._hold(arrays, 1)
 
     def _bound_history(self) -> None:
-        """Drop the oldest steps while the history holds more than history_limit_bytes (the newest stays)."""
+        """Drop the oldest steps while the history holds more than history_limit_bytes (the newest stays), and
+        down to history_limit_steps once it has a quarter more steps than that."""
         self._count_history()
         held, drop, total = self._held, 0, self._history_bytes
-        if total <= self.history_limit_bytes or len(held) < 2:
+        too_many = len(held) - self.history_limit_steps if len(held) > self.history_limit_steps * 5 // 4 else 0
+        if (total <= self.history_limit_bytes and not too_many) or len(held) < 2:
             return
         counts = {key: entry[1] for key, entry in self._array_holders.items()}
-        while total > self.history_limit_bytes and drop < min(len(held) - 1, self.undo_stack.index()):
+        while ((total > self.history_limit_bytes or drop < too_many)
+               and drop < min(len(held) - 1, self.undo_stack.index())):
             for array in held[drop][1]:
                 counts[id(array)] -= 1
                 if counts[id(array)] == 0:

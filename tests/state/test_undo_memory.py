@@ -156,3 +156,23 @@ def test_drags_that_come_back_to_their_start_keep_the_byte_count_exact(qapp, act
             gesture += 1
             origin = model.scenario.keys[1].copy()
         assert model.history_bytes == kept_bytes(stack_states(model))
+
+
+def test_small_steps_are_bounded_by_count_in_batches_and_undo_walks_back_through_every_kept_one(make_window):
+    window = make_window()
+    model = window.model
+    assert ExplorerModel().history_limit_steps == 1000  # a step costs ~5 KB besides its arrays
+    model.history_limit_steps = 8
+    states = [model.scenario]
+    for number in range(30):
+        model.set_component("key", number % 3, 1, float(number) / 10)
+        states.append(model.scenario)
+        assert model.undo_stack.count() <= 10  # dropped in batches: never more than a quarter over
+    count = model.undo_stack.count()
+    assert 8 <= count <= 10 and model.dropped_steps == 30 - count
+    lines = history_lines(window.history)
+    assert lines[0] == DROPPED and len(lines) == count + 1
+    for expected in reversed(states[-count - 1:-1]):
+        model.undo_stack.undo()
+        assert model.scenario is expected
+    assert not model.undo_stack.canUndo()
