@@ -86,4 +86,7 @@ def run_cases(folder: Path = HERE) -> list[CaseResult]:
         check = getattr(module, "check", None)
         for name, measure, target in getattr(module, "CASES", ()):
             results.append(_run_one(path.stem, name, measure, target, check))
+        cleanup = getattr(module, "cleanup", None)
+        if cleanup is not None:  # files the cases wrote: a test worker may end without running atexit
+            cleanup()
     return results

@@ -114,6 +114,14 @@ def _files() -> dict[str, str]:
     return paths
 
 
+def cleanup() -> None:
+    """Remove the limit files once the cases have run (the runner calls this; atexit stays the fallback)."""
+    if _files.cache_info().currsize:
+        shutil.rmtree(_files()["folder"], ignore_errors=True)
+    for cached in (_files, _compute_single, _compute_sequence):
+        cached.cache_clear()
+
+
 def _environment() -> dict[str, str]:
     environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     environment["QT_QPA_PLATFORM"] = "offscreen"
