@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from attention_explorer.core.cross import CROSS_KIND, CROSS_MATRICES, TOKEN_LISTS, CrossScenario, check_token_list
+from attention_explorer.core.fields import text_fields
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenario import AUTO_SCALE, MAX_KEYS, ScenarioError
 
@@ -60,15 +61,11 @@ def cross_from_dict(document: dict[str, Any], readers: FieldReaders) -> CrossSce
     w_q = readers.rows(document, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
     w_k = readers.rows(document, "w_k", d_model, f"d_model = {d_model}", len(w_q[0]), "d_k from w_q")
     w_v = readers.rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
-    texts = {}
-    for name in ("title", "description"):
-        texts[name] = document.get(name, "")
-        if not isinstance(texts[name], str):
-            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
+    title, description = text_fields(document)
     return CrossScenario(
         target_tokens=tuple(target_tokens), source_tokens=tuple(source_tokens), target_embeddings=target,
         source_embeddings=source, w_q=w_q, w_k=w_k, w_v=w_v, scale=readers.scale(document),
-        title=texts["title"], description=texts["description"],
+        title=title, description=description,
     )
 
 

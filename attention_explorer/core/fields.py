@@ -102,6 +102,25 @@ def number_list(raw: Any, place: str, width: int | None, width_name: str) -> lis
     return out
 
 
+def text_fields(document: dict[str, Any]) -> tuple[str, str]:
+    """The document's title and description ("" where absent); anything but a string is refused."""
+    texts = []
+    for name in ("title", "description"):
+        text = document.get(name, "")
+        if not isinstance(text, str):
+            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(text))
+        texts.append(text)
+    return texts[0], texts[1]
+
+
+def causal_flag(document: dict[str, Any]) -> bool:
+    """The document's `causal` (False where absent); anything but true or false is refused."""
+    causal = document.get("causal", False)
+    if not isinstance(causal, bool):
+        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
+    return causal
+
+
 def scale_from_document(document: dict[str, Any]) -> float | None:
     """The `scale` field of a document (either kind): None for "inv_sqrt_dk" or absent, else the factor."""
     scale_raw = document.get("scale", AUTO_SCALE)

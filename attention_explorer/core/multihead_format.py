@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from attention_explorer.core.fields import FORMAT_ID, check_format, matrix_rows, scale_from_document
+from attention_explorer.core.fields import (
+    FORMAT_ID,
+    causal_flag,
+    check_format,
+    matrix_rows,
+    scale_from_document,
+    text_fields,
+)
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.multihead import MATRICES, MULTIHEAD_KIND, MultiHeadScenario, check_heads
 from attention_explorer.core.scenario import AUTO_SCALE, ScenarioError
@@ -42,17 +49,11 @@ def multihead_from_dict(document: dict[str, Any]) -> MultiHeadScenario:
     check_heads(document["heads"], d_model)  # before the weights: "heads" is the usual mistake, and cheap
     size = f"d_model = {d_model}, the width of the embeddings"
     weights = {name: matrix_rows(document, name, d_model, size, d_model, "d_model") for name in MATRICES[1:]}
-    causal = document.get("causal", False)
-    if not isinstance(causal, bool):
-        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
-    texts = {}
-    for name in ("title", "description"):
-        texts[name] = document.get(name, "")
-        if not isinstance(texts[name], str):
-            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
+    causal = causal_flag(document)
+    title, description = text_fields(document)
     return MultiHeadScenario(
         tokens=tuple(tokens), embeddings=embeddings, heads=document["heads"], causal=causal,
-        scale=scale_from_document(document), title=texts["title"], description=texts["description"], **weights,
+        scale=scale_from_document(document), title=title, description=description, **weights,
     )
 
 

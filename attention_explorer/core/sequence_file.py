@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from attention_explorer.core.claims import claims_from_list
-from attention_explorer.core.fields import FORMAT_ID, scale_from_document
+from attention_explorer.core.fields import FORMAT_ID, causal_flag, check_format, scale_from_document, text_fields
 from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.kinds import SEQUENCE_KIND, SEQUENCE_KINDS
 from attention_explorer.core.messages import field_name_text, value_kind
@@ -28,8 +28,7 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
                 '"{0}": unknown field (allowed in a self-attention file: {1})',
                 field_name_text(name), ", ".join(SEQUENCE_FIELDS),
             )
-    if "format" in document and document["format"] != FORMAT_ID:
-        raise ScenarioError('format: expected "{0}", got {1}', FORMAT_ID, json.dumps(document["format"])[:40])
+    check_format(document)
     if not isinstance(document.get("kind"), str) or document.get("kind") not in SEQUENCE_KINDS:
         raise ScenarioError('kind: expected "{0}", got {1}', SEQUENCE_KIND, json.dumps(document.get("kind"))[:40])
     for required in ("tokens", *MATRICES):
@@ -47,17 +46,11 @@ def sequence_from_dict(document: dict[str, Any]) -> SequenceScenario:
     d_k = len(w_q[0])
     w_k = _rows(document, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k from w_q")
     w_v = _rows(document, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
-    causal = document.get("causal", False)
-    if not isinstance(causal, bool):
-        raise ScenarioError("causal: expected true or false, got {0}", value_kind(causal))
-    texts = {}
-    for name in ("title", "description"):
-        texts[name] = document.get(name, "")
-        if not isinstance(texts[name], str):
-            raise ScenarioError("{0}: expected a string, got {1}", name, value_kind(texts[name]))
+    causal = causal_flag(document)
+    title, description = text_fields(document)
     sequence = SequenceScenario(
         tokens=tuple(tokens), embeddings=embeddings, w_q=w_q, w_k=w_k, w_v=w_v, causal=causal,
-        scale=scale_from_document(document), title=texts["title"], description=texts["description"],
+        scale=scale_from_document(document), title=title, description=description,
         padding=document.get("padding", ()),
     )
     claims_from_list(document.get("claims"), sequence)
