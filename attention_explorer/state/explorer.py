@@ -26,8 +26,8 @@ _merge_keys = itertools.count(1)
 # limit (512 keys × 4096) is ~32 MB, so a lecture's ~1000 steps of those could not fit in memory; 128 MiB keeps a
 # window with such a file open under 400 MB (issue 15) and is still over 10,000 steps of a 3-key example.
 HISTORY_LIMIT_BYTES = 128 * 1024 * 1024
-# And at most this many steps: each also costs ~5 KB besides its arrays (the command, its scenarios, Qt's side),
-# so 10,000 small edits grew the window by 30–60 MB though their arrays were under 1 MB. A lecture makes a few
+# And at most this many steps: each also costs ~2 KB besides its arrays (the command, its scenarios, Qt's side),
+# so the 7,000 steps of 10,000 small edits held ~11 MB though their arrays were under 1 MB. A lecture makes a few
 # hundred steps (a drag is one). Past the limit the oldest go in batches of a quarter of it, not one per edit:
 # dropping rebuilds the stack.
 HISTORY_LIMIT_STEPS = 1000

@@ -161,7 +161,7 @@ def test_drags_that_come_back_to_their_start_keep_the_byte_count_exact(qapp, act
 def test_small_steps_are_bounded_by_count_in_batches_and_undo_walks_back_through_every_kept_one(make_window):
     window = make_window()
     model = window.model
-    assert ExplorerModel().history_limit_steps == 1000  # a step costs ~5 KB besides its arrays
+    assert ExplorerModel().history_limit_steps == 1000  # a step costs ~2 KB besides its arrays
     model.history_limit_steps = 8
     states = [model.scenario]
     for number in range(30):
