@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextDocument, QTextTable
 from PySide6.QtTest import QTest
 
@@ -180,6 +180,43 @@ def test_the_painted_text_follows_edits_and_is_rebuilt_once_per_frame(model, mak
     # The window's next paint brings the shown text up to date, with no one reading it through the view.
     qtbot.waitUntil(lambda: "Q·K = 1.5·0 + 0.5·2" in view.browser.toPlainText())
     assert len(builds) == 1
+
+
+class _Paints(QObject):
+    """Counts the Paint events a widget receives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_the_scroll_bar_is_repainted_only_when_the_text_changes_its_length(model, make_view, qtbot):
+    view = make_view(model, height=300)  # the text is longer than the panel: the bar has a range
+    bar = view.browser.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    place = bar.value()
+    qtbot.wait(20)
+    paints = _Paints()
+    bar.installEventFilter(paints)
+    for y in (1.0, 1.2, 1.4, 1.6):  # a drag: four frames, each with new numbers, the same length
+        model.set_vector("key", 1, [0.0, y])
+        qtbot.waitUntil(lambda y=y: f"0.5·{y:g}" in view.browser.toPlainText())
+        view.browser.viewport().repaint()
+    assert paints.count == 0  # before, every replaced text repainted the bar twice (range 0 and back)
+    assert bar.value() == place > 0  # and the reader's place is kept
+    # More keys make the text longer: the bar is repainted, with the new range.
+    rng = np.random.default_rng(3)
+    model.load_scenario(Scenario(query=[1.0, 0.0], keys=rng.standard_normal((6, 2)),
+                                 values=rng.standard_normal((6, 2))))
+    qtbot.waitUntil(lambda: "K6" in view.browser.toPlainText())
+    qtbot.waitUntil(lambda: paints.count > 0)
+    document_height = view.browser.document().size().height()
+    assert bar.maximum() == round(document_height) - view.browser.viewport().height() > place
 
 
 def test_a_click_right_after_an_edit_brings_the_text_up_to_date_first(library_model, make_view):
