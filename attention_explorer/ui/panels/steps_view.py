@@ -63,6 +63,9 @@ class _SteadyScrollBar(QScrollBar):
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
         self._held = False
+        # Opaque: its style fills the whole bar anyway, and a transparent one makes Qt paint the panel and the dock
+        # under it first (0.97 → 0.57 ms a repaint here; the same pixels).
+        self.setAutoFillBackground(True)
 
     def _state(self) -> tuple[int, int, int, int]:
         return self.minimum(), self.maximum(), self.value(), self.pageStep()

@@ -16,6 +16,9 @@ class SliderTicks(QWidget):
         super().__init__(parent)
         self._slider = slider
         self._ticks = ticks
+        # (geometry it was measured for, tick xs, shown labels): a window repaint draws this widget every frame
+        # and the style's sub-control rectangles cost ~1 ms for eight ticks; they change only with the geometry.
+        self._measured: tuple[tuple, list[float], list[tuple[float, str]]] | None = None
 
     def sizeHint(self) -> QSize:
         return QSize(100, self.fontMetrics().height() + 8)
@@ -63,13 +66,23 @@ class SliderTicks(QWidget):
             taken_until = left + width
         return shown
 
+    def _measure(self) -> tuple[list[float], list[tuple[float, str]]]:
+        """The tick xs and the shown labels, measured again only when the slider, this widget or the font moved."""
+        slider = self._slider
+        offset = self.mapFromGlobal(slider.mapToGlobal(QPointF(0.0, 0.0)))
+        key = (offset.x(), self.width(), slider.width(), slider.minimum(), slider.maximum(), self.font().key(),
+               slider.font().key(), id(slider.style()), slider.orientation())
+        if self._measured is None or self._measured[0] != key:
+            self._measured = (key, [self.tick_x(position) for position, _text in self._ticks], self.shown_labels())
+        return self._measured[1], self._measured[2]
+
     def paintEvent(self, event) -> None:
+        xs, labels = self._measure()
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        for position, _text in self._ticks:
-            x = self.tick_x(position)
+        for x in xs:
             painter.drawLine(QPointF(x, 0), QPointF(x, 4))
         ascent = self.fontMetrics().ascent()
-        for left, text in self.shown_labels():
+        for left, text in labels:
             painter.drawText(QPointF(left, 5 + ascent), text)
         painter.end()

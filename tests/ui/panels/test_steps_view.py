@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextDocument, QTextTable
 from PySide6.QtTest import QTest
 
@@ -217,6 +217,26 @@ def test_the_scroll_bar_is_repainted_only_when_the_text_changes_its_length(model
     qtbot.waitUntil(lambda: paints.count > 0)
     document_height = view.browser.document().size().height()
     assert bar.maximum() == round(document_height) - view.browser.viewport().height() > place
+
+
+@pytest.mark.parametrize("mode", ["light", "dark", "contrast"])
+def test_the_scroll_bar_paints_nothing_under_it_and_looks_the_same(model, make_view, qtbot, mode):
+    theme().set_mode(mode)
+    try:
+        view = make_view(model, height=300)
+        bar = view.browser.verticalScrollBar()
+        qtbot.wait(20)
+        under = _Paints()
+        bar.parentWidget().installEventFilter(under)
+        view.installEventFilter(under)
+        bar.repaint()
+        assert under.count == 0  # opaque: Qt does not paint its container and the panel first
+        place = QRect(bar.mapTo(view, QPoint(0, 0)), bar.size())
+        shown = view.grab().copy(place).toImage()
+        bar.setAutoFillBackground(False)  # what a transparent bar shows over its container
+        assert view.grab().copy(place).toImage() == shown
+    finally:
+        theme().set_mode("light")
 
 
 def test_a_click_right_after_an_edit_brings_the_text_up_to_date_first(library_model, make_view):
