@@ -205,7 +205,7 @@ class VectorEditor(QWidget):
         self.table_model.clear_swatches()
         self._sized_lengths = ()
         self._size_columns()
-        self.table_model.refresh()
+        self.table_model.refresh_all()
 
     def _size_columns(self) -> None:
         """Give each number column the width of its widest number, drawn bold (only when that width changes).

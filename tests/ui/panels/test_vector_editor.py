@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
@@ -357,3 +357,49 @@ def test_wide_tables_still_scroll_instead_of_eliding(window):
     table = window.editor.table
     assert table.horizontalScrollBar().maximum() > 0
     assert _cut_numbers(window.editor) == []
+
+
+class _PaintedRegions(QObject):
+    """Collects the regions a widget is asked to paint."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: list[QRect] = []
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.regions.append(event.region().boundingRect())
+        return False
+
+
+def _row_rect(editor: VectorEditor, row: int, margin: int = 2) -> QRect:
+    table = editor.table
+    first = table.visualRect(_index(editor, row, 0))
+    last = table.visualRect(_index(editor, row, editor.table_model.columnCount() - 1))
+    return first.united(last).adjusted(-margin, -margin, margin, margin)  # and the grid lines around it
+
+
+def test_a_drag_move_repaints_only_the_moved_keys_row_and_nothing_is_left_stale(editor, model, qtbot):
+    qtbot.waitExposed(editor)
+    viewport = editor.table.viewport()
+    QApplication.processEvents()
+    painted = _PaintedRegions()
+    viewport.installEventFilter(painted)
+    for y in (1.1, 1.2, 1.3):  # K2 is dragged (not selected: K1 stays highlighted)
+        model.set_vector("key", 1, [-0.6, y])
+        qtbot.waitUntil(lambda: bool(painted.regions))
+        assert all(_row_rect(editor, K2_ROW).contains(region) for region in painted.regions), painted.regions
+        assert _text(editor, K2_ROW, 2) == f"{y:.3f}"
+        painted.regions.clear()
+    # A new selection repaints the old and the new highlighted rows, and no other.
+    model.select_key(2)
+    qtbot.waitUntil(lambda: bool(painted.regions))
+    both = _row_rect(editor, K1_ROW).united(_row_rect(editor, K3_ROW))
+    assert all(both.contains(region) and not _row_rect(editor, Q_ROW, -3).intersects(region)
+               for region in painted.regions)
+    # What is drawn is what a full repaint from the model draws.
+    viewport.removeEventFilter(painted)
+    shown = viewport.grab().toImage()
+    editor.table_model.refresh_all()
+    viewport.repaint()
+    assert viewport.grab().toImage() == shown
