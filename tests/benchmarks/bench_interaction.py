@@ -5,7 +5,9 @@
 
 It first measures the machine (a fixed numpy + pure-Python calibration, the bare baseline window's frame and an
 empty pyqtgraph window's start-up) and gives every figure also as a ratio to one of these; the targets are ratios,
-so they hold on a slower or busier machine. Then it runs the extra cases of every tests/benchmarks/cases_*.py.
+so they hold on a slower or busier machine. The baseline frame is measured in short runs between blocks of ours
+and each block is divided by the runs beside it; start-ups are interleaved the same way. Then it runs the extra
+cases of every tests/benchmarks/cases_*.py.
 Prints a table, then as its last line one JSON object with every figure (README.md, "Performance", defines them).
 """
 
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baseline_window import BaselineWindow, Frame
 from case_runner import run_cases
 from feel import measure_feel
+from interleave import Interleaved, interleave
 from machine import calibrate, interleaved, pair_ratio
 
 from attention_explorer.app import create_window
@@ -305,32 +308,57 @@ def measure_frames(app: QApplication, window, count: int) -> tuple[list[float], 
     return times, frames
 
 
-def measure_baseline(app: QApplication, window, frames: list[Frame]) -> list[float]:
-    """The same frames replayed in the model-less BaselineWindow, repainted the same way."""
-    sizes = {name: (dock.width(), dock.height()) for name, dock in window.docks.items() if dock.isVisible()}
-    pages = window.centralWidget().count() if hasattr(window.centralWidget(), "count") else 1
-    baseline = BaselineWindow(window.model.scenario.n, sizes, pages)
-    baseline.resize(WIDTH, HEIGHT)
-    baseline.show()
-    for _ in range(3):
-        drain(app)
-    baseline.match_layout()
-    baseline.fit(frames)
-    for _ in range(3):
-        drain(app)
-    times = []
-    for frame in frames:
-        baseline.setUpdatesEnabled(False)
-        start = time.perf_counter()
-        baseline.show_frame(frame, DRAGGED)
-        drain(app)
-        baseline.setUpdatesEnabled(True)
-        baseline.repaint()
-        times.append((time.perf_counter() - start) * 1000.0)
-    baseline.close()
-    baseline.deleteLater()
-    drain(app)
-    return times
+class BaselineClock:
+    """The bare baseline window kept open beside ours, replaying our recorded frames: the machine's speed right now.
+
+    Each `frame_ms()` call repaints a few frames and gives their median; every figure that is a ratio to the
+    baseline frame is measured in blocks between such calls (interleave.py), and the baseline frame figure is the
+    median of all of them.
+    """
+
+    def __init__(self, app: QApplication, window, frames: list[Frame], per_call: int) -> None:
+        self.app = app
+        self.frames = frames
+        self.per_call = per_call
+        self.times: list[float] = []
+        self._next = 0
+        sizes = {name: (dock.width(), dock.height()) for name, dock in window.docks.items() if dock.isVisible()}
+        pages = window.centralWidget().count() if hasattr(window.centralWidget(), "count") else 1
+        self.window = BaselineWindow(window.model.scenario.n, sizes, pages)
+        self.window.resize(WIDTH, HEIGHT)
+        self.window.show()
+        for _ in range(3):
+            drain(app)
+        self.window.match_layout()
+        self.window.fit(frames)
+        for _ in range(3):
+            drain(app)
+        self._replay(len(frames))  # warm-up: every frame once, as our window had them once
+
+    def _replay(self, count: int) -> list[float]:
+        times = []
+        for _ in range(count):
+            frame = self.frames[self._next % len(self.frames)]
+            self._next += 1
+            self.window.setUpdatesEnabled(False)
+            start = time.perf_counter()
+            self.window.show_frame(frame, DRAGGED)
+            drain(self.app)
+            self.window.setUpdatesEnabled(True)
+            self.window.repaint()
+            times.append((time.perf_counter() - start) * 1000.0)
+        return times
+
+    def frame_ms(self) -> float:
+        """The median of the next few replayed frames, in milliseconds; kept for the baseline frame figure."""
+        times = self._replay(self.per_call)
+        self.times += times
+        return float(np.median(times))
+
+    def close(self) -> None:
+        self.window.close()
+        self.window.deleteLater()
+        drain(self.app)
 
 
 def resident_mb() -> float:
@@ -346,20 +374,23 @@ def resident_mb() -> float:
         return peak / 2**20 if sys.platform == "darwin" else peak / 1024
 
 
-def measure_rss(app: QApplication, window, moves: int, warmup: int) -> tuple[float, list[float]]:
+def measure_rss(app: QApplication, window, clock: BaselineClock, moves: int,
+                warmup: int) -> tuple[float, Interleaved]:
     """Resident memory growth over `moves` drag moves after `warmup` moves; each gesture ends with a repaint."""
-    def repaint() -> None:
+    def gesture(size: int) -> list[float]:
+        times, _ = measure_updates(app, window, size)
         window.repaint()
+        return times
 
-    measure_updates(app, window, warmup, repaint)
+    measure_updates(app, window, warmup, window.repaint)
     gc.collect()
     drain(app)
     before = resident_mb()
-    times, _ = measure_updates(app, window, moves, repaint)
+    moved = interleave(gesture, clock.frame_ms, moves, GESTURE)
     window.repaint()
     gc.collect()
     drain(app)
-    return resident_mb() - before, times
+    return resident_mb() - before, moved
 
 
 _BASELINE_STARTUP = """\
@@ -458,17 +489,24 @@ def measure_startup(runs: int, plot_count: int, folder: str) -> tuple[list[float
     return interleaved(ours, floor, runs, folder)
 
 
-def measure_user_feel(app: QApplication, window, moves: int, presentation: bool) -> tuple[list[float], int]:
+def measure_user_feel(app: QApplication, window, clock: BaselineClock, moves: int, block: int,
+                      presentation: bool) -> tuple[Interleaved, int]:
     """From a mouse move to the end of Qt's own paint of what changed, at 1280×720 (desk or presentation)."""
     if presentation:
         window.enter_presentation()
         window.resize(WIDTH, HEIGHT)
         for _ in range(4):
             drain(app)
+    unpainted = [0]
+
+    def feel_block(size: int) -> list[float]:
+        times, missed = measure_feel(app, window, TipDrag(window, DRAGGED), size, GESTURE)
+        unpainted[0] += missed
+        return times
+
     try:
-        drag = TipDrag(window, DRAGGED)
-        measure_feel(app, window, drag, max(10, moves // 10), GESTURE)  # warm-up: caches of the layout
-        return measure_feel(app, window, TipDrag(window, DRAGGED), moves, GESTURE)
+        measure_feel(app, window, TipDrag(window, DRAGGED), max(10, moves // 10), GESTURE)  # warm-up: layout caches
+        return interleave(feel_block, clock.frame_ms, moves, block), unpainted[0]
     finally:
         if presentation:
             window.leave_presentation()
@@ -577,29 +615,45 @@ def run(quick: bool) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         window = open_window(app, folder)
         plot_count = len(window.findChildren(pg.PlotWidget))
-        # Warm-up: first moves build caches and lay things out once.
+        # Warm-up: first moves build caches and lay things out once; the frames are recorded for the baseline.
         measure_updates(app, window, 20 if quick else 200)
-        update, idle = measure_updates(app, window, 40 if quick else 800)
-        if idle:
-            notes.append(f"{idle} of the measured moves changed nothing in the model")
-        frames_ms, frames = measure_frames(app, window, 10 if quick else 150)
-        baseline_ms = measure_baseline(app, window, frames)
-        feel, unpainted = measure_user_feel(app, window, 20 if quick else 400, presentation=False)
+        _, frames = measure_frames(app, window, 10 if quick else 150)
+        clock = BaselineClock(app, window, frames, 3 if quick else 8)
+        idle = [0]
+
+        def update_block(size: int) -> list[float]:
+            times, unchanged = measure_updates(app, window, size)
+            idle[0] += unchanged
+            return times
+
+        update = interleave(update_block, clock.frame_ms, 40 if quick else 800, 20 if quick else GESTURE)
+        if idle[0]:
+            notes.append(f"{idle[0]} of the measured moves changed nothing in the model")
+        frames_ms = interleave(lambda size: measure_frames(app, window, size)[0], clock.frame_ms,
+                               10 if quick else 150, 5 if quick else 25)
+        feel_block = 10 if quick else 50
+        feel, unpainted = measure_user_feel(app, window, clock, 20 if quick else 400, feel_block, presentation=False)
         has_presentation = hasattr(window, "enter_presentation")
         feel_present, unpainted_present = (
-            measure_user_feel(app, window, 20 if quick else 400, presentation=True) if has_presentation else (None, 0))
+            measure_user_feel(app, window, clock, 20 if quick else 400, feel_block, presentation=True)
+            if has_presentation else (None, 0))
         if unpainted or unpainted_present:
             notes.append(f"{unpainted + unpainted_present} moves caused no paint (timed to the end of their events)")
-        rss, rss_update = measure_rss(app, window, 60 if quick else 10_000, 10 if quick else 500)
-        update += rss_update
-        steps_text = measure_steps_text(app, window, 10 if quick else 100)
+        rss, rss_update = measure_rss(app, window, clock, 60 if quick else 10_000, 10 if quick else 500)
+        update.extend(rss_update)
+        steps_block = 5 if quick else 25
+        steps_text = interleave(lambda size: measure_steps_text(app, window, size), clock.frame_ms,
+                                10 if quick else 100, steps_block)
 
         window.model.load_scenario(many_keys(64, window.model.scenario))
         for _ in range(3):
             drain(app)
         measure_updates(app, window, 10 if quick else 100)
-        update64, _ = measure_updates(app, window, 30 if quick else 600)
-        steps_text64 = measure_steps_text(app, window, 10 if quick else 100)
+        update64 = interleave(lambda size: measure_updates(app, window, size)[0], clock.frame_ms,
+                              30 if quick else 600, 15 if quick else GESTURE)
+        steps_text64 = interleave(lambda size: measure_steps_text(app, window, size), clock.frame_ms,
+                                  10 if quick else 100, steps_block)
+        clock.close()
         variance, variance_note = measure_variance(app, window, 2 if quick else 15)
         heatmap, heatmap_note = measure_heatmap(app, window, 2 if quick else 30)
         for name, values, note in (("variance_ms_median", variance, variance_note),
@@ -612,29 +666,34 @@ def run(quick: bool) -> dict:
         undo_at_limit = measure_undo_at_limit(*((10, (64, 512)) if quick else (100,)))
         startup, startup_baseline = measure_startup(1 if quick else 16, plot_count, folder)
 
-    figures = {
-        **machine,
-        "update_ms_median": median(update), "update_ms_p95": p95(update),
-        "update64_ms_median": median(update64), "update64_ms_p95": p95(update64),
-        "frame_ms_median": median(frames_ms), "frame_ms_p95": p95(frames_ms),
-        BASE_FRAME: median(baseline_ms),
-        "feel_ms_median": median(feel), "feel_ms_p95": p95(feel),
-        "feel_present_ms_median": median(feel_present), "feel_present_ms_p95": p95(feel_present),
-        "startup_s_median": median(startup), BASE_STARTUP: median(startup_baseline),
-        "rss_growth_mb": rss,
-        "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
-        "steps_text_ms_median": median(steps_text), "steps_text64_ms_median": median(steps_text64),
-        "undo_at_limit_rss_growth_mb": undo_at_limit,
-        "mixed_actions_rss_mb": mixed_mb, "mixed_actions_rss_growth_mb": mixed_growth,
-    }
-    ratios = {ratio_name(name): ratio(figures[name], figures[reference])
-              for name, (reference, _target) in RATIO_TARGETS.items()}
+    interleaved_figures = {"update_ms": update, "update64_ms": update64, "frame_ms": frames_ms, "feel_ms": feel,
+                           "feel_present_ms": feel_present, "steps_text_ms": steps_text,
+                           "steps_text64_ms": steps_text64}
+    figures = {**machine, BASE_FRAME: median(clock.times),
+               "startup_s_median": median(startup), BASE_STARTUP: median(startup_baseline), "rss_growth_mb": rss,
+               "heatmap512_ms_median": median(heatmap), "variance_ms_median": median(variance),
+               "undo_at_limit_rss_growth_mb": undo_at_limit,
+               "mixed_actions_rss_mb": mixed_mb, "mixed_actions_rss_growth_mb": mixed_growth}
+    for name, measured in interleaved_figures.items():
+        figures[f"{name}_median"] = median(measured.times if measured else None)
+        figures[f"{name}_p95"] = p95(measured.times if measured else None)
+    ratios = {}
+    for name, (reference, _target) in RATIO_TARGETS.items():
+        measured_name, _, statistic = name.rpartition("_")
+        if reference == BASE_FRAME and measured_name in interleaved_figures:
+            measured = interleaved_figures[measured_name]
+            ratios[ratio_name(name)] = None if not measured else (
+                measured.median_ratio() if statistic == "median" else measured.p95_ratio())
+        else:
+            ratios[ratio_name(name)] = ratio(figures[name], figures[reference])
     # Start-up: the median of the interleaved pairs' ratios, each pair having run under the same load.
     ratios["startup_ratio"] = pair_ratio(startup, startup_baseline)
     os.environ["AE_BENCH_QUICK"] = "1" if quick else "0"
     cases = run_cases()
-    counts = {"update moves": len(update), "update64 moves": len(update64), "frames": len(frames_ms),
-              "feel moves": len(feel) + len(feel_present or ()), "startup pairs": len(startup),
+    counts = {"update moves": len(update.times), "update64 moves": len(update64.times),
+              "frames": len(frames_ms.times), "baseline frames": len(clock.times),
+              "feel moves": len(feel.times) + len(feel_present.times if feel_present else ()),
+              "startup pairs": len(startup),
               "plots in the window": plot_count, "seconds": round(time.perf_counter() - started, 1)}
     return {"figures": figures, "ratios": ratios, "cases": cases, "counts": counts, "notes": notes}
 
@@ -652,6 +711,9 @@ def print_table(report: dict, quick: bool) -> None:
     print(f"machine: calibration {figures['calibration_ms']:.1f} ms (numpy {figures['calibration_numpy_ms']:.1f}, "
           f"Python {figures['calibration_python_ms']:.1f}); baseline frame {figures[BASE_FRAME]:.2f} ms; "
           f"empty pyqtgraph window's start-up {figures[BASE_STARTUP]:.3f} s")
+    print("ratios to the baseline frame are interleaved: each block of our moves is divided by the baseline "
+          "frames repainted just before and after it (the machine's speed changes from second to second); "
+          "a p95 ratio is the median over blocks of each block's p95")
     print(f"{'figure':30s} {'value':>10s}  {'ratio':>7s}  {'to':22s} {'target':>8s}")
     for key in KEYS:
         value = figures[key]
