@@ -238,16 +238,36 @@ class ExplorerModel(QObject):
         if after == self._scenario:
             return
         gesture = self._gesture_command(merge_key)
-        if gesture is not None and not after == gesture._before:
+        if gesture is not None:
             # The next step of the gesture on top of the stack: what push() + mergeWith() would do, without
             # the stack's index/text signals (the history view would rebuild its list on every drag move).
+            # Back where the gesture began, the step stays (doing nothing) until finish_gesture() drops it:
+            # Qt would drop it now and push a new step on the next move, two history rebuilds mid-drag.
             gesture._after = after
             gesture.set_undo_text(text)  # no signal either: History repaints on `changed`
             self._apply(after)
             self._bound_history()
             return
+        self._drop_idle_gesture(None)  # a gesture that came back to its start and was not finished
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
         self._bound_history()
+
+    def finish_gesture(self, merge_key: int | None) -> None:
+        """End the gesture `merge_key` (a release): if it came back to where it began, it leaves no undo step."""
+        if merge_key is not None:
+            self._drop_idle_gesture(merge_key)
+
+    def _drop_idle_gesture(self, merge_key: int | None) -> None:
+        """Drop the top undo step if it is a gesture (`merge_key`, or any) that changes nothing."""
+        stack = self.undo_stack
+        index = stack.index()
+        if index == 0 or index != stack.count() or index == stack.cleanIndex():
+            return
+        command = stack.command(index - 1)
+        if (isinstance(command, _ScenarioCommand) and command._merge_key is not None
+                and merge_key in (None, command._merge_key) and command._after == command._before):
+            command.setObsolete(True)  # undo() then deletes it without applying anything (nothing to apply)
+            stack.undo()
 
     # ------------------------------------------------------------ the history's memory
 

@@ -81,9 +81,31 @@ class ModelMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------ the record (Qt's QUndoStack::push rules)
 
+    def _idle_gesture_on_top(self, key: int | None) -> bool:
+        """The newest step is a gesture (`key`, or any) that came back to where it began, and may be dropped."""
+        index = self.index
+        return (0 < index == len(self.states) - 1 and index != self.clean and self.keys[index - 1] is not None
+                and key in (None, self.keys[index - 1]) and self.states[index] == self.states[index - 1])
+
+    def _drop_top(self) -> None:
+        self.states.pop()
+        self.keys.pop()
+        self.index -= 1
+
     def _pushed(self, after: Scenario, key: int | None) -> None:
-        """What push() of a command from the current scenario to `after` with merge key `key` does."""
+        """What an edit from the current scenario to `after` with merge key `key` does to the history.
+
+        The model continues a gesture on top of the stack itself, keeping its step even when it is back where
+        it began (finish_gesture drops it); anything else drops such a step first, then goes through Qt's push.
+        """
         current_key = self.keys[self.index - 1] if self.index > 0 else None
+        if (key is not None and current_key == key and 0 < self.index == len(self.states) - 1
+                and self.index != self.clean):
+            self.states[self.index] = after
+            return
+        if self._idle_gesture_on_top(None):
+            self._drop_top()
+            current_key = self.keys[self.index - 1] if self.index > 0 else None
         del self.states[self.index + 1:]
         del self.keys[self.index:]
         if self.clean > self.index:
@@ -162,6 +184,7 @@ class ModelMachine(RuleBasedStateMachine):
             path = [*path, (float(start[0]), float(start[1]) if start.shape[0] > 1 else 0.0)]
         for x, y in path:
             self.set_plane_position(role, index, x, y, gesture)
+        self.finish_gesture(gesture)
 
     @rule(data=st.data())
     def add_pair(self, data):
@@ -218,6 +241,15 @@ class ModelMachine(RuleBasedStateMachine):
             else:
                 raise AssertionError(f"select_key({index}) with {self.model.scenario.n} keys was accepted")
         assert self.model.scenario is before and self.model.undo_stack.count() == count  # not an edit
+
+    @rule(gesture=st.integers(0, 2))
+    def finish_gesture(self, gesture):
+        """A release: a gesture back where it began leaves no step; an edit never happens, nor a `changed`."""
+        key, changes, scenario = self.gestures[gesture], self.changes, self.model.scenario
+        self.model.finish_gesture(key)
+        if key is not None and self._idle_gesture_on_top(key):
+            self._drop_top()
+        assert self.changes == changes and self.model.scenario is scenario
 
     @rule()
     def save(self):

@@ -108,13 +108,42 @@ def test_two_gestures_are_two_steps_and_unmerged_edits_never_merge(model):
 
 
 def test_a_drag_back_to_the_start_leaves_no_undo_step(model):
-    """Grab a key, move it, put it back: nothing to undo."""
+    """Grab a key, move it, put it back, release: nothing to undo. Mid-drag the history never changes."""
+    start = model.scenario
+    drag = new_merge_key()
+    index_changes = []
+    model.undo_stack.indexChanged.connect(index_changes.append)
+    model.set_plane_position("key", 0, 5.0, 5.0, merge_key=drag)
+    assert index_changes == [1]  # the drag's one step
+    for _sweep in range(3):  # through the start and on, as a lecturer's drag does
+        model.set_plane_position("key", 0, *start.keys[0].tolist(), merge_key=drag)
+        assert model.scenario == start
+        model.set_plane_position("key", 0, 4.0, 4.0, merge_key=drag)
+    model.set_plane_position("key", 0, *start.keys[0].tolist(), merge_key=drag)
+    assert index_changes == [1] and model.undo_stack.count() == 1
+    model.finish_gesture(drag)
+    assert model.scenario == start
+    assert model.undo_stack.count() == 0 and index_changes == [1, 0]
+
+
+def test_an_unfinished_drag_back_at_its_start_is_dropped_by_the_next_edit(model):
+    """A caller that never finishes its gesture still leaves no step that does nothing."""
     start = model.scenario
     drag = new_merge_key()
     model.set_plane_position("key", 0, 5.0, 5.0, merge_key=drag)
     model.set_plane_position("key", 0, *start.keys[0].tolist(), merge_key=drag)
-    assert model.scenario == start
-    assert model.undo_stack.count() == 0
+    model.set_title("after the drag")
+    assert model.undo_stack.count() == 1
+    model.undo_stack.undo()
+    assert model.scenario == start and not model.undo_stack.canUndo()
+
+
+def test_finishing_a_drag_that_moved_keeps_its_step(model):
+    drag = new_merge_key()
+    model.set_plane_position("key", 0, 5.0, 5.0, merge_key=drag)
+    model.finish_gesture(drag)
+    model.finish_gesture(new_merge_key())  # another gesture's release: not this one's business
+    assert model.undo_stack.count() == 1 and model.scenario.keys[0].tolist() == [5.0, 5.0]
 
 
 def test_a_merged_slider_is_one_step(library_model):

@@ -123,6 +123,7 @@ class TipDrag:
                      bool(modifiers & Qt.KeyboardModifier.ShiftModifier),
                      bool(modifiers & Qt.KeyboardModifier.ControlModifier))
         if ev.isFinish():
+            self.host.model.finish_gesture(self.key)
             self.key = None
             if self.basis is not None:  # back to the plane of the scenario as it is now
                 self.basis = None

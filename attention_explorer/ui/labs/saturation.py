@@ -424,6 +424,7 @@ class SaturationLab(QWidget):
         self._set_factor(factor_from_x(line.value()), self._gesture)
 
     def _on_line_released(self, _line: pg.InfiniteLine) -> None:
+        self.model.finish_gesture(self._gesture)
         self._gesture = None
         self.refresh()  # the line snaps to the factor the model holds
 

@@ -375,6 +375,7 @@ class ScaleControls(QWidget):
 
     def _d_k_slider_released(self) -> None:
         self._set_d_k(d_k_from_position(self.d_k_slider.value()), self._d_k_gesture)
+        self.model.finish_gesture(self._d_k_gesture)
         self._d_k_gesture = None
 
     def _set_d_k(self, d_k: int, merge_key: int | None = None) -> None:
@@ -393,6 +394,7 @@ class ScaleControls(QWidget):
         self._factor_gesture = new_merge_key()
 
     def _factor_gesture_ended(self) -> None:
+        self.model.finish_gesture(self._factor_gesture)
         self._factor_gesture = None
 
     def _factor_slider_moved(self, position: int) -> None:

@@ -426,6 +426,8 @@ class VectorEditor(QWidget):
         except ScenarioError as error:  # cannot happen after the check above; never leave half a paste
             self.show_error(_translate("VectorEditor", "Paste refused: {0}").format(error_text(error)))
             return
+        finally:
+            self.model.finish_gesture(merge_key)
         self.show_info(
             _translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count)
         )

@@ -27,7 +27,8 @@ _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate
 class _GestureSlider(QSlider):
     """A horizontal slider whose drag is one gesture: `merge_key` is the same for every move of one drag."""
 
-    def __init__(self, name: str, maximum: int, on_move: Callable[[int, int | None], None]) -> None:
+    def __init__(self, name: str, maximum: int, on_move: Callable[[int, int | None], None],
+                 on_release: Callable[[int | None], None]) -> None:
         super().__init__(Qt.Orientation.Horizontal)
         self.setObjectName(name)
         self.setRange(0, maximum)
@@ -40,12 +41,14 @@ class _GestureSlider(QSlider):
         self.sliderReleased.connect(self._released)
         self.valueChanged.connect(lambda position: on_move(position, self.merge_key))
         self._on_move = on_move
+        self._on_release = on_release
 
     def _pressed(self) -> None:
         self.merge_key = new_merge_key()
 
     def _released(self) -> None:
         self._on_move(self.value(), self.merge_key)
+        self._on_release(self.merge_key)
         self.merge_key = None
 
     def show_position(self, position: int) -> None:
@@ -65,7 +68,8 @@ class ScaleStrip(QWidget):
         self.model = model
         self._fill = fill  # (fill, seed) for the components d_k adds: the full panel's choice
         self.d_k_name = QLabel("d_k")
-        self.d_k_slider = _GestureSlider("stripDKSlider", D_K_MAX_POSITION, self._d_k_moved)
+        self.d_k_slider = _GestureSlider("stripDKSlider", D_K_MAX_POSITION, self._d_k_moved,
+                                      model.finish_gesture)
         self.d_k_slider.setPageStep(D_K_STEPS_PER_OCTAVE)
         self.d_k_value = QLabel()
         self.d_k_value.setObjectName("stripDKValue")
@@ -73,7 +77,8 @@ class ScaleStrip(QWidget):
         self.auto_box.setObjectName("stripAutoScale")
         self.auto_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.auto_box.clicked.connect(self._auto_clicked)
-        self.factor_slider = _GestureSlider("stripFactorSlider", FACTOR_MAX_POSITION, self._factor_moved)
+        self.factor_slider = _GestureSlider("stripFactorSlider", FACTOR_MAX_POSITION, self._factor_moved,
+                                           model.finish_gesture)
         self.factor_slider.setPageStep(30)
         self.factor_value = QLabel()
         self.factor_value.setObjectName("stripFactorValue")

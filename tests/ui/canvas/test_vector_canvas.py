@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from attention_explorer.core.scenario import MAX_ABS
 from attention_explorer.ui.canvas.drag import clamp_to_format, drag_target
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
+from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget, type_into_cell
 
@@ -132,6 +133,25 @@ def test_dragging_k2_moves_it_live_updates_the_readout_and_undoes_in_one_step(ca
     assert model.undo_stack.count() == steps_before + 1
     model.undo_stack.undo()
     np.testing.assert_array_equal(model.scenario.keys, before)
+
+
+def test_a_drag_through_its_start_keeps_one_history_line_and_back_at_the_start_leaves_none(qtbot, canvas, model):
+    """Mid-drag the History list never changes (it used to lose and regain the line at the start point)."""
+    history = HistoryView(model)
+    qtbot.addWidget(history)
+    history.show()
+    start = tuple(model.scenario.keys[1])
+    rows = []
+    model.undo_stack.indexChanged.connect(lambda _index: rows.append(history.model().rowCount()))
+    press(canvas, *start)
+    for point in [(0.2, 1.2), start, (0.9, 0.9), start, (1.4, 0.6), start]:
+        move(canvas, *point)
+        assert history.model().rowCount() == 2  # "<empty>" and the drag's step, at the start point too
+    assert model.scenario.keys[1].tolist() == list(start)
+    release(canvas, *start)
+    assert model.scenario.keys[1].tolist() == list(start)
+    assert history.model().rowCount() == 1 and not model.undo_stack.canUndo()
+    assert rows == [2, 1]  # one line added at the first move, removed at the release
 
 
 def test_dragging_q_moves_the_query(canvas, model):

@@ -112,6 +112,24 @@ def test_the_strip_sets_d_k_and_the_factor_through_the_model_and_shows_what_the_
     assert window.model.scenario.d_k == 2 and strip.d_k_value.text() == "2" and strip.auto_box.isChecked()
 
 
+def test_a_strip_drag_back_to_where_it_began_leaves_no_undo_step(window, qtbot):
+    from PySide6.QtWidgets import QStyle, QStyleOptionSlider
+
+    window.enter_presentation()
+    slider = window.scale_strip.d_k_slider
+    option = QStyleOptionSlider()
+    slider.initStyleOption(option)
+    handle = slider.style().subControlRect(QStyle.ComplexControl.CC_Slider, option,
+                                           QStyle.SubControl.SC_SliderHandle, slider).center()
+    qtbot.mousePress(slider, Qt.MouseButton.LeftButton, pos=handle)
+    qtbot.mouseMove(slider, handle + QPoint(slider.width() // 3, 0))
+    assert window.model.scenario.d_k > 2 and window.model.undo_stack.count() == 1
+    qtbot.mouseMove(slider, handle)
+    qtbot.mouseRelease(slider, Qt.MouseButton.LeftButton, pos=handle)
+    assert window.model.scenario.d_k == 2 and window.scale_strip.d_k_value.text() == "2"
+    assert window.model.undo_stack.count() == 0 and not window.model.undo_stack.canUndo()
+
+
 def test_step_through_in_presentation_brings_the_steps_forward_and_the_output_at_the_last_step(window, qtbot):
     window.enter_presentation()
     qtbot.keyClick(window.canvas, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
