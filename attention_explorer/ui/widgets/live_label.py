@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QLabel, QWidget
 
 _DIGITS = re.compile(r"[0-9]")
+_REMEMBERED_SHAPES = 16
 
 
 class LiveLabelHost(QWidget):
@@ -19,8 +20,9 @@ class LiveLabelHost(QWidget):
     LayoutRequest event, and this host forwards it only when the label no longer fits (another line, a longer
     word), so a number that merely changes its digits costs a repaint and nothing more. Asking the label for
     its size lays its text out (about 0.7 ms for a wrapped rich-text readout), so a text that differs from
-    the last one checked only in its digits is taken to fit as that one did: interface fonts draw all ten
-    digits at the same width (tabular figures).
+    a text checked before except in its digits is taken to fit as that one did: interface fonts draw all ten
+    digits at the same width (tabular figures). A drag swings a readout between a few shapes (a minus sign,
+    one more digit), so the last few that fit are remembered, until the host's size changes.
     Show or hide the host, not the label.
     """
 
@@ -33,7 +35,8 @@ class LiveLabelHost(QWidget):
         label.setAutoFillBackground(True)
         self.setSizePolicy(label.sizePolicy())
         self._announced = QSize(-1, -1)  # the label's size hint when the layout last asked
-        self._checked: tuple | None = None  # (text with digits as 0, font, width, height) known to fit
+        # (text with digits as 0, font, width, height, announced width) known to fit, newest last
+        self._fitting: dict[tuple, None] = {}
 
     def sizeHint(self) -> QSize:
         hint = self.label.sizeHint()
@@ -52,7 +55,7 @@ class LiveLabelHost(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.label.setGeometry(self.rect())
-        self._checked = None
+        self._fitting.clear()
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
@@ -64,8 +67,9 @@ class LiveLabelHost(QWidget):
     def _needs_new_size(self) -> bool:
         """True when the label's text no longer fits the space the layout gave it."""
         label = self.label
-        shape = (_DIGITS.sub("0", label.text()), label.font().key(), self.width(), self.height())
-        if shape == self._checked:
+        shape = (_DIGITS.sub("0", label.text()), label.font().key(), self.width(), self.height(),
+                 self._announced.width())
+        if shape in self._fitting:
             return False
         if label.minimumSizeHint().width() > self.width():
             needs = True
@@ -74,5 +78,10 @@ class LiveLabelHost(QWidget):
         else:
             hint = label.sizeHint()
             needs = hint.height() != self.height() or hint.width() != self._announced.width()
-        self._checked = None if needs else shape
+        if needs:
+            self._fitting.clear()
+        else:
+            self._fitting[shape] = None
+            if len(self._fitting) > _REMEMBERED_SHAPES:
+                del self._fitting[next(iter(self._fitting))]
         return needs
