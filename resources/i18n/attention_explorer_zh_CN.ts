@@ -1436,6 +1436,14 @@
         <translation>&lt;初始状态&gt;</translation>
     </message>
     <message>
+        <source>All pages</source>
+        <translation>全部页面</translation>
+    </message>
+    <message>
+        <source>Every page of the middle, also on Ctrl+1 … Ctrl+{0}</source>
+        <translation>中间区域的每一页，也可用 Ctrl+1 … Ctrl+{0} 切换</translation>
+    </message>
+    <message>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>

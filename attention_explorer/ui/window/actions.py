@@ -163,7 +163,8 @@ ROWS: tuple[Row, ...] = (
 
     MenuRow("view", "", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
-    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",))
+    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",),
+                checkable=True, group="pages")  # checked: the page shown
       for index, title in enumerate(PAGE_TITLES) if title),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),

@@ -64,6 +64,7 @@ from attention_explorer.ui.window.lab_pages import (
     variance_lab_page,
 )
 from attention_explorer.ui.window.lazy_dock import LazyDock
+from attention_explorer.ui.window.page_list import page_list_button
 from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
@@ -216,6 +217,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self.actions_by_name = self.action_table.actions
         for name, menu in self.action_table.menus.items():
             setattr(self, f"{name}_menu", menu)  # self.file_menu, self.recent_menu, …
+        self.page_list_button = page_list_button(self.pages_menu)
+        self.central_tabs.setCornerWidget(self.page_list_button, Qt.Corner.TopRightCorner)
+        self.actions_by_name["page1"].setChecked(True)
         self.theme_group = self.action_table.groups["theme"]
         self.language_group = self.action_table.groups["language"]
         stack = model.undo_stack
@@ -328,6 +332,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         self._show_autosave_problem()
         for index, title in enumerate(PAGE_TITLES):
             self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", title or ""))
+        self.page_list_button.setText(self.tr("All pages"))
+        self.page_list_button.setToolTip(self.tr("Every page of the middle, also on Ctrl+1 … Ctrl+{0}").format(
+            len(self.pages_menu.actions())))
         self._rebuild_recent_menu()
         self._update_undo_actions()
         self._show_hint("")
@@ -391,6 +398,9 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
 
     def _page_changed(self, index: int) -> None:
         self.page(index)
+        shown = self.actions_by_name.get(f"page{index + 1}")
+        if shown is not None:
+            shown.setChecked(True)
         self._show_hint("")
         # Labs with state of their own get the whole window; the explorer's docks step aside.
         wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER, LAB_MULTIHEAD, LAB_CROSS, LAB_POSITIONS)

@@ -83,14 +83,14 @@ E&xamples
   stopRotation [Esc] plain | Stop the turn | Stop the turn
 &View
   - [] | &Labs | Labs
-    page1 [Ctrl+1] | Vectors | Vectors
-    page2 [Ctrl+2] | Saturation: why scale? | Saturation: why scale?
-    page3 [Ctrl+3] | Variance: why √dₖ? | Variance: why √dₖ?
-    page4 [Ctrl+4] | Self-attention | Self-attention
-    page5 [Ctrl+5] | Real transformer | Real transformer
-    page6 [Ctrl+6] | Multi-head attention | Multi-head attention
-    page7 [Ctrl+7] | Cross-attention | Cross-attention
-    page8 [Ctrl+8] | Positions and q·k | Positions and q·k
+    page1 [Ctrl+1] checkable | Vectors | Vectors
+    page2 [Ctrl+2] checkable | Saturation: why scale? | Saturation: why scale?
+    page3 [Ctrl+3] checkable | Variance: why √dₖ? | Variance: why √dₖ?
+    page4 [Ctrl+4] checkable | Self-attention | Self-attention
+    page5 [Ctrl+5] checkable | Real transformer | Real transformer
+    page6 [Ctrl+6] checkable | Multi-head attention | Multi-head attention
+    page7 [Ctrl+7] checkable | Cross-attention | Cross-attention
+    page8 [Ctrl+8] checkable | Positions and q·k | Positions and q·k
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example

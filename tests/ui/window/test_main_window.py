@@ -326,6 +326,45 @@ def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
     assert window.current_page() is window.canvas
 
 
+def test_all_pages_button_lists_every_page_when_the_tabs_do_not_fit(window, qtbot):
+    """At 1280×720 two or three of eight tabs fit: the button beside them lists every page, the shown one ticked."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QAction
+    from PySide6.QtTest import QTest
+
+    tabs, bar, button = window.central_tabs, window.central_tabs.tabBar(), window.page_list_button
+    last = tabs.count() - 1
+    assert not bar.rect().contains(bar.tabRect(last))  # the last tab is scrolled out of sight
+    assert button.isVisible() and button.text() == "All pages"
+    corner = button.geometry().translated(button.parentWidget().mapTo(tabs, button.geometry().topLeft())
+                                          - button.geometry().topLeft())
+    assert corner.left() >= bar.geometry().right() and tabs.rect().contains(corner)  # beside the tabs, in view
+    seen: list[list[tuple[str, bool]]] = []
+
+    def choose_cross_attention():
+        menu = QApplication.activePopupWidget()
+        entries = [action for action in menu.actions() if not action.isSeparator()]
+        seen.append([(action.text().replace("&", ""), action.isChecked()) for action in entries])
+        for _ in range(7):  # to the seventh entry with the keyboard (the first Down highlights the first)
+            QTest.keyClick(menu, Qt.Key.Key_Down)
+        QTest.keyClick(menu, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, choose_cross_attention)
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+    assert [text for text, _ in seen[0]] == [tabs.tabText(index) for index in range(tabs.count())]
+    assert [checked for _, checked in seen[0]] == [True] + [False] * last  # the canvas was shown
+    assert tabs.currentIndex() == 6 and tabs.tabText(6) == "Cross-attention"
+    assert bar.rect().contains(bar.tabRect(6))  # its tab scrolled into view
+    checked = [action for action in window.pages_menu.actions() if isinstance(action, QAction) and action.isChecked()]
+    assert [action.objectName() for action in checked] == ["page7"]
+    window.activateWindow()  # the offscreen platform leaves the closed menu active; a real one gives it back
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(QApplication.focusWidget() or bar, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert tabs.currentIndex() == 0
+    assert window.actions_by_name["page1"].isChecked() and not window.actions_by_name["page7"].isChecked()
+
+
 def _drag_points(canvas, start, end, steps=4):
     from PySide6.QtCore import QEvent, QPointF
     from PySide6.QtGui import QMouseEvent
