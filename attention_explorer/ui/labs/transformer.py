@@ -54,6 +54,7 @@ class TransformerPanel(ModelRunner, QWidget):
         self._error = ""
         self._missing = checkpoint.missing_packages()
         self._job: ModelJob | None = None
+        self._job_quiet = False  # the job running is a short one that leaves the page enabled (a next token)
 
         build_page(self)
 
@@ -62,7 +63,7 @@ class TransformerPanel(ModelRunner, QWidget):
         self.models_combo.activated.connect(self._on_model_chosen)
         self.sentence_edit.returnPressed.connect(self.start_analyse)
         self.show_button.clicked.connect(self.start_analyse)
-        self.generation.next_clicked.connect(self.next_token)
+        self.generation.next_clicked.connect(self.start_next_token)
         self.generation.explore_clicked.connect(self.explore_newest)
         self.layer_spin.valueChanged.connect(self._on_head_changed)
         self.head_spin.valueChanged.connect(self._on_head_changed)
@@ -307,12 +308,16 @@ class TransformerPanel(ModelRunner, QWidget):
         for label in (self.missing_label, self.install_label):
             label.setVisible(not available)
         idle = available and not self.busy
+        # A short job (a next token) leaves the page enabled, so that it does not flash grey on every click; what
+        # would start another job meanwhile is refused (`busy`) and only the Next token button waits.
+        usable = idle or (available and self._job_quiet)
         for widget in (self.open_button, self.empty_open_button, self.models_combo, self.sentence_edit,
                        self.show_button):
-            widget.setEnabled(idle)
-        ready = idle and self.analysis is not None
+            widget.setEnabled(usable)
+        ready = usable and self.analysis is not None
         for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.tabs):
             widget.setEnabled(ready)
+        self.generation.next_button.setEnabled(ready and idle)
 
     # ------------------------------------------------------------ reactions
 

@@ -62,16 +62,21 @@ class ModelRunner:
                 return loaded, error
         return work
 
-    def _start(self, work: Work, done) -> None:
-        """Run `work` on a ModelJob; `done(succeeded, result)` runs on the UI thread when it ends."""
+    def _start(self, work: Work, done, quiet: bool = False) -> None:
+        """Run `work` on a ModelJob; `done(succeeded, result)` runs on the UI thread when it ends.
+
+        `quiet`: a short job that leaves the page as it is (no progress bar, the views enabled).
+        """
         job = ModelJob(work, self)
         self._job = job
+        self._job_quiet = quiet
         job.progressed.connect(lambda stage, count, total: show_progress(self.progress_bar, stage, count, total))
         job.succeeded.connect(lambda result: self._finish(job, done, True, result))
         job.failed.connect(lambda error: self._finish(job, done, False, error))
-        self.progress_bar.setFormat(_translate("TransformerPanel", "Starting…"))
-        self.progress_bar.setValue(0)
-        self.progress_bar.setVisible(True)
+        if not quiet:
+            self.progress_bar.setFormat(_translate("TransformerPanel", "Starting…"))
+            self.progress_bar.setValue(0)
+            self.progress_bar.setVisible(True)
         self._update_enabled()
         job.start()
 
@@ -79,6 +84,7 @@ class ModelRunner:
         job.wait()  # its signal came from the last line of run(): the thread is ending
         job.deleteLater()
         self._job = None
+        self._job_quiet = False
         self.progress_bar.setVisible(False)
         done(succeeded, result)
         self._update_enabled()
@@ -166,17 +172,45 @@ class ModelRunner:
         return True
 
     def next_token(self) -> bool:
-        """"Next token": append the model's next token from the KV cache; it becomes the query."""
+        """"Next token", waiting for it (scripts, tests): append the model's next token from the KV cache."""
+        chosen = self._choose_next_token()
+        if chosen is None:
+            return False
+        analysis, loaded, token_id = chosen
+        return self._appended(analysis, token_id, *run_now(lambda _progress: loaded.next_token(analysis, token_id)))
+
+    def start_next_token(self) -> bool:
+        """The button: the same off the UI thread, the page usable meanwhile (True: the step started)."""
+        chosen = self._choose_next_token()
+        if chosen is None:
+            return False
+        analysis, loaded, token_id = chosen
+        # One step reads every weight once, a fraction of a second: no progress bar, and the page stays enabled.
+        self._start(lambda _progress: loaded.next_token(analysis, token_id),
+                    lambda succeeded, result: self._appended(analysis, token_id, succeeded, result), quiet=True)
+        return True
+
+    def _choose_next_token(self):
+        """(analysis, model, token id) of the next step, or None (nothing to extend, busy, or refused: shown)."""
         analysis, loaded = self.analysis, self.loaded
         if analysis is None or loaded is None or not loaded.generates or self.busy:
-            return False
-        logits = analysis.output.next_logits
+            return None
         try:
-            token_id = next_token_id(logits, self.generation.top_k, self.generation.seed, analysis.n)
-            grown = loaded.next_token(analysis, token_id)
+            token_id = next_token_id(analysis.output.next_logits, self.generation.top_k, self.generation.seed,
+                                     analysis.n)
         except CheckpointError as error:
             self._show_error(error_text(error))
+            return None
+        return analysis, loaded, token_id
+
+    def _appended(self, before: Analysis, token_id: int, succeeded: bool, result) -> bool:
+        """A step ended: show the grown analysis with its new row as the query, or say why it failed."""
+        if not succeeded:
+            self._show_error(error_text(result) if isinstance(result, CheckpointError)
+                             else _translate("TransformerPanel", "Not enough memory for this sentence"))
             return False
+        grown = result
+        logits = before.output.next_logits
         probability = formatted_number("{:.3f}", token_probability(logits, token_id))
         top_k = self.generation.top_k
         if top_k == 1:

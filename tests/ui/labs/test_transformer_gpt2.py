@@ -66,6 +66,12 @@ def click(button):
     QTest.mouseClick(button, LEFT)
 
 
+def click_next(panel):
+    """A click on Next token, then the wait for its step (it runs off the UI thread)."""
+    click(panel.generation.next_button)
+    wait_idle(panel)
+
+
 def test_gpt2_opens_with_causal_attention_hatched_and_a_next_token_tab(gpt2_panel, tiny_gpt2_dir):
     panel = gpt2_panel
     assert "2 layers × 4 heads, d_k = 8" in panel.status_label.text()
@@ -82,7 +88,7 @@ def test_next_token_appends_the_greedy_token_and_shows_its_row_over_the_cache(gp
     panel = gpt2_panel
     before = panel.analysis
     n = before.n
-    click(panel.generation.next_button)
+    click_next(panel)
     logits = decode(panel.loaded.weights, list(before.ids)).next_logits  # recomputed without any cache
     token = int(np.argmax(logits))
     assert panel.analysis.ids == (*before.ids, token)
@@ -108,13 +114,13 @@ def test_next_token_appends_the_greedy_token_and_shows_its_row_over_the_cache(gp
     panel.head_spin.setValue(3)  # another head: its own row over the same cache
     np.testing.assert_allclose(strip.image.image, full[0, 3, -1:, :], atol=1e-9)
     # a second step: the cache grows by one row again
-    click(panel.generation.next_button)
+    click_next(panel)
     assert f"× {n + 2} tokens × 8" in panel.generation.cache_label.text()
 
 
 def test_the_new_row_goes_to_the_explorer_with_the_cached_keys(gpt2_panel, model):
     panel = gpt2_panel
-    click(panel.generation.next_button)
+    click_next(panel)
     click(panel.generation.explore_button)
     head = panel.analysis.head(0, 0)
     np.testing.assert_allclose(model.scenario.query, head.queries[-1], atol=1e-12)
@@ -148,7 +154,7 @@ def test_top_k_draws_are_seeded_and_repeatable(make_panel, model, tiny_gpt2_dir,
         start = panel.analysis.n
         for _ in range(3):
             logits = panel.analysis.output.next_logits
-            click(panel.generation.next_button)
+            click_next(panel)
             assert panel.analysis.ids[-1] in np.argsort(-logits)[:3]
             assert "drawn among the 3 likeliest" in panel.generation.appended_label.text()
         drawn.append(panel.analysis.ids[start:])
@@ -160,12 +166,60 @@ def test_generation_stops_at_the_models_positions_with_a_message(gpt2_panel):
     assert panel.set_sentence("the cat sat on the mat. the cat sat on the mat. a dog")
     assert 18 <= panel.analysis.n < 24
     while panel.analysis.n < 24:
-        click(panel.generation.next_button)
+        click_next(panel)
     before = panel.analysis
-    click(panel.generation.next_button)
+    click_next(panel)
     assert "the sequence is 24 tokens long, and this model takes at most 24: no token can be added" in (
         panel.status_label.text())
     assert panel.analysis is before and panel.query_combo.count() == 24
+
+
+def test_next_token_runs_off_the_ui_thread_and_leaves_the_page_usable(gpt2_panel, monkeypatch):
+    """The step is held until the test lets it go: meanwhile the event loop runs, the page stays enabled (no grey
+    flash), only Next token waits; then the token appears. A step that runs out of memory keeps the old text."""
+    import threading
+
+    panel = gpt2_panel
+    before = panel.analysis
+    kind = type(panel.loaded)  # a frozen dataclass: its method is patched on the class
+    real_step = kind.next_token
+    release = threading.Event()
+
+    def held_step(model, analysis, token_id):
+        assert threading.current_thread() is not threading.main_thread()
+        release.wait(10)
+        return real_step(model, analysis, token_id)
+
+    monkeypatch.setattr(kind, "next_token", held_step)
+    ticks = []
+    timer = QTimer(panel)
+    timer.setInterval(5)
+    timer.timeout.connect(lambda: ticks.append(panel.busy))
+    timer.start()
+    click(panel.generation.next_button)
+    QTest.qWait(60)
+    assert panel.busy and any(ticks)  # the event loop ran while the step was held
+    assert not panel.generation.next_button.isEnabled()
+    assert all(widget.isEnabled() for widget in (panel.tabs, panel.layer_spin, panel.head_spin, panel.sentence_edit,
+                                                  panel.show_button))
+    assert not panel.progress_bar.isVisible()
+    assert panel.analysis is before and panel.query_combo.count() == before.n  # the old result, until the new one
+    panel.head_spin.setValue(2)  # the page answers: its map shows head 2 of what is there
+    np.testing.assert_allclose(panel.weights_map.image.image, before.output.attentions[0, 2], atol=1e-12)
+    release.set()
+    wait_idle(panel)
+    timer.stop()
+    assert panel.analysis.n == before.n + 1 and panel.generation.next_button.isEnabled()
+    assert panel.generation.appended_label.text().startswith(f"Appended “{panel.analysis.tokens[-1]}”")
+
+    def no_memory(_model, _analysis, _token_id):
+        raise MemoryError
+    monkeypatch.setattr(kind, "next_token", no_memory)
+    grown, appended = panel.analysis, panel.generation.appended_label.text()
+    click_next(panel)
+    assert "Not enough memory" in panel.status_label.text()
+    assert panel.analysis is grown and panel.generation.appended_label.text() == appended
+    assert panel.generation.next_button.isEnabled()
 
 
 def test_a_sentence_longer_than_the_positions_is_refused(gpt2_panel):
