@@ -17,6 +17,7 @@ FIT_PAD_PX = 8  # free pixels around every tip's name and grab circle
 COVER_CLEARANCE_PX = 4  # and this many between them and a control floating over the plot
 DISC_DIRECTIONS = 32  # where on the disc's rim a tip (and its name) may be framed
 MARGIN_SHARE = 0.6  # margins may take at most this share of a side; the rest is for the vectors
+CONTENT_SHARE = 0.35  # a band clearing the floating controls leaves the vectors at least this share of the height
 
 Range = tuple[float, float, float, float]  # left, right, bottom, top in view units
 Covered = tuple[float, float, float, float]
@@ -100,8 +101,11 @@ def frame_range(xs: np.ndarray, ys: np.ndarray, reach: np.ndarray, width_px: flo
     if moved is not None:
         return moved
     band = max(box[3] for box in covered) + COVER_CLEARANCE_PX
-    if reach[:, 3].max() + band + reach[:, 2].max() > 0.9 * height_px:
-        return wanted  # no room for a band: better a covered name than no vectors
+    # A short plot (question mode at 1280×720) has no room for the whole band: as much of it as leaves the vectors
+    # CONTENT_SHARE of the height. Better a name partly covered than arrows shrunk to dots.
+    band = min(band, (1.0 - CONTENT_SHARE) * height_px - reach[:, 3].max() - reach[:, 2].max())
+    if band <= 0:
+        return wanted
     banded = np.zeros(xs.size, dtype=bool)
     for _ in range(xs.size):  # the banded set only grows, so this ends
         hit = _boxes_hit(xs, ys, reach, shown_range(wanted, width_px, height_px), width_px, covered) & ~banded

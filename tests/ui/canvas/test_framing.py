@@ -117,6 +117,41 @@ def test_the_framing_contains_the_disc_and_the_names_beyond_it():
     assert bottom <= -2.0 - 20 * scale + 1e-9 and top >= 2.0 + 20 * scale - 1e-9
 
 
+def test_a_short_plot_gives_the_vectors_a_share_of_its_height_before_clearing_the_controls():
+    """Controls across the whole top of a 220-px plot: only as much of their band as leaves the disc 35 % of the
+    height; a tall plot gets the whole band (every name clear of them)."""
+    from attention_explorer.ui.canvas.framing import CONTENT_SHARE, FIT_PAD_PX, disc_points, frame_range
+
+    xs, ys = disc_points(1.5)
+    reach = np.full((xs.size, 4), 47.0)  # a grab circle and a line of text all round, as the canvas gives its rim
+    covered = [(6.0, 11.0, 362.0, 36.0), (370.0, 9.0, 419.0, 38.0)]  # the plane menu and Fit, as in question mode
+    for height, whole_band in ((220.0, False), (430.0, True)):
+        left, right, bottom, top = frame_range(xs, ys, reach, 428.0, height, covered)
+        scale = max((right - left) / 428.0, (top - bottom) / height)
+        disc_px = 3.0 / scale
+        margins_px = 2 * (47.0 + FIT_PAD_PX)
+        if whole_band:
+            assert height - disc_px >= margins_px + 38.0 - 1e-6  # the band below the controls' bottom edge, whole
+        else:
+            assert disc_px >= CONTENT_SHARE * height - 1e-6
+            assert height - disc_px > margins_px  # and still some band
+
+
+def test_question_mode_at_1280_by_720_keeps_the_library_vectors_readable(make_window):
+    """The banner and the question leave the canvas about 200 px: the band clearing the plane menu used to take
+    most of what the names left, and Q (length 1.41) was drawn 28 px long."""
+    window = make_window("library", size=(1280, 720))
+    window.lessons.toggle_questions()
+    QApplication.processEvents()
+    canvas = window.canvas
+    assert canvas.plane_combo.isVisible() and canvas.view.height() < 260
+    origin = canvas.view.mapViewToScene(QPointF(0.0, 0.0))
+    tip = canvas.view.mapViewToScene(QPointF(*canvas.tip_of("query", 0)))
+    drawn_px = math.hypot(tip.x() - origin.x(), tip.y() - origin.y())
+    assert drawn_px >= 0.16 * canvas.view.height(), (drawn_px, canvas.view.height())
+    assert_every_tip_in_view(canvas)
+
+
 # ---------------------------------------------------------------- the floating controls cover nothing
 
 
