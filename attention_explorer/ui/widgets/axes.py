@@ -32,6 +32,16 @@ def cache_axes(plot: pg.PlotWidget | pg.PlotItem) -> None:
         axis.setStyle(maxTickLevel=1)
         # The axis's own drawing, but for how its straight 1-px lines are laid down (see draw_axis_picture).
         axis.drawPicture = functools.partial(draw_axis_picture, axis)
+        # Qt scrolls a cached pixmap instead of repainting it when the item is over 1.2× the viewport's size (an
+        # axis reaches 15 px past both ends for its end labels, so any plot under ~150 px tall) and keeps doing so
+        # from then on: as a small plot grew, the labels of each height it passed through stayed in the pixmap.
+        axis.geometryChanged.connect(functools.partial(_drop_cache, axis))
+
+
+def _drop_cache(axis: pg.AxisItem) -> None:
+    """Forget the axis's cached pixmap, so that its next paint draws it whole."""
+    axis.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
 def draw_axis_picture(axis: pg.AxisItem, painter: QPainter, axis_spec: tuple, tick_specs: list,
