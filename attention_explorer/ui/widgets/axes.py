@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
@@ -40,6 +41,9 @@ def cache_axes(plot: pg.PlotWidget | pg.PlotItem) -> None:
 
 def _drop_cache(axis: pg.AxisItem) -> None:
     """Forget the axis's cached pixmap, so that its next paint draws it whole."""
+    # A scene being torn down still moves its items: the signal can arrive after the axis itself is gone.
+    if not shiboken6.isValid(axis):
+        return
     axis.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
