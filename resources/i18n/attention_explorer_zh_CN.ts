@@ -2341,6 +2341,10 @@
         <translation>q 转过 mθ = {0}°，k 转过 nθ = {1}°。从 k 到 q 的夹角由 {2}° 变为 &lt;b&gt;{3}&lt;/b&gt;°：变化量为 (m − n)θ = {4}°，所以这一对在 q·k 中的份额 |q||k| cos = &lt;b&gt;{5}&lt;/b&gt; 只取决于 m − n。</translation>
     </message>
     <message>
+        <source>n = {0}</source>
+        <translation>n = {0}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Sinusoidal&lt;/b&gt; encodings are &lt;i&gt;added&lt;/i&gt;: (q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) has terms in m and in n on their own, so the same offset m − n gives different q·k at different places. &lt;b&gt;RoPE&lt;/b&gt; &lt;i&gt;rotates&lt;/i&gt; every pair of q by mθ&lt;sub&gt;i&lt;/sub&gt; and of k by nθ&lt;sub&gt;i&lt;/sub&gt;: turning both keeps the angle between them up to (m − n)θ&lt;sub&gt;i&lt;/sub&gt;, so q·k depends on m − n only and its curves coincide.</source>
         <translation>&lt;b&gt;正弦&lt;/b&gt;编码是&lt;i&gt;加&lt;/i&gt;上去的：(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) 含有单独依赖 m 和单独依赖 n 的项，所以同一个偏移 m − n 在不同位置给出不同的 q·k。&lt;b&gt;RoPE&lt;/b&gt; 把 q 的每一对分量&lt;i&gt;旋转&lt;/i&gt; mθ&lt;sub&gt;i&lt;/sub&gt;、把 k 的旋转 nθ&lt;sub&gt;i&lt;/sub&gt;：两者一起转动时，它们之间的夹角只改变 (m − n)θ&lt;sub&gt;i&lt;/sub&gt;，所以 q·k 只取决于 m − n，各条曲线重合。</translation>
     </message>

@@ -91,7 +91,7 @@ class PositionalLab(QWidget):
             item = plot.getPlotItem()
             item.showGrid(x=True, y=True, alpha=0.25)
             item.addLegend(offset=(6, 6))
-            self.curves[method] = [item.plot([], [], name=f"n = {n}") for n in CURVE_STARTS]
+            self.curves[method] = [item.plot([], []) for _ in CURVE_STARTS]
             self.markers[method] = pg.ScatterPlotItem(size=12)
             item.addItem(self.markers[method])
             item.addLine(x=0, pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))  # m = n
@@ -176,6 +176,10 @@ class PositionalLab(QWidget):
         for name, vector, place in (("q", view.q_rotated, model.m), ("k", view.k_rotated, model.n)):
             self.plane_tips[name].setText(f"{name}{place}")  # q5: q at position 5
             self.plane_tips[name].setPos(float(vector[0]), float(vector[1]))
+            # beyond the tip along the arrow, so that the arrow never runs through its own name
+            length = max(float(np.hypot(*vector)), 1e-12)
+            self.plane_tips[name].setAnchor((0.5 - 0.6 * float(vector[0]) / length,
+                                             0.5 + 0.6 * float(vector[1]) / length))
         reach = max(float(np.hypot(*view.q)), float(np.hypot(*view.k)), 1e-9) * 1.25
         self.plane.getPlotItem().getViewBox().setRange(xRange=(-reach, reach), yRange=(-reach, reach), padding=0)
 
@@ -222,6 +226,13 @@ class PositionalLab(QWidget):
                 line.setPen(pg.mkPen(key_color(index), width=width * (1.6 - 0.3 * index), style=style))
             self.markers[method].setBrush(pg.mkBrush(query_color()))
             self.markers[method].setPen(pg.mkPen(foreground))
+            legend = self.plots[method].getPlotItem().legend
+            legend.setLabelTextColor(foreground)
+            legend.setLabelTextSize(f"{current.font_pt() * 0.9:.0f}pt")
+            backdrop = current.background()
+            backdrop.setAlpha(200)  # the curves run under the legend: its names stay readable over them
+            legend.setBrush(pg.mkBrush(backdrop))
+            self._fill_legend(method)
         faint = QColor(current.faint())
         for name, colour in (("q0", faint), ("k0", faint), ("q", query_color()), ("k", key_color(0))):
             style = Qt.PenStyle.DashLine if name.endswith("0") else Qt.PenStyle.SolidLine
@@ -231,6 +242,13 @@ class PositionalLab(QWidget):
             self.plane_tips[name].setColor(colour)
             self.plane_tips[name].setFont(font)
         self.refresh()
+
+    def _fill_legend(self, method: str) -> None:
+        """The legend of one plot, refilled: pyqtgraph styles a legend's label only when the entry is added."""
+        legend = self.plots[method].getPlotItem().legend
+        legend.clear()
+        for line, start in zip(self.curves[method], CURVE_STARTS):
+            legend.addItem(line, self.tr("n = {0}").format(start))
 
     def retranslate(self) -> None:
         """Static texts in the current language."""
@@ -253,6 +271,7 @@ class PositionalLab(QWidget):
         self.titles["rope"].setText(self.tr("<b>RoPE, rotated</b>: q·k against m − n, one curve per key position n"))
         for method in METHOD_PLOTS:
             self.plots[method].getPlotItem().setLabel("bottom", self.tr("m − n"))
+            self._fill_legend(method)
         self.refresh()
 
     def changeEvent(self, event) -> None:

@@ -127,3 +127,28 @@ def test_an_odd_d_is_not_offered_and_zoom_and_theme_apply(lab):
         assert f"font-size:{theme().number_pt():.0f}pt" in lab.readouts["rope"].text() != before
     finally:
         theme().set_zoom(1.0)
+
+
+def test_the_legends_read_in_the_contrast_theme_and_follow_the_language(lab):
+    from attention_explorer.ui.style.theme import theme
+
+    theme().set_mode("contrast")
+    try:
+        QTest.qWait(20)
+        foreground = theme().foreground()
+        for method in ("sinusoidal", "rope"):
+            plot = lab.plots[method]
+            legend = plot.getPlotItem().legend
+            texts = [label.text for _, label in legend.items]
+            assert texts == ["n = 0", "n = 16", "n = 32"]
+            image = plot.grab().toImage()
+            for _, label in legend.items:
+                box = plot.mapFromScene(label.sceneBoundingRect()).boundingRect()
+                pixels = [image.pixelColor(x, y) for x in range(box.left(), box.right())
+                          for y in range(box.top(), box.bottom())]
+                # the text is drawn in the theme's foreground (white on black), not pyqtgraph's default grey
+                near = [c for c in pixels if abs(c.red() - foreground.red()) + abs(c.green() - foreground.green())
+                        + abs(c.blue() - foreground.blue()) < 60]
+                assert len(near) >= 10, (method, label.text, len(near))
+    finally:
+        theme().set_mode("light")
