@@ -190,6 +190,12 @@ def scenario_bytes(keys: str, extra: str = "", query: str = "[1, 2]", values: st
     b'[[1, 2], [3, 4]]', b'{"keys": [[1, 2]]', b'{"keys": [[1, 2]]}}',
     scenario_bytes("[" + ", ".join(["[1, 2]"] * 20_001) + "]"),  # more lists than parse_document allows
     scenario_bytes("[[1, 2], [3, 4]]", ', "title": "' + ":" * 100_001 + '"'),  # more colons than it allows
+    # Escaped quotes and backslash runs: a string ends only at a quote no backslash escapes.
+    scenario_bytes("[[1, 2], [3, 4]]", r', "title": "a \"[1, 2]\" b", "description": "c:\\"'),
+    scenario_bytes("[[1, 2], [3, 4]]", r', "title": "\\\\\\"[[1]]"'),
+    scenario_bytes("[[1, 2], [3, 4]]", ', "title": "' + "\\\\" * 40 + '"'),  # a run past the bulk path's
+    scenario_bytes("[[1, 2], [3, 4]]", ', "title": "' + "\\\\" * 40 + '\\"x"'),
+    scenario_bytes("[[1, 2], [3, 4]]", ', "title": "[[1, 2]'),  # a string never closed
 ])
 def test_hostile_and_odd_files_get_the_exact_loaders_answer(data):
     assert_same(data)
@@ -250,3 +256,25 @@ def test_a_loaded_matrix_is_kept_and_a_callers_array_copied_even_if_read_only():
     assert any(array is loaded.keys for array in adopted)  # the reader's own array, not a copy of it
     again = fileformat.Scenario(query=loaded.query, keys=loaded.keys, values=loaded.values)
     assert again.keys is loaded.keys  # shared, not copied: an edit of the query keeps the 16 MB matrices
+
+
+TRICKY_TEXT = st.text(alphabet='[]{}"\\:, ab北', max_size=12)
+
+
+@PROPERTY
+@given(st.recursive(TRICKY_TEXT | st.integers(0, 9),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TRICKY_TEXT, inner, max_size=4),
+                    max_leaves=20))
+def test_brackets_are_counted_outside_strings_only(document):
+    """The count that refuses a hostile file sees each list and object once, never a "[" or "{" in a string."""
+    def containers(value) -> int:
+        if isinstance(value, list):
+            return 1 + sum(containers(item) for item in value)
+        if isinstance(value, dict):
+            return 1 + sum(containers(item) for item in value.values())
+        return 0
+
+    data = json.dumps(document, ensure_ascii=False).encode()
+    skeleton = data.translate(None, jsonrules._NOT_STRUCTURE)
+    with mock.patch.object(jsonrules, "_MAX_BRACKETS", -1):  # always the exact count, not the early answer
+        assert jsonrules._count_brackets(data, skeleton) == containers(document)
