@@ -7,6 +7,7 @@ import pyqtgraph as pg
 
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.arrow_item import PlacedLabel
+from attention_explorer.ui.widgets.cached_bounds import FewPointsCurve
 
 ARC_POINTS = 48
 _ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)
@@ -16,7 +17,7 @@ class AngleItem:
     """The arc and its number, kept for the canvas's life; hidden where an arrow is the zero vector."""
 
     def __init__(self) -> None:
-        self.arc = pg.PlotCurveItem()
+        self.arc = FewPointsCurve()
         self.arc.setZValue(5)
         self.label = PlacedLabel(anchor=(0.5, 0.5))
         self.label.setZValue(60)  # above the arrows, on a backing (see VectorCanvas._apply_theme): stays readable

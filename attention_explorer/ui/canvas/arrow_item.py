@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.label_layout import Placement
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.cached_bounds import FewPointsCurve
 
 HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touchpad on a lectern
 
@@ -83,7 +84,7 @@ class ArrowItem:
         self.index = index
         self.color = color
         self.on_select, self.on_drag, self.on_hover = on_select, on_drag, on_hover
-        self.line = pg.PlotCurveItem([0.0, 0.0], [0.0, 0.0])
+        self.line = FewPointsCurve([0.0, 0.0], [0.0, 0.0])
         self.line.setClickable(True, width=12)
         self.line.sigClicked.connect(lambda *_: self.on_select(self.role, self.index))
         self.head = pg.ArrowItem(angle=0, pen=None, brush=color)

@@ -15,6 +15,7 @@ from attention_explorer.ui.panels.output_layout import LABEL_SIDES, LabelLayout,
 from attention_explorer.ui.style.numbers import three_decimals
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.cached_bounds import CachedBars, CachedScatter
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
@@ -80,10 +81,10 @@ class OutputView(QWidget):
         hull_pen.setCosmetic(True)
         self.hull.setPen(hull_pen)
         self.hull.setBrush(QBrush(HULL_FILL))
-        self.value_points = pg.ScatterPlotItem(pxMode=True)
+        self.value_points = CachedScatter(pxMode=True)
         self.value_points.setZValue(10)
         self.value_points.sigClicked.connect(self._on_points_clicked)
-        self.output_marker = pg.ScatterPlotItem(pxMode=True, symbol="star")
+        self.output_marker = CachedScatter(pxMode=True, symbol="star")
         self.output_marker.setZValue(20)
         self.output_label = pg.TextItem(anchor=(0.5, -0.3))  # text: retranslate(), colour: _apply_theme()
         self.output_label.setZValue(21)
@@ -91,12 +92,12 @@ class OutputView(QWidget):
         self._plane_items = [self.hull, self.value_points, self.output_marker, self.output_label]
 
         # Component-bar mode (d_v ≠ 2): each output component, the range the V's span in it, the V's as dots.
-        self.range_bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8,
+        self.range_bars = CachedBars(x=np.zeros(0), height=np.zeros(0), width=0.8,
                                           brush=QBrush(RANGE_FILL), pen=QPen(Qt.PenStyle.NoPen))
-        self.component_bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.42,
+        self.component_bars = CachedBars(x=np.zeros(0), height=np.zeros(0), width=0.42,
                                               brush=QBrush(output_color()), pen=QPen(Qt.PenStyle.NoPen))
         self.component_bars.setZValue(5)
-        self.component_dots = pg.ScatterPlotItem(pxMode=True)
+        self.component_dots = CachedScatter(pxMode=True)
         self.component_dots.setZValue(10)
         self.component_dots.sigClicked.connect(self._on_points_clicked)
         self.component_texts: list[pg.TextItem] = []

@@ -15,6 +15,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.cached_bounds import CachedBars
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped
 
@@ -100,9 +101,9 @@ class WeightsChart(QWidget):
         left = item.getAxis("left")
         left.setTicks([[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], [(v, f"{v:g}") for v in (0.25, 0.75)]])
 
-        self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH,
+        self.bars = CachedBars(x=np.zeros(0), height=np.zeros(0), width=BAR_WIDTH,
                                     brush=QBrush(Qt.BrushStyle.NoBrush), pen=QPen(Qt.PenStyle.NoPen))
-        self.overlay = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=OVERLAY_WIDTH,
+        self.overlay = CachedBars(x=np.zeros(0), height=np.zeros(0), width=OVERLAY_WIDTH,
                                        brush=QBrush(Qt.BrushStyle.NoBrush), pen=self._overlay_pen())
         self.overlay.setZValue(5)  # on top: it has no fill, so it never hides a bar
         # Many keys: the same numbers as one grey step line (outlines of touching bars would be a comb of lines).

@@ -1,0 +1,85 @@
+"""pyqtgraph items whose bounding rectangle is cheap: kept until their data or the view's scale changes.
+
+BarGraphItem and ScatterPlotItem work theirs out again (data bounds, then the size of a pixel from the device
+transform) every time Qt asks, which is several times per drag move for the bars and the output marker that
+change on every move. PlotCurveItem already keeps its rectangle the same way: until `prepareGeometryChange`
+(new data, pens or sizes) or `viewTransformChanged` (zoom, pan, resize).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+
+FEW_POINTS = 64  # up to this many, plain Python finds a curve's extent faster than numpy's nanmin/nanmax
+
+
+class CachedBoundsMixin:
+    """Keeps `boundingRect()` until the geometry or the view's transform changes (mix in before the pg item)."""
+
+    _bounds_cache: QRectF | None = None
+
+    def prepareGeometryChange(self) -> None:
+        self._bounds_cache = None
+        super().prepareGeometryChange()
+
+    def viewTransformChanged(self) -> None:
+        # The padding of a few pixels around the data is in view units: another scale, another rectangle.
+        self._bounds_cache = None
+        self.prepareGeometryChange()
+        super().viewTransformChanged()
+
+    def boundingRect(self) -> QRectF:
+        if self._bounds_cache is None:
+            self._bounds_cache = super().boundingRect()
+        return self._bounds_cache
+
+
+class CachedBars(CachedBoundsMixin, pg.BarGraphItem):
+    """A BarGraphItem that keeps its bounding rectangle between `setOpts` calls and view changes."""
+
+
+class CachedScatter(CachedBoundsMixin, pg.ScatterPlotItem):
+    """A ScatterPlotItem that keeps its bounding rectangle between data, size or pen changes and view changes."""
+
+    def updateSpots(self, dataSet=None) -> None:
+        # Spots restyled (pens, sizes, symbols) may be wider: the padding changes with them, and pyqtgraph asks
+        # for no geometry change when the new style's picture was drawn before.
+        super().updateSpots(dataSet)
+        if self._bounds_cache is not None:
+            self._bounds_cache = None
+            super().prepareGeometryChange()
+
+    def invalidate(self) -> None:
+        self._bounds_cache = None
+        super().invalidate()
+
+
+class FewPointsCurve(pg.PlotCurveItem):
+    """A curve of a few points (an arrow's shaft, the angle's arc) whose extent is found without numpy.
+
+    PlotCurveItem.dataBounds calls nanmin and nanmax inside a warnings guard, which for two points costs more
+    than the rest of a drag move's canvas update; the result is the same.
+    """
+
+    def dataBounds(self, ax: int, frac: float = 1.0, orthoRange=None):
+        data = self.xData if ax == 0 else self.yData if ax == 1 else None
+        if (data is None or len(data) > FEW_POINTS or frac < 1.0 or orthoRange is not None
+                or self.opts["fillLevel"] is not None or self.opts["shadowPen"] is not None):
+            return super().dataBounds(ax, frac, orthoRange)
+        cache = self._boundsCache[ax]
+        if cache is not None and cache[0] == (frac, orthoRange):
+            return cache[1]
+        finite = [value for value in data.tolist() if math.isfinite(value)]
+        if not finite:
+            return (None, None)
+        low, high = min(finite), max(finite)
+        pen = self.opts["pen"]
+        if pen is not None and not pen.isCosmetic() and pen.style() != Qt.PenStyle.NoPen:
+            # As PlotCurveItem: a pen in view units widens the extent by half its diagonal.
+            low, high = low - pen.widthF() * 0.7072, high + pen.widthF() * 0.7072
+        bounds = (low, high)
+        self._boundsCache[ax] = [(frac, orthoRange), bounds]
+        return bounds
