@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.arrow_item import PlacedLabel
-from attention_explorer.ui.widgets.cached_bounds import FewPointsCurve
+from attention_explorer.ui.widgets.fast_items import FewPointsCurve
 
 ARC_POINTS = 48
 _ARC_STEPS = np.linspace(0.0, 1.0, ARC_POINTS)

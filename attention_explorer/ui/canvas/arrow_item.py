@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.label_layout import Placement
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.cached_bounds import FewPointsCurve
+from attention_explorer.ui.widgets.fast_items import FewPointsCurve, moves_quietly
 
 HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touchpad on a lectern
 
@@ -56,6 +56,7 @@ class PlacedLabel(pg.TextItem):
 
     def __init__(self, **options) -> None:
         super().__init__(**options)
+        moves_quietly(self)
         self._placed_at: Placement | None = None
 
     def size_px(self) -> tuple[float, float]:

@@ -15,7 +15,7 @@ from attention_explorer.ui.panels.output_layout import LABEL_SIDES, LabelLayout,
 from attention_explorer.ui.style.numbers import three_decimals
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.cached_bounds import CachedBars, CachedScatter
+from attention_explorer.ui.widgets.fast_items import CachedBars, CachedScatter, moves_quietly
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
@@ -84,9 +84,10 @@ class OutputView(QWidget):
         self.value_points = CachedScatter(pxMode=True)
         self.value_points.setZValue(10)
         self.value_points.sigClicked.connect(self._on_points_clicked)
-        self.output_marker = CachedScatter(pxMode=True, symbol="star")
+        self.output_marker = moves_quietly(CachedScatter(pxMode=True, symbol="star"))
         self.output_marker.setZValue(20)
-        self.output_label = pg.TextItem(anchor=(0.5, -0.3))  # text: retranslate(), colour: _apply_theme()
+        # Its text: retranslate(); its colour: _apply_theme().
+        self.output_label = moves_quietly(pg.TextItem(anchor=(0.5, -0.3)))
         self.output_label.setZValue(21)
         self.value_labels: list[pg.TextItem] = []
         self._plane_items = [self.hull, self.value_points, self.output_marker, self.output_label]
@@ -425,7 +426,7 @@ class OutputView(QWidget):
         font.setPointSizeF(theme().font_pt())
         for i in range(wanted):
             if i >= len(self.value_labels):
-                label = pg.TextItem(anchor=(0.0, 0.5))
+                label = moves_quietly(pg.TextItem(anchor=(0.0, 0.5)))
                 label.setZValue(15)
                 self.plot.addItem(label)
                 self.value_labels.append(label)
@@ -519,7 +520,7 @@ class OutputView(QWidget):
         font.setPointSizeF(theme().font_pt())
         font.setBold(True)
         while len(self.component_texts) < wanted:
-            text = pg.TextItem()
+            text = moves_quietly(pg.TextItem())
             text.setZValue(12)
             self.plot.addItem(text)
             self.component_texts.append(text)

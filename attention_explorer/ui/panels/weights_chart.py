@@ -15,7 +15,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.cached_bounds import CachedBars
+from attention_explorer.ui.widgets.fast_items import CachedBars, moves_quietly
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped
 
@@ -180,7 +180,7 @@ class WeightsChart(QWidget):
         while len(self.value_texts) > wanted:
             self.plot.removeItem(self.value_texts.pop())
         while len(self.value_texts) < wanted:
-            text = pg.TextItem(anchor=(0.5, 1.0))
+            text = moves_quietly(pg.TextItem(anchor=(0.5, 1.0)))
             text.setZValue(10)
             self.plot.addItem(text)
             self.value_texts.append(text)

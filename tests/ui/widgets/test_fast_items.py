@@ -1,4 +1,4 @@
-"""Items with cheap bounds give the same rectangles as pyqtgraph's own items, after every kind of change."""
+"""Cheap items: the same rectangles as pyqtgraph's own items after every kind of change, and drawn where moved."""
 
 import math
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.ui.widgets.cached_bounds import CachedBars, CachedScatter, FewPointsCurve
+from attention_explorer.ui.widgets.fast_items import CachedBars, CachedScatter, FewPointsCurve, moves_quietly
 from tests.ui.widget_helpers import show_widget
 
 
@@ -122,3 +122,36 @@ def test_the_arrow_shaft_follows_set_data(plot):
         for item in (fast, plain):
             item.setData([0.0, x], [0.0, y])
         _assert_same(fast, plain)
+
+
+def _ink_columns(plot: pg.PlotWidget) -> np.ndarray:
+    """Which pixel columns of the plot's view hold dark ink (the text), from a grab."""
+    image = plot.grab().toImage()
+    width, height = image.width(), image.height()
+    columns = np.zeros(width, dtype=bool)
+    for x in range(0, width, 2):
+        for y in range(0, height, 3):
+            if image.pixelColor(x, y).lightness() > 200:
+                columns[x] = True
+                break
+    return columns
+
+
+def test_a_quiet_label_is_drawn_where_it_was_moved_and_tells_python_nothing(plot):
+    plot.setBackground("k")
+    label = moves_quietly(pg.TextItem("MMMM", color="w"))
+    calls = []
+    original = label.itemChange
+    label.itemChange = lambda change, value: (calls.append(change), original(change, value))[1]
+    plot.addItem(label)
+    label.setPos(-0.8, 1.0)
+    QApplication.processEvents()
+    left = _ink_columns(plot)
+    calls.clear()
+    label.setPos(3.0, 1.0)
+    QApplication.processEvents()
+    right = _ink_columns(plot)
+    assert calls == []
+    middle = plot.width() // 2
+    assert left[:middle].any() and not left[middle:].any()
+    assert right[middle:].any() and not right[:middle].any()
