@@ -26,7 +26,31 @@ def moves_quietly(item: pg.GraphicsObject) -> pg.GraphicsObject:
     return item
 
 
-class CachedBoundsMixin:
+class KeptPixelVectorsMixin:
+    """Keeps the size of a view pixel in item units until the view's transform changes (mix in before the pg item).
+
+    pyqtgraph works it out from the device transform at each call, for every bounding rectangle it computes; only
+    the view's scale changes it for an item that is only ever moved (no rotation or scaling of its own).
+    """
+
+    _pixel_vectors: tuple | None = None
+
+    def pixelVectors(self, direction=None):
+        if direction is not None:
+            return super().pixelVectors(direction)
+        if self._pixel_vectors is None:
+            vectors = super().pixelVectors()
+            if vectors[0] is None or vectors[1] is None:
+                return vectors  # not shown yet: asked again once it is
+            self._pixel_vectors = vectors
+        return pg.Point(self._pixel_vectors[0]), pg.Point(self._pixel_vectors[1])  # copies, as pyqtgraph's
+
+    def viewTransformChanged(self) -> None:
+        self._pixel_vectors = None
+        super().viewTransformChanged()
+
+
+class CachedBoundsMixin(KeptPixelVectorsMixin):
     """Keeps `boundingRect()` until the geometry or the view's transform changes (mix in before the pg item)."""
 
     _bounds_cache: QRectF | None = None
@@ -67,7 +91,7 @@ class CachedScatter(CachedBoundsMixin, pg.ScatterPlotItem):
         super().invalidate()
 
 
-class FewPointsCurve(pg.PlotCurveItem):
+class FewPointsCurve(KeptPixelVectorsMixin, pg.PlotCurveItem):
     """A curve of a few points (an arrow's shaft, the angle's arc) whose extent is found without numpy.
 
     PlotCurveItem.dataBounds calls nanmin and nanmax inside a warnings guard, which for two points costs more

@@ -118,10 +118,17 @@ def test_a_few_points_have_the_extent_pyqtgraph_finds(qapp, xs, width, cosmetic)
 
 def test_the_arrow_shaft_follows_set_data(plot):
     fast, plain = _pair(plot, FewPointsCurve, pg.PlotCurveItem, pen=pg.mkPen(width=4))
+    fast.setClickable(True, width=12)  # as the arrows: a pixel padding, which follows the zoom
+    plain.setClickable(True, width=12)
     for x, y in ((1.0, 1.0), (-0.5, 2.0), (3.0, -1.0)):
         for item in (fast, plain):
             item.setData([0.0, x], [0.0, y])
         _assert_same(fast, plain)
+    before = _rect(fast.boundingRect())
+    plot.setRange(xRange=(-20, 30), yRange=(-20, 20), padding=0.0)
+    QApplication.processEvents()
+    _assert_same(fast, plain)
+    assert _rect(fast.boundingRect()) != pytest.approx(before)
 
 
 def _ink_columns(plot: pg.PlotWidget) -> np.ndarray:
