@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.label_layout import Placement
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.fast_items import FewPointsCurve, moves_quietly
+from attention_explorer.ui.widgets.fast_items import FewPointsCurve, QuickText, moves_quietly
 
 HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touchpad on a lectern
 
@@ -51,7 +51,7 @@ class TipHandle(pg.TargetItem):
             self.arrow.on_hover(self.arrow, self.mouseHovering)
 
 
-class PlacedLabel(pg.TextItem):
+class PlacedLabel(QuickText):
     """A text put where label_layout says; touched only when that changed (most labels stay put during a drag)."""
 
     def __init__(self, **options) -> None:

@@ -15,7 +15,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.fast_items import CachedBars, moves_quietly
+from attention_explorer.ui.widgets.fast_items import CachedBars, QuickText, moves_quietly
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped
 
@@ -113,7 +113,7 @@ class WeightsChart(QWidget):
         self.plot.addItem(self.bars)
         self.plot.addItem(self.overlay)
         self.plot.addItem(self.overlay_steps)
-        self.value_texts: list[pg.TextItem] = []
+        self.value_texts: list[QuickText] = []
 
         self._n = -1
         self._outlined_key = -1  # the key whose bar was last given the thick outline
@@ -180,7 +180,7 @@ class WeightsChart(QWidget):
         while len(self.value_texts) > wanted:
             self.plot.removeItem(self.value_texts.pop())
         while len(self.value_texts) < wanted:
-            text = moves_quietly(pg.TextItem(anchor=(0.5, 1.0)))
+            text = moves_quietly(QuickText(anchor=(0.5, 1.0)))
             text.setZValue(10)
             self.plot.addItem(text)
             self.value_texts.append(text)

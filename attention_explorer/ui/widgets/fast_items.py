@@ -8,6 +8,10 @@ Bounding: BarGraphItem and ScatterPlotItem work theirs out again (data bounds, t
 transform) every time Qt asks, which is several times per drag move for the bars and the output marker that
 change on every move. PlotCurveItem already keeps its rectangle the same way: until `prepareGeometryChange`
 (new data, pens or sizes) or `viewTransformChanged` (zoom, pan, resize).
+
+Texts: pyqtgraph's TextItem holds a QGraphicsTextItem, a whole rich-text document, rebuilt and laid out again at
+each new text; four texts change on every drag move (three weights, the angle), about a seventh of the move's
+work. QuickText draws the same plain text with one QTextLayout per line, pixel for pixel as the document does.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QTextLayout
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget
 
 FEW_POINTS = 64  # up to this many, plain Python finds a curve's extent faster than numpy's nanmin/nanmax
 
@@ -117,3 +123,98 @@ class FewPointsCurve(KeptPixelVectorsMixin, pg.PlotCurveItem):
         bounds = (low, high)
         self._boundsCache[ax] = [(frac, orthoRange), bounds]
         return bounds
+
+
+# QTextDocument's default margin around its text, which QGraphicsTextItem's bounding rectangle includes.
+DOCUMENT_MARGIN = 4.0
+
+
+class PlainTextLines(QGraphicsItem):
+    """Plain text drawn and bounded as a QGraphicsTextItem draws it (same margin, lines, fonts, fallbacks, pixels).
+
+    It offers the part of QGraphicsTextItem that pyqtgraph's TextItem and our views use; the text is never rich.
+    """
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._font = QFont()
+        self._color = QColor(Qt.GlobalColor.black)
+        self._layouts: list[QTextLayout] = []
+        self._rect = QRectF()
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """One layout per line, stacked as the document stacks its paragraphs; the rectangle around them."""
+        self.prepareGeometryChange()
+        self._layouts = []
+        top = 0.0
+        width = 0.0
+        for paragraph in self._text.split("\n"):
+            layout = QTextLayout(paragraph, self._font)
+            layout.setCacheEnabled(True)
+            layout.beginLayout()
+            line = layout.createLine()
+            line.setPosition(QPointF(0.0, top))
+            layout.endLayout()
+            self._layouts.append(layout)
+            width = max(width, line.naturalTextWidth())
+            top += line.height()
+        # A line's height is whole pixels (the layout rounds the font's up), as in the document.
+        self._rect = QRectF(0.0, 0.0, width + 2.0 * DOCUMENT_MARGIN, top + 2.0 * DOCUMENT_MARGIN)
+        self.update()
+
+    def setPlainText(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            self._lay_out()
+
+    def toPlainText(self) -> str:
+        return self._text
+
+    def setFont(self, font: QFont) -> None:
+        self._font = QFont(font)
+        self._lay_out()
+
+    def font(self) -> QFont:
+        return QFont(self._font)
+
+    def setDefaultTextColor(self, color: QColor) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def defaultTextColor(self) -> QColor:
+        return QColor(self._color)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect  # replaced, never changed in place: Qt asks for it some 30 times per drag move
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setPen(self._color)
+        for layout in self._layouts:
+            layout.draw(painter, QPointF(DOCUMENT_MARGIN, DOCUMENT_MARGIN))
+
+
+class QuickText(pg.TextItem):
+    """A pyqtgraph TextItem for plain text that changes often (a number on every drag move): see PlainTextLines."""
+
+    def __init__(self, text: str = "", color=(200, 200, 200), anchor=(0, 0), **options) -> None:
+        super().__init__(text="", color=color, anchor=anchor, **options)
+        document_item = self.textItem
+        document_item.setParentItem(None)
+        if document_item.scene() is not None:
+            document_item.scene().removeItem(document_item)
+        self.textItem: QGraphicsTextItem | PlainTextLines = PlainTextLines(self)
+        self.textItem.setFont(document_item.font())
+        self.textItem.setDefaultTextColor(self.color)
+        self.setPlainText(text)
+        self.updateTextPos()
+
+    def setHtml(self, html: str) -> None:
+        raise TypeError("QuickText shows plain text only: use pg.TextItem for rich text")
+
+    def toHtml(self) -> str:
+        raise TypeError("QuickText shows plain text only")
+
+    def setTextWidth(self, *args) -> None:
+        raise TypeError("QuickText does not wrap: use pg.TextItem")

@@ -17,6 +17,7 @@ from attention_explorer.ui.canvas.drag import clamp_to_format, drag_target
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.fast_items import DOCUMENT_MARGIN, QuickText
 from tests.ui.widget_helpers import show_widget, type_into_cell
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
@@ -405,10 +406,10 @@ def test_a_drag_past_the_edge_of_the_view_never_moves_the_view_until_the_release
 # ---------------------------------------------------------------- names clear of the arrows
 
 
-def letters_rect(label: pg.TextItem) -> QRectF:
-    """A text's letters on screen (scene coordinates): its box less the empty margin QTextDocument keeps round it."""
+def letters_rect(label: QuickText) -> QRectF:
+    """A text's letters on screen (scene coordinates): its box less the empty margin a text document keeps round it."""
     text = label.textItem
-    margin = text.document().documentMargin()
+    margin = DOCUMENT_MARGIN
     return text.mapRectToScene(text.boundingRect().adjusted(margin, margin, -margin, -margin))
 
 

@@ -8,9 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QImage
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.ui.widgets.fast_items import CachedBars, CachedScatter, FewPointsCurve, moves_quietly
+from attention_explorer.ui.widgets.fast_items import (
+    CachedBars,
+    CachedScatter,
+    FewPointsCurve,
+    QuickText,
+    moves_quietly,
+)
 from tests.ui.widget_helpers import show_widget
 
 
@@ -18,12 +25,16 @@ def _rect(rect: QRectF) -> tuple[float, ...]:
     return rect.x(), rect.y(), rect.width(), rect.height()
 
 
-@pytest.fixture
-def plot(qtbot) -> pg.PlotWidget:
+def _plot(qtbot) -> pg.PlotWidget:
     widget = pg.PlotWidget()
     widget.getViewBox().disableAutoRange()
     widget.setRange(xRange=(-1, 4), yRange=(-1, 2), padding=0.0)
     return show_widget(qtbot, widget, (400, 300))
+
+
+@pytest.fixture
+def plot(qtbot) -> pg.PlotWidget:
+    return _plot(qtbot)
 
 
 def _pair(plot: pg.PlotWidget, cached_type, plain_type, **options):
@@ -162,3 +173,44 @@ def test_a_quiet_label_is_drawn_where_it_was_moved_and_tells_python_nothing(plot
     middle = plot.width() // 2
     assert left[:middle].any() and not left[middle:].any()
     assert right[middle:].any() and not right[:middle].any()
+
+
+def _pixels(image: QImage) -> bytes:
+    return bytes(image.convertToFormat(QImage.Format.Format_ARGB32).constBits())
+
+
+def test_quick_text_draws_and_bounds_every_text_as_pyqtgraphs_text_item(plot, qtbot):
+    other = _plot(qtbot)
+    quick, plain = QuickText(color="k", anchor=(0.5, 1.0)), pg.TextItem(color="k", anchor=(0.5, 1.0))
+    for widget, item in ((plot, quick), (other, plain)):
+        widget.setBackground("w")
+        widget.addItem(item)
+        item.setPos(1.5, 0.5)
+    big = QFont(quick.textItem.font())
+    big.setPointSizeF(19.5)
+    big.setBold(True)
+    odd = QFont(big)
+    odd.setPointSizeF(16.5)  # a font of a fractional height (25.6 px): rounded the same way
+    odd.setBold(False)
+    steps = [("text", "0.506"), ("text", "-12.345"), ("font", big), ("font", odd), ("text", "θ = 63.4°"),
+             ("text", "注意力 0.5"), ("anchor", (0.0, 0.5)), ("text", "<b>K1</b> &amp;"), ("text", "two\nlines"),
+             ("text", "")]
+    drawn = set()
+    for kind, value in steps:
+        for item in (quick, plain):
+            {"text": item.setText, "font": item.setFont, "anchor": item.setAnchor}[kind](value)
+        QApplication.processEvents()
+        assert quick.toPlainText() == plain.toPlainText() == (value if kind == "text" else quick.toPlainText())
+        assert _rect(quick.boundingRect()) == pytest.approx(_rect(plain.boundingRect()))
+        assert _rect(quick.textItem.boundingRect()) == pytest.approx(_rect(plain.textItem.boundingRect()))
+        ours, theirs = plot.grab().toImage(), other.grab().toImage()
+        assert _pixels(ours) == _pixels(theirs), (kind, value)
+        drawn.add(_pixels(ours))
+    assert len(drawn) == len(steps)  # every step drew something new: the comparison compared texts
+
+
+def test_quick_text_is_plain_text_only(qapp):
+    text = QuickText("<i>x</i>")
+    assert text.toPlainText() == "<i>x</i>"
+    with pytest.raises(TypeError):
+        text.setHtml("<b>rich</b>")
