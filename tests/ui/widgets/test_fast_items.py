@@ -176,7 +176,8 @@ def test_a_quiet_label_is_drawn_where_it_was_moved_and_tells_python_nothing(plot
 
 
 def _pixels(image: QImage) -> bytes:
-    return bytes(image.convertToFormat(QImage.Format.Format_ARGB32).constBits())
+    converted = image.convertToFormat(QImage.Format.Format_ARGB32)  # alive until its bits are copied
+    return bytes(converted.constBits())
 
 
 def test_quick_text_draws_and_bounds_every_text_as_pyqtgraphs_text_item(plot, qtbot):
