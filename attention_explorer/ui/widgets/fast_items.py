@@ -11,12 +11,13 @@ change on every move. PlotCurveItem already keeps its rectangle the same way: un
 
 Texts: pyqtgraph's TextItem holds a QGraphicsTextItem, a whole rich-text document, rebuilt and laid out again at
 each new text; four texts change on every drag move (three weights, the angle), about a seventh of the move's
-work. QuickText draws the same plain text with one QTextLayout per line, pixel for pixel as the document does.
+work. QuickText draws the same plain text with one QTextLayout per paragraph, pixel for pixel as the document does.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -127,6 +128,10 @@ class FewPointsCurve(KeptPixelVectorsMixin, pg.PlotCurveItem):
 
 # QTextDocument's default margin around its text, which QGraphicsTextItem's bounding rectangle includes.
 DOCUMENT_MARGIN = 4.0
+# Where QTextDocument's setPlainText starts a new paragraph (a name from a file may hold any of them); a line
+# separator (U+2028) breaks the line inside its paragraph, as QTextLayout does by itself.
+PARAGRAPH_BREAK = re.compile("\r\n|[\n\r\u2029]")
+UNWRAPPED = 1e7  # px: wider than any text the format allows, so no line wraps
 
 
 class PlainTextLines(QGraphicsItem):
@@ -145,21 +150,24 @@ class PlainTextLines(QGraphicsItem):
         self._lay_out()
 
     def _lay_out(self) -> None:
-        """One layout per line, stacked as the document stacks its paragraphs; the rectangle around them."""
+        """One layout per paragraph, stacked as the document stacks them; the rectangle around them."""
         self.prepareGeometryChange()
         self._layouts = []
         top = 0.0
         width = 0.0
-        for paragraph in self._text.split("\n"):
+        for paragraph in PARAGRAPH_BREAK.split(self._text):
             layout = QTextLayout(paragraph, self._font)
             layout.setCacheEnabled(True)
             layout.beginLayout()
             line = layout.createLine()
-            line.setPosition(QPointF(0.0, top))
+            while line.isValid():
+                line.setLineWidth(UNWRAPPED)  # lays the line out now, up to its paragraph's end or a U+2028
+                line.setPosition(QPointF(0.0, top))
+                width = max(width, line.naturalTextWidth())
+                top += line.height()
+                line = layout.createLine()
             layout.endLayout()
             self._layouts.append(layout)
-            width = max(width, line.naturalTextWidth())
-            top += line.height()
         # A line's height is whole pixels (the layout rounds the font's up), as in the document.
         self._rect = QRectF(0.0, 0.0, width + 2.0 * DOCUMENT_MARGIN, top + 2.0 * DOCUMENT_MARGIN)
         self.update()
@@ -201,9 +209,7 @@ class QuickText(pg.TextItem):
     def __init__(self, text: str = "", color=(200, 200, 200), anchor=(0, 0), **options) -> None:
         super().__init__(text="", color=color, anchor=anchor, **options)
         document_item = self.textItem
-        document_item.setParentItem(None)
-        if document_item.scene() is not None:
-            document_item.scene().removeItem(document_item)
+        document_item.setParentItem(None)  # not in a scene yet: dropped with its last reference
         self.textItem: QGraphicsTextItem | PlainTextLines = PlainTextLines(self)
         self.textItem.setFont(document_item.font())
         self.textItem.setDefaultTextColor(self.color)
