@@ -23,6 +23,11 @@ _ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-re
 
 def resources_dir() -> Path:
     """The resources folder: the repository's top-level resources/, installed as attention_explorer.resources."""
+    # A checkout run from its own folder (PYTHONPATH, a worktree, a non-editable install elsewhere) uses the
+    # resources/ beside its own package, so the code and its presets, lectures and translations always match.
+    checkout = Path(__file__).resolve().parents[2] / "resources"
+    if (checkout / "__init__.py").is_file() and (checkout / "presets").is_dir():
+        return checkout
     # Start-up: a package installed as a folder (a wheel, `pip install -e`) names it in its spec, without importing
     # the package, whose importlib.resources brings tempfile and zipfile (~12 ms) to say the same.
     spec = importlib.util.find_spec("attention_explorer.resources")
