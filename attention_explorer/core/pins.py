@@ -1,50 +1,24 @@
 """Pinned snapshots: a scene kept beside the live one, and what changed between them, number by number.
 
-A Pin holds an immutable Scenario (without title, description or pins of its own) and its AttentionResult,
+A Pin (defined in core.scenario, beside the Scenario that holds it) keeps a scene and its AttentionResult,
 computed once when the pin is made, so views draw pinned states without computing anything.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import numpy as np
 
 from attention_explorer.core.attention import AttentionResult
 
-if TYPE_CHECKING:
-    from attention_explorer.core.scenario import Scenario
+# A Pin belongs to its Scenario's module (a scenario holds its pins, a pin holds a scenario): defined there, named here.
+from attention_explorer.core.scenario import MAX_PINS, Pin, Scenario, free_pin_number
 
-MAX_PINS = 3
+__all__ = ["MAX_PINS", "QUANTITIES", "Pin", "PinComparison", "compare_pins", "free_pin_number"]
+
 # The rows of a comparison, in the order the table lists them.
 QUANTITIES = ("scale", "scores", "weights", "entropy", "output", "angles")
-
-
-@dataclass(frozen=True, eq=False)
-class Pin:
-    """A kept scene: `number` (1 to MAX_PINS) gives its default name and its colour; `name` "" means the default."""
-
-    number: int
-    scenario: Scenario
-    name: str = ""
-    result: AttentionResult = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "result", self.scenario.compute())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Pin):
-            return NotImplemented
-        return self.number == other.number and self.name == other.name and self.scenario == other.scenario
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def free_pin_number(pins: tuple[Pin, ...]) -> int:
-    """The smallest number from 1 that no pin has (a removed pin's number and colour come back first)."""
-    taken = {pin.number for pin in pins}
-    return next(number for number in range(1, len(pins) + 2) if number not in taken)
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,14 +11,13 @@ import math
 import operator
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from attention_explorer.core.attention import AttentionResult, attend, inv_sqrt_scale
 from attention_explorer.core.messages import TemplateError, number_text, value_kind
-from attention_explorer.core.pins import MAX_PINS, Pin, free_pin_number
 
 MAX_KEYS = 512
 MAX_DIM = 4096
@@ -114,6 +113,40 @@ def _as_index(value: Any, place: str) -> int:
         return operator.index(value)
     except TypeError:
         raise ScenarioError("{0}: expected a whole number, got {1}", place, value_kind(value)) from None
+
+
+MAX_PINS = 3
+
+
+@dataclass(frozen=True, eq=False)
+class Pin:
+    """A kept scene: `number` (1 to MAX_PINS) gives its default name and its colour; `name` "" means the default.
+
+    It holds an immutable Scenario (without title, description or pins of its own) and its AttentionResult,
+    computed once when the pin is made, so views draw pinned states without computing anything. It lives here,
+    beside the Scenario that holds it; core.pins compares pinned scenes with the live one.
+    """
+
+    number: int
+    scenario: Scenario
+    name: str = ""
+    result: AttentionResult = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", self.scenario.compute())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pin):
+            return NotImplemented
+        return self.number == other.number and self.name == other.name and self.scenario == other.scenario
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def free_pin_number(pins: tuple[Pin, ...]) -> int:
+    """The smallest number from 1 that no pin has (a removed pin's number and colour come back first)."""
+    taken = {pin.number for pin in pins}
+    return next(number for number in range(1, len(pins) + 2) if number not in taken)
 
 
 @dataclass(frozen=True, eq=False)
