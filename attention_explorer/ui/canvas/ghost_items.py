@@ -14,9 +14,9 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from attention_explorer.core.pins import Pin
 from attention_explorer.core.projection import plane_tips
-from attention_explorer.ui.panels.pin_ghosts import name_levels, passive, same_state
 from attention_explorer.ui.style.pin_style import pin_colour, pin_name, pin_pen
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.ghosts import name_levels, passive, same_state
 
 GHOST_ALPHA = 0.6  # faded: the live arrows stay what the eye follows
 GHOST_Z = 2  # below every live arrow, its grab circle and its name

@@ -17,39 +17,14 @@ from attention_explorer.core.pins import MAX_PINS, Pin
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.pin_style import legend_html, pin_colour, pin_name, pin_pen
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.ghosts import name_levels, passive, same_state
 
 # The outlines of the pins nest around the live bar (0.62 wide) and the grey unscaled outline (0.86), so where two
 # pins agree both outlines still show.
 GHOST_BAR_WIDTHS = (0.72, 0.79, 0.95)
 DENSE_KEYS = 40  # as the weights chart: from here on an outline per bar would be a comb of lines
 GHOST_STAR_PX = 24.0
-GHOST_Z = 7  # above the live bars (they have a fill), below the value texts
 GHOST_STAR_Z = 25  # hollow: above the live star (20) without hiding it
-
-
-def passive(item: pg.GraphicsObject) -> pg.GraphicsObject:
-    """`item` that never takes a click or a hover from the live items drawn on the same spot."""
-    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-    item.setAcceptHoverEvents(False)
-    item.setZValue(GHOST_Z)
-    return item
-
-
-def same_state(state: tuple, shown: tuple | None) -> bool:
-    """Whether a drawn state still holds: the very same pins tuple (held, so its id is never reused), the rest equal."""
-    return shown is not None and state[0] is shown[0] and state[1:] == shown[1:]
-
-
-def name_levels(xs: list[float], ys: list[float], pixel: tuple[float, float],
-                apart_px: tuple[float, float] = (90.0, 22.0)) -> list[int]:
-    """For names written at these points, how many lines each moves aside: one per earlier name too near it."""
-    width, height = (abs(size) if size and np.isfinite(size) else 1.0 for size in pixel)
-    levels: list[int] = []
-    for i in range(len(xs)):
-        near = [j for j in range(i) if abs(xs[i] - xs[j]) / width < apart_px[0]
-                and abs(ys[i] - ys[j]) / height < apart_px[1] * (1 + levels[j])]
-        levels.append(max((levels[j] + 1 for j in near), default=0))
-    return levels
 
 
 class PinLegend(QLabel):

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSizePolicy, QSlid
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.panels.scale_controls import FACTOR_MAX_POSITION, factor_from_position, position_from_factor
 from attention_explorer.ui.style.numbers import factor_text
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.d_k_stops import (
@@ -20,6 +19,7 @@ from attention_explorer.ui.widgets.d_k_stops import (
     d_k_from_position,
     position_from_d_k,
 )
+from attention_explorer.ui.widgets.factor_scale import FACTOR_MAX_POSITION, factor_from_position, position_from_factor
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
