@@ -25,7 +25,8 @@ PACKAGE = REPO / "attention_explorer"
 IN_SOURCE_CHECKOUT = (REPO / "pyproject.toml").is_file() and (REPO / "README.md").is_file()
 needs_checkout = pytest.mark.skipif(not IN_SOURCE_CHECKOUT, reason="runs from a source checkout only")
 
-TOP_LEVEL = {"attention_explorer", "resources", "tests", "tools", "pyproject.toml", "README.md", ".ci", ".gitignore"}
+TOP_LEVEL = {"attention_explorer", "resources", "docs", "tests", "tools", "pyproject.toml", "README.md", ".ci",
+             ".gitignore"}
 UI_MODULE_MAX_LINES = 600
 COPY_MIN_LINES = 11  # "no block of more than 10 lines stands twice"
 GENERATED = {PACKAGE / "ui" / "i18n" / "core_texts.py", PACKAGE / "ui" / "i18n" / "preset_texts.py"}
@@ -119,7 +120,7 @@ def top_level_entries() -> set[str]:
 
 @needs_checkout
 def test_the_top_level_holds_only_the_usual_folders():
-    """The user's card: attention_explorer, resources, tests, pyproject.toml, README.md; plus .ci and tools."""
+    """The user's card: attention_explorer, resources, tests, pyproject.toml, README.md; plus docs, .ci and tools."""
     entries = top_level_entries()
     assert {"attention_explorer", "resources", "tests", "pyproject.toml", "README.md"} <= entries
     assert entries <= TOP_LEVEL, f"unexpected at the top level: {sorted(entries - TOP_LEVEL)}"
