@@ -8,12 +8,13 @@ developer has it (`duplicates --repo attention_explorer --min-lines 11`); CI doe
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import re
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import defaultdict
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,8 @@ PACKAGE = REPO / "attention_explorer"
 IN_SOURCE_CHECKOUT = (REPO / "pyproject.toml").is_file() and (REPO / "README.md").is_file()
 needs_checkout = pytest.mark.skipif(not IN_SOURCE_CHECKOUT, reason="runs from a source checkout only")
 
-TOP_LEVEL = {"attention_explorer", "resources", "tests", "tools", "pyproject.toml", "README.md", ".ci", ".gitignore"}
+TOP_LEVEL = {"attention_explorer", "resources", "docs", "tests", "tools", "pyproject.toml", "README.md", ".ci",
+             ".gitignore"}
 UI_MODULE_MAX_LINES = 600
 COPY_MIN_LINES = 11  # "no block of more than 10 lines stands twice"
 GENERATED = {PACKAGE / "ui" / "i18n" / "core_texts.py", PACKAGE / "ui" / "i18n" / "preset_texts.py"}
@@ -119,19 +121,21 @@ def top_level_entries() -> set[str]:
 
 @needs_checkout
 def test_the_top_level_holds_only_the_usual_folders():
-    """The user's card: attention_explorer, resources, tests, pyproject.toml, README.md; plus .ci and tools."""
+    """The user's card: attention_explorer, resources, tests, pyproject.toml, README.md; plus docs, .ci and tools."""
     entries = top_level_entries()
     assert {"attention_explorer", "resources", "tests", "pyproject.toml", "README.md"} <= entries
     assert entries <= TOP_LEVEL, f"unexpected at the top level: {sorted(entries - TOP_LEVEL)}"
 
 
 # ---------------------------------------------------------------------------------------------------------
-# (d) every preset and translation is reachable as attention_explorer.resources
+# (d) every preset and translation is reachable where the code looks for it
 
 
-def shipped() -> resources.abc.Traversable:
-    """The resources as the installed package sees them."""
-    return resources.files("attention_explorer.resources")
+def shipped() -> Path:
+    """The resources as the code finds them (core.presets.resources_dir): the checkout's, or the installed ones."""
+    from attention_explorer.core.presets import resources_dir
+
+    return resources_dir()
 
 
 def editable_source() -> Path | None:
@@ -146,8 +150,8 @@ def editable_source() -> Path | None:
     return Path(info["url"].removeprefix("file://")).resolve()
 
 
-def test_every_preset_is_reachable_through_importlib_resources():
-    """pip install . and pip install -e . both find the presets where the code looks for them."""
+def test_every_preset_is_reachable_where_the_code_looks():
+    """pip install ., pip install -e . and a checkout run from its own folder all find the presets."""
     from attention_explorer.core.presets import load_preset, preset_names
 
     folder = shipped() / "presets"
@@ -169,8 +173,7 @@ def test_every_translation_is_reachable_and_the_chinese_one_loads(qapp):
     assert [name.removesuffix(".ts") for name in sources] == [name.removesuffix(".qm") for name in compiled]
 
     translator = QTranslator()
-    with resources.as_file(folder / "attention_explorer_zh_CN.qm") as qm:
-        assert translator.load(str(qm))
+    assert translator.load(str(folder / "attention_explorer_zh_CN.qm"))
     assert translator.language() == "zh_CN"
     catalogue = ET.fromstring((folder / "attention_explorer_zh_CN.ts").read_bytes())
     checked = 0
@@ -186,22 +189,28 @@ def test_every_translation_is_reachable_and_the_chinese_one_loads(qapp):
 
 
 @needs_checkout
-def test_an_editable_install_reads_the_checkouts_resources_folder():
-    """`pip install -e .` maps attention_explorer.resources onto the top-level resources/ of its checkout.
+def test_a_checkout_reads_its_own_resources_folder():
+    """Run from a checkout, the code reads the resources/ beside its package, however the package is installed.
 
-    Run from the checkout the test venv was installed from, that is this repository's resources/. (A second
-    git worktree run with PYTHONPATH imports its own attention_explorer but the venv's resources mapping.)
+    A second git worktree run with PYTHONPATH, or a checkout beside a regular install, would otherwise read the
+    installed resources (or none: `No module named 'attention_explorer.resources'`). tests/test_packaging.py runs
+    the checkout beside a regular install in a child process.
     """
     from attention_explorer.core.presets import presets_dir, resources_dir
 
+    assert resources_dir() == REPO / "resources"
+    assert presets_dir() == REPO / "resources" / "presets"
+    assert (resources_dir() / "__init__.py").is_file()
+
+
+def test_an_editable_install_maps_attention_explorer_resources_onto_its_checkout():
+    """`pip install -e .` maps the package attention_explorer.resources onto the top-level resources/ it came from."""
     source = editable_source()
     if source is None:
         pytest.skip("attention-explorer is not installed editable here")
-    assert resources_dir() == source / "resources"
-    assert presets_dir() == source / "resources" / "presets"
-    if source == REPO:
-        assert resources_dir() == REPO / "resources"
-    assert (resources_dir() / "__init__.py").is_file()
+    spec = importlib.util.find_spec("attention_explorer.resources")
+    assert spec is not None and spec.submodule_search_locations
+    assert Path(next(iter(spec.submodule_search_locations))).resolve() == source / "resources"
 
 
 # ---------------------------------------------------------------------------------------------------------

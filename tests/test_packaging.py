@@ -1,5 +1,6 @@
 """A real (non-editable) install finds its resources; the README's commands are the ones CI runs."""
 
+import json
 import os
 import re
 import shutil
@@ -45,39 +46,66 @@ def _copy_sources(target: Path) -> None:
         shutil.copytree(REPO / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
-@needs_checkout
-def test_a_built_and_installed_wheel_finds_its_presets(tmp_path):
-    """Build a wheel offline, install it (not editable) into a folder, and run the command from there."""
-    source, wheels, target, elsewhere = (tmp_path / name for name in ("src", "wheels", "site", "elsewhere"))
+def files_under(folder: Path) -> list[str]:
+    """Every file under a folder, as a path relative to it (caches left out)."""
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*")
+                  if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc")
+
+
+PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
+
+
+@pytest.fixture(scope="module")
+def installed_wheel(tmp_path_factory) -> tuple[Path, Path]:
+    """A wheel built offline from a copy of the sources, and the folder it is installed into (not editable)."""
+    if not IN_SOURCE_CHECKOUT:
+        pytest.skip("runs from a source checkout only")
+    root = tmp_path_factory.mktemp("packaging")
+    source, wheels, target = (root / name for name in ("src", "wheels", "site"))
     _copy_sources(source)  # building in a copy keeps build/ and egg-info out of the repository
-    elsewhere.mkdir()
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
-    built = subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(wheels),
+    built = subprocess.run([*PIP, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(wheels),
                             str(source)], capture_output=True, text=True, timeout=120)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (wheel,) = wheels.glob("attention_explorer-*.whl")
-
-    names = set(zipfile.ZipFile(wheel).namelist())
-    presets = sorted(path.name for path in (REPO / "resources" / "presets").glob("*.json"))
-    assert presets and {f"attention_explorer/resources/presets/{name}" for name in presets} <= names
-    assert "attention_explorer/core/attention.py" in names and "attention_explorer/__main__.py" in names
-    assert not any("__pycache__" in name or name.startswith("tests/") for name in names)
-
-    installed = subprocess.run([*pip, "install", "--no-deps", "--no-index", "--target", str(target), str(wheel)],
+    installed = subprocess.run([*PIP, "install", "--no-deps", "--no-index", "--target", str(target), str(wheel)],
                                capture_output=True, text=True, timeout=120)
     assert installed.returncode == 0, installed.stderr[-2000:]
+    return wheel, target
 
+
+@needs_checkout
+def test_the_wheel_holds_every_module_and_every_resource(installed_wheel):
+    """pyproject lists no packages: a new subpackage, module or resource folder ships without touching it."""
+    wheel, _ = installed_wheel
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = [f"attention_explorer/{name}" for name in files_under(REPO / "attention_explorer")]
+    data = [f"attention_explorer/resources/{name}" for name in files_under(REPO / "resources")]
+    assert "attention_explorer/ui/window/__init__.py" in modules and "attention_explorer/resources/__init__.py" in data
+    assert any(name.startswith("attention_explorer/resources/presets/") for name in data)
+    assert not (missing := sorted(set(modules) - names)), f"left out of the wheel: {missing}"
+    assert not (missing := sorted(set(data) - names)), f"left out of the wheel (package-data?): {missing}"
+    assert not any("__pycache__" in name or name.startswith(("tests/", "resources/", "docs/")) for name in names)
+
+
+@needs_checkout
+def test_a_built_and_installed_wheel_finds_its_presets(installed_wheel, tmp_path):
+    """Install the wheel (not editable) into a folder, and run the command from elsewhere."""
+    _, target = installed_wheel
+    presets = sorted(path.name for path in (REPO / "resources" / "presets").glob("*.json"))
     environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH")}
     environment["PYTHONPATH"] = str(target)
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, *args], cwd=elsewhere, env=environment, capture_output=True,
+        return subprocess.run([sys.executable, *args], cwd=tmp_path, env=environment, capture_output=True,
                               text=True, timeout=60)
 
     where = run("-c", "import attention_explorer.core.presets as p; print(p.__file__); print(p.presets_dir())")
     assert where.returncode == 0, where.stderr
     module_file, presets_dir = where.stdout.splitlines()
     assert Path(module_file).is_relative_to(target) and Path(presets_dir).is_relative_to(target)
+    shipped = run("-c", "from importlib.resources import files; "
+                        "print(sorted(p.name for p in (files('attention_explorer.resources') / 'presets').iterdir()))")
+    assert shipped.returncode == 0 and shipped.stdout.strip() == repr(presets), shipped.stderr
 
     listed = run("-m", "attention_explorer", "presets")
     assert listed.returncode == 0, listed.stderr
@@ -87,3 +115,53 @@ def test_a_built_and_installed_wheel_finds_its_presets(tmp_path):
     computed = run("-m", "attention_explorer", "compute", "--preset", "library", "--format", "text")
     assert computed.returncode == 0, computed.stderr
     assert "output = [0.516, 0.484]" in computed.stdout
+
+
+_FROM_THE_CHECKOUT = """
+import importlib.util, json, attention_explorer
+from PySide6.QtCore import QTranslator
+from attention_explorer.core.lecture import built_in_path
+from attention_explorer.core.presets import preset_names, resources_dir
+from attention_explorer.ui.i18n.switcher import catalogue_path
+translator = QTranslator()
+print(json.dumps({"package": attention_explorer.__file__, "resources": str(resources_dir()),
+                  "mapped": importlib.util.find_spec("attention_explorer.resources") is not None,
+                  "presets": len(preset_names()), "lecture": built_in_path().is_file(),
+                  "zh_CN": translator.load(str(catalogue_path("zh_CN"))) and translator.language()}))
+"""
+
+
+@needs_checkout
+def test_a_checkout_runs_from_its_own_folder_beside_a_non_editable_install(installed_wheel, tmp_path):
+    """The checkout first on the path, a regular install behind it: the code finds the checkout's resources/.
+
+    Then attention_explorer is the checkout's own, which has no attention_explorer/resources folder, and no install
+    maps one onto it (`-S`: no site processing, so not even the test venv's editable install can). Before, the
+    suite and tests/benchmarks/limit_window.py run that way stopped at `No module named
+    'attention_explorer.resources'`.
+    """
+    _, target = installed_wheel
+    libraries = [path for path in sys.path if path.endswith(("site-packages", "dist-packages"))]  # numpy, Qt, pytest
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH")}
+    environment["PYTHONPATH"] = os.pathsep.join([str(REPO), str(target), *libraries])
+
+    def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-S", *args], cwd=REPO, env=environment, capture_output=True,
+                              text=True, timeout=timeout)
+
+    found = run("-c", _FROM_THE_CHECKOUT)
+    assert found.returncode == 0, found.stderr[-2000:]
+    facts = json.loads(found.stdout.splitlines()[-1])
+    assert Path(facts["package"]).parent == REPO / "attention_explorer" and not facts["mapped"]
+    assert Path(facts["resources"]) == REPO / "resources"
+    assert facts["presets"] == len(list((REPO / "resources" / "presets").glob("*.json"))) and facts["lecture"]
+    assert facts["zh_CN"] == "zh_CN"
+
+    picture = tmp_path / "window.png"
+    shot = run("-m", "attention_explorer", "--preset", "library", "--lang", "zh_CN", "--theme", "contrast",
+               "--screenshot", str(picture), "--size", "800x500")
+    assert shot.returncode == 0 and picture.stat().st_size > 10_000, shot.stderr[-2000:]
+
+    suite = run("-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", "tests/test_layout.py",
+                "-k", "reachable or own_resources", timeout=240)
+    assert suite.returncode == 0, suite.stdout[-3000:] + suite.stderr[-2000:]

@@ -8,7 +8,7 @@ empty pyqtgraph window's start-up) and gives every figure also as a ratio to one
 so they hold on a slower or busier machine. The baseline frame is measured in short runs between blocks of ours
 and each block is divided by the runs beside it; start-ups are interleaved the same way. Then it runs the extra
 cases of every tests/benchmarks/cases_*.py.
-Prints a table, then as its last line one JSON object with every figure (README.md, "Performance", defines them).
+Prints a table, then as its last line one JSON object with every figure (docs/performance.md defines them).
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ STEP_DEGREES = 1.5  # about 4 pixels per move at 1280×720: every move changes t
 BASE_FRAME = "baseline_frame_ms_median"  # the bare baseline window's full frame (Qt and pyqtgraph alone)
 BASE_STARTUP = "baseline_startup_s_median"  # an empty window with as many pyqtgraph plots, as a process
 # figure: (the reference it is divided by, the target for that ratio). The ratio targets keep the absolute
-# targets of the README's reference machine, where the baseline frame took 15.8 ms (update p95 ≤ 3 ms: 0.19).
+# targets of the reference machine (docs/performance.md), where the baseline frame took 15.8 ms
+# (update p95 ≤ 3 ms: 0.19).
 RATIO_TARGETS: dict[str, tuple[str, float | None]] = {
     "update_ms_median": (BASE_FRAME, None), "update_ms_p95": (BASE_FRAME, 0.19),
     "update64_ms_median": (BASE_FRAME, None), "update64_ms_p95": (BASE_FRAME, 0.5),
@@ -79,7 +80,7 @@ MEMORY_TARGETS = {
     # 10,000 steps of a 3-key example hold a few MB of arrays; the rest is Qt's and Python's own caches.
     "mixed_actions_rss_growth_mb": 32.0,
 }
-# The README's reference machine: "what the user feels" must also stay within a 60 Hz frame there.
+# The reference machine (docs/performance.md): "what the user feels" must also stay within a 60 Hz frame there.
 REFERENCE_FEEL_MS = 16.7
 KEYS = ("calibration_ms", "calibration_numpy_ms", "calibration_python_ms", BASE_FRAME, BASE_STARTUP,
         "update_ms_median", "update_ms_p95", "update64_ms_median", "update64_ms_p95", "frame_ms_median",
@@ -730,8 +731,8 @@ def print_table(report: dict, quick: bool) -> None:
             print(f"{key:30s} {shown:>10s}  {'':7s}  {'':22s} {wanted:>8s}  {_verdict(value, target)}")
     feel = figures["feel_ms_p95"]
     if feel is not None:
-        print(f"what the user feels, p95 {feel:.2f} ms: on the README's reference machine the target is also "
-              f"≤ {REFERENCE_FEEL_MS} ms (one 60 Hz frame)")
+        print(f"what the user feels, p95 {feel:.2f} ms: on the reference machine (docs/performance.md) the target "
+              f"is also ≤ {REFERENCE_FEEL_MS} ms (one 60 Hz frame)")
     for case in report["cases"]:
         shown = "null" if case.ratio is None else f"{case.ratio:10.3f}"
         print(f"{case.module + ': ' + case.name:41s} {shown:>10s}  {case.target:>8s}  "

@@ -11,7 +11,7 @@ import pytest
 
 from attention_explorer.app import main
 
-MAX_DIM, MAX_KEYS = 4096, 512  # the documented limits (README: file format)
+MAX_DIM, MAX_KEYS = 4096, 512  # the documented limits (docs/file-formats.md)
 
 
 def write(tmp_path, query, keys, values):

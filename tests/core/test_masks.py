@@ -131,14 +131,14 @@ def test_padding_follows_shorter_tokens_and_leaves_the_explorer_query():
     assert scenario.labels == ("我",) and scenario.keys.shape == (1, 2)
 
 
-def test_the_readmes_self_attention_example_loads_with_its_padding():
-    """The file-format section's example is a valid file, and its padding is the one documented."""
+def test_the_documented_self_attention_example_loads_with_its_padding():
+    """docs/file-formats.md's example is a valid file, and its padding is the one documented."""
     from pathlib import Path
 
-    readme = Path(__file__).resolve().parents[2] / "README.md"
-    if not readme.is_file():
-        pytest.skip("not a source checkout: no README.md")
-    section = readme.read_text(encoding="utf-8").split("### Self-attention files", 1)[1]
+    formats = Path(__file__).resolve().parents[2] / "docs" / "file-formats.md"
+    if not formats.is_file():
+        pytest.skip("not a source checkout: no docs/file-formats.md")
+    section = formats.read_text(encoding="utf-8").split("## Self-attention files", 1)[1]
     example = section.split("```json", 1)[1].split("```", 1)[0]
     sequence = sc.loads_any(example)
     assert sequence.padding == (2,) and (sequence.compute().weights[:, 2] == 0.0).all()

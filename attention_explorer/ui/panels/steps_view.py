@@ -173,7 +173,7 @@ class StepsView(QWidget):
 
         Laying out the five tables costs more than everything else a drag move does, and a mouse sends moves
         faster than the screen shows frames: rebuilding per frame instead of per move keeps a drag smooth, the way
-        pyqtgraph builds a curve's path when it paints, not when its data is set (README, Performance:
+        pyqtgraph builds a curve's path when it paints, not when its data is set (docs/performance.md:
         steps_text_ms).
         """
         self._text_is_current = False
