@@ -12,7 +12,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,18 @@ from attention_explorer.core.pretrained.config_fields import (
     _whole,
 )
 from attention_explorer.core.pretrained.gpt2 import DecoderOutput, Gpt2Config, Gpt2Weights, decode, decode_next
-from attention_explorer.core.pretrained.gpt2_checkpoint import gpt2_config_from_dict, gpt2_weights_from_tensors
+from attention_explorer.core.pretrained.gpt2_checkpoint import (
+    gpt2_config_from_dict,
+    gpt2_tensor_shapes,
+    gpt2_weights_from_tensors,
+)
+from attention_explorer.core.pretrained.safetensors_file import (
+    READABLE,
+    SafetensorsHeader,
+    TensorEntry,
+    read_header,
+    read_tensors,
+)
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
@@ -205,12 +216,52 @@ def config_from_dict(document: Any, place: str = "config.json") -> ModelConfig:
 # ---------------------------------------------------------------- model.safetensors
 
 
-def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
+def _find_prefix(tensors: Collection[str], place: str) -> str:
     """"" for a BertModel checkpoint, "bert." for BertForMaskedLM, BertForPreTraining and the like."""
     for prefix in ("", "bert."):
         if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
             return prefix
     raise CheckpointError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
+
+
+def _stored_name(name: str, names: Collection[str], place: str) -> str:
+    """The name a BERT tensor has in the checkpoint: its own, or LayerNorm's gamma and beta of the TensorFlow days."""
+    if name in names:
+        return name
+    for new, old in _LEGACY_SUFFIXES.items():
+        if name.endswith(new) and name[: -len(new)] + old in names:
+            return name[: -len(new)] + old
+    raise CheckpointError("{0}: tensor {1} is missing", place, name)
+
+
+def tensor_shapes(config: ModelConfig, names: Collection[str],
+                  place: str = "model.safetensors") -> dict[str, tuple[int, ...]]:
+    """Every tensor the model reads, by its name in the checkpoint, with the shape config.json gives it."""
+    if isinstance(config, Gpt2Config):
+        return gpt2_tensor_shapes(config, names, place)
+    prefix = _find_prefix(names, place)
+    wanted = {_stored_name(prefix + _EMBEDDING_TENSORS[field], names, place): shape
+              for field, shape in BertWeights.shapes(config).items()}
+    layer_shapes = LayerWeights.shapes(config)
+    for index in range(config.num_layers):
+        for field, name in _LAYER_TENSORS.items():
+            wanted[_stored_name(f"{prefix}encoder.layer.{index}.{name}", names, place)] = layer_shapes[field]
+    return wanted
+
+
+def _checked_entries(config: ModelConfig, header: SafetensorsHeader, place: str) -> list[TensorEntry]:
+    """The header's entries of the tensors the model reads, each checked to be readable and of config's shape."""
+    entries = []
+    for name, shape in tensor_shapes(config, header.entries, place).items():
+        entry = header.entries[name]
+        if entry.dtype not in READABLE:
+            raise CheckpointError("{0}: tensor {1} holds {2}; only F64, F32 and F16 tensors can be read", place,
+                                  name, entry.dtype)
+        if entry.shape != shape:
+            raise CheckpointError("{0}: tensor {1}: expected shape {2}, got {3} (does config.json belong to these "
+                                  "weights?)", place, name, shape, entry.shape)
+        entries.append(entry)
+    return entries
 
 
 def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
@@ -221,14 +272,7 @@ def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
     prefix = _find_prefix(tensors, place)
 
     def tensor(name: str) -> np.ndarray:
-        full = prefix + name
-        if full not in tensors:
-            for new, old in _LEGACY_SUFFIXES.items():
-                if full.endswith(new) and full[: -len(new)] + old in tensors:
-                    full = full[: -len(new)] + old
-                    break
-            else:
-                raise CheckpointError("{0}: tensor {1} is missing", place, full)
+        full = _stored_name(prefix + name, tensors, place)
         array = np.asarray(tensors[full])
         if not np.issubdtype(array.dtype, np.floating):
             raise CheckpointError(
@@ -254,18 +298,13 @@ def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
 
 
 def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> BertWeights | Gpt2Weights:
-    """The weights in a model.safetensors file (via safetensors' numpy API), refused first if they cannot fit."""
-    require_packages()
-    from safetensors.numpy import load_file
-
-    check_fits_in_memory(path)
-
-    try:
-        tensors = load_file(str(path))
-    except FileNotFoundError:
-        raise CheckpointError("{0}: no such file", path) from None
-    except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
-        raise CheckpointError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
+    """The weights in a model.safetensors file. Its header is checked first: every entry, then the names, dtypes
+    and shapes of the tensors the model uses against config.json, then the memory they need; only then are those
+    tensors read, and no other."""
+    header = read_header(path)
+    entries = _checked_entries(config, header, str(path))
+    check_fits_in_memory(path, entries)
+    tensors = read_tensors(header, (entry.name for entry in entries))
     return weights_from_tensors(config, tensors, str(path))
 
 
