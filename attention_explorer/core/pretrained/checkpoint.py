@@ -34,7 +34,6 @@ from attention_explorer.core.pretrained.config_fields import (
     _config_document,
     _flag,
     _norm_epsilon,
-    _one_line,
     _text,
     _whole,
 )
@@ -51,6 +50,7 @@ from attention_explorer.core.pretrained.safetensors_file import (
     read_header,
     read_tensors,
 )
+from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
@@ -311,20 +311,13 @@ def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> BertWeigh
 # ---------------------------------------------------------------- tokenizer.json
 
 
-def read_tokenizer(path: str | os.PathLike[str]):
-    """A `tokenizers.Tokenizer` from tokenizer.json, with padding and truncation off (one sentence, as typed)."""
+def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerProcess:
+    """tokenizer.json loaded by `tokenizers` in a process of its own (padding and truncation off: one sentence, as
+    typed), so that a pattern in it that backtracks without end, or panics, costs a message and no more."""
     require_packages()
-    from tokenizers import Tokenizer
-
     if not Path(path).is_file():
         raise CheckpointError("{0}: no such file", path)
-    try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as error:  # tokenizers raises a bare Exception for malformed files
-        raise CheckpointError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
-    tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
-    tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
-    return tokenizer
+    return TokenizerProcess(path)
 
 
 # ---------------------------------------------------------------- the loaded model
@@ -387,12 +380,11 @@ class Analysis:
                              attention.scaled_scores[head], attention.weights[head])
 
 
-def _readable_tokens(tokenizer: Any, ids: list[int], raw: list[str]) -> tuple[str, ...]:
+def _readable_tokens(tokenizer: TokenizerProcess, ids: list[int], raw: list[str]) -> tuple[str, ...]:
     """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
     character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
     shown = []
-    for token_id, token in zip(ids, raw):
-        text = tokenizer.decode([token_id], skip_special_tokens=False)
+    for text, token in zip(tokenizer.decode_each(ids), raw):
         if text and not text.strip(" "):
             shown.append("␣" * len(text))
         elif text and "\ufffd" not in text and text.isprintable():
@@ -410,7 +402,7 @@ class Checkpoint:
     name: str
     config: ModelConfig
     weights: BertWeights | Gpt2Weights
-    tokenizer: Any  # tokenizers.Tokenizer (an optional package: not imported at module level)
+    tokenizer: TokenizerProcess  # tokenizers.Tokenizer's calls, answered by a process of its own
 
     @property
     def model_type(self) -> str:
@@ -446,10 +438,7 @@ class Checkpoint:
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
             raise CheckpointError("the text is not valid Unicode (character {0} is a lone surrogate)",
                              error.start + 1) from None
-        try:
-            encoding = self.tokenizer.encode(text)
-        except Exception as error:
-            raise CheckpointError("cannot tokenize the text ({0})", _one_line(error)) from None
+        encoding = self.tokenizer.encode(text)  # a time limit, and every failure one CheckpointError
         ids = list(encoding.ids)
         limit = self.config.max_position_embeddings
         if not ids:
@@ -516,10 +505,11 @@ def load_checkpoint(folder: str | os.PathLike[str], progress: Progress = _no_pro
     weights = read_weights(path / "model.safetensors", config)
     progress("tokenizer", 2, 3)
     tokenizer = read_tokenizer(path / "tokenizer.json")
-    if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
+    if tokenizer.vocab_size > config.vocab_size:
+        tokenizer.close()
         raise CheckpointError(
             "{0}: {1} tokens, but the model has only {2}: the files do not belong together",
-            path / 'tokenizer.json', tokenizer.get_vocab_size(with_added_tokens=True), config.vocab_size,
+            path / 'tokenizer.json', tokenizer.vocab_size, config.vocab_size,
         )
     return Checkpoint(path, _display_name(path.resolve()), config, weights, tokenizer)
 
