@@ -91,3 +91,24 @@ def test_any_error_in_a_forward_pass_keeps_the_last_result(panel, tiny_bert_dir,
     assert "Something went wrong: PanicException: half a token" in panel.status_label.text()
     assert panel.analysis is shown and panel.tabs.isEnabled()
     assert_usable(panel)
+
+
+def test_the_messages_are_explained_in_chinese(panel, tiny_bert_dir, tmp_path, monkeypatch):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    folder = with_backtracking_tokenizer(tiny_bert_dir, tmp_path / "backtracking")
+    panel.sentence_edit.setText(BACKTRACKING_TEXT)
+    assert language_switcher().set_language("zh_CN")
+    try:
+        open_with_button(panel, folder)
+        assert "tokenizer.json：分词器处理这段文字时出错（Onig" in panel.status_label.text()
+
+        def panics(*_args, **_kwargs):
+            raise PanicException("boom")
+
+        monkeypatch.setattr(checkpoint.Checkpoint, "analyse", panics)
+        QTest.mouseClick(panel.show_button, LEFT)
+        wait_idle(panel)
+        assert "出了问题：PanicException: boom" in panel.status_label.text()
+    finally:
+        language_switcher().set_language("en")
