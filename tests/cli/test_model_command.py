@@ -127,11 +127,17 @@ def test_a_missing_file_is_named(capsys, tiny_bert_dir, tmp_path):
 
 
 def test_missing_optional_packages_name_the_install_command(capsys, tiny_bert_dir, monkeypatch):
-    monkeypatch.setitem(sys.modules, "safetensors", None)
+    monkeypatch.setitem(sys.modules, "tokenizers", None)
     status, _, err = run(capsys, tiny_bert_dir, "--text", "x")
     assert status == 2
-    assert err == ('attention-explorer model: real transformer mode needs the package safetensors: '
+    assert err == ('attention-explorer model: real transformer mode needs the package tokenizers: '
                    'pip install "attention-explorer[model]"\n')
+
+
+def test_the_weights_are_read_without_the_safetensors_package(capsys, tiny_bert_dir, monkeypatch):
+    monkeypatch.setitem(sys.modules, "safetensors", None)
+    status, out, err = run(capsys, tiny_bert_dir, "--text", "a dog")
+    assert (status, err) == (0, "") and json.loads(out)["tokens"] == ["[CLS]", "a", "dog", "[SEP]"]
 
 
 def test_the_installed_command_never_imports_qt(tiny_bert_dir):

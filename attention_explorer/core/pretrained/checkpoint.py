@@ -1,9 +1,10 @@
 """A BERT-family encoder or a GPT-2 from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
 
-Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
-they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
-the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_checkpoints` only looks at the
-cache folders that are already on the machine.
+Needs the optional package `tokenizers` (pip install "attention-explorer[model]"), which runs in a process of its
+own (tokenizer_process.py), so the rest of the app runs without it. model.safetensors is read by
+safetensors_file.py, in plain Python and numpy: only the tensors the model uses, after its header has been
+checked. Nothing here talks to the network or the Hugging Face Hub: a folder is read from disk, and
+`find_cached_checkpoints` only looks at the cache folders that are already on the machine.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ from attention_explorer.core.pretrained.tokenizer_process import TokenizerProces
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
-OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
+# The [model] extra also installs safetensors (the tests write their tiny models with it); reading needs only these.
+OPTIONAL_PACKAGES = ("tokenizers",)
 INSTALL_HINT = 'pip install "attention-explorer[model]"'
 # model_type in config.json → what it covers. Only the original BERT layout (absolute positions, post-LayerNorm)
 # and the original GPT-2 are implemented; RoBERTa, DistilBERT, ALBERT, ELECTRA, … differ in ways that matter.
