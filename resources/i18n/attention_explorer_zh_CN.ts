@@ -3506,6 +3506,10 @@
         <translation>正在读取分词器…</translation>
     </message>
     <message>
+        <source>Splitting the sentence into tokens…</source>
+        <translation>正在把句子切分成词元…</translation>
+    </message>
+    <message>
         <source>Layer {0} of {1}…</source>
         <translation>第 {0} 层，共 {1} 层…</translation>
     </message>

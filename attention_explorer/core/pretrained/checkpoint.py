@@ -63,7 +63,8 @@ INSTALL_HINT = 'pip install "attention-explorer[model]"'
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
                          "gpt2": "GPT-2 and distilgpt2"}
 ModelConfig = BertConfig | Gpt2Config
-# progress(stage, done, total): stage is "config", "weights", "tokenizer" or "layer" (done of total layers).
+# progress(stage, done, total): stage is "config", "weights", "tokenizer" (loading: done of 3 steps), "tokens" (the
+# sentence being tokenized) or "layer" (done of total layers).
 Progress = Callable[[str, int, int], None]
 
 
@@ -440,6 +441,7 @@ class Checkpoint:
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
             raise CheckpointError("the text is not valid Unicode (character {0} is a lone surrogate)",
                              error.start + 1) from None
+        progress("tokens", 0, self.config.num_layers)
         encoding = self.tokenizer.encode(text)  # a time limit, and every failure one CheckpointError
         ids = list(encoding.ids)
         limit = self.config.max_position_embeddings

@@ -80,12 +80,14 @@ def stage_text(stage: str, done: int, total: int) -> str:
         return _translate("TransformerPanel", "Reading the weights…")
     if stage == "tokenizer":
         return _translate("TransformerPanel", "Reading the tokenizer…")
+    if stage == "tokens":
+        return _translate("TransformerPanel", "Splitting the sentence into tokens…")
     return _translate("TransformerPanel", "Layer {0} of {1}…").format(done, total)
 
 
 def show_progress(bar: QProgressBar, stage: str, done: int, total: int) -> None:
     """Loading counts as the first third of the bar, the forward pass as the rest (one step per layer)."""
-    if stage == "layer":
+    if stage in ("layer", "tokens"):
         value = 33 + round(67 * done / max(total, 1))
     else:
         value = round(33 * done / max(total, 1))

@@ -3,13 +3,16 @@ error at all in its loading thread, it shows a message, its controls are enabled
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.pretrained import checkpoint
+from attention_explorer.core.pretrained import checkpoint, tokenizer_process
 from attention_explorer.ui.labs.transformer import TransformerPanel
-from tests.tiny_bert import BACKTRACKING_TEXT, tiny_bert_dir, with_backtracking_tokenizer
+from tests import budget
+from tests.tiny_bert import BACKTRACKING_TEXT, SLOW_TEXT, tiny_bert_dir, with_backtracking_tokenizer
 from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -59,6 +62,26 @@ def test_a_tokenizer_that_panics_leaves_the_page_usable(panel, tiny_bert_dir, tm
     assert panel.analysis is not None and "failed" not in panel.status_label.text()
     open_with_button(panel, tiny_bert_dir)  # and another model opens
     assert panel.loaded.folder == tiny_bert_dir and panel.analysis.tokens == ("[CLS]", "a", "cat", "[SEP]")
+    assert_usable(panel)
+
+
+def test_a_tokenizer_that_runs_too_long_is_stopped_and_the_page_says_what_it_waits_for(panel, tiny_bert_dir, tmp_path,
+                                                                                      monkeypatch):
+    monkeypatch.setattr(tokenizer_process, "REQUEST_SECONDS", 0.5)
+    open_with_button(panel, with_backtracking_tokenizer(tiny_bert_dir, tmp_path / "backtracking"))
+    shown_before = panel.analysis
+    assert shown_before is not None
+    shown = []
+    panel.progress_bar.valueChanged.connect(lambda _value: shown.append(panel.progress_bar.text()))
+    panel.sentence_edit.setText(SLOW_TEXT)
+    started = time.monotonic()
+    QTest.mouseClick(panel.show_button, LEFT)
+    wait_idle(panel)
+    assert time.monotonic() - started < 0.5 + budget.seconds(1.5)
+    assert "Splitting the sentence into tokens…" in shown
+    assert "tokenizer.json: the tokenizer took more than 0.5 s on this text and was stopped" in (
+        panel.status_label.text())
+    assert panel.analysis is shown_before  # the last good result stays
     assert_usable(panel)
 
 
