@@ -13,6 +13,8 @@ import textwrap
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from attention_explorer.core.pretrained import checkpoint, weights_size
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, read_config, read_weights
@@ -175,6 +177,14 @@ REFUSED = {
         _entries(**{_KEY: {"dtype": "F32", "shape": [32, 32], "data_offsets": [_offsets(QUERY)[0],
                                                                                _offsets(QUERY)[0] + 4000]}}),
         f"tensor {QUERY}: 1024 numbers of F32 take 4096 bytes, but data_offsets give 4000"),
+    "a shape of 10^400 numbers": (
+        _entries(**{_KEY: {"dtype": "F32", "shape": [10**400], "data_offsets": _offsets(QUERY)}}),
+        f"tensor {QUERY}: 100… (401 digits) numbers of F32 take 400… (401 digits) bytes, but data_offsets give 4096"),
+    "an offset of 10^30": (
+        {**_entries(), "far": {"dtype": "U8", "shape": [1], "data_offsets": [10**30, 10**30 + 1]}},
+        "tensor far ends at byte 100… (31 digits), past the end of the file ("),
+    "an empty name": ({**_entries(), "": {"dtype": "?", "shape": [], "data_offsets": [0, 0]}},
+                      'tensor "" has an unknown dtype ("?")'),
     "offsets backwards": (_entries(**{_KEY: {"dtype": "F32", "shape": [32, 32], "data_offsets": [4096, 0]}}),
                           f"tensor {QUERY}: data_offsets must be two whole numbers, the first not above the second"),
     "a negative size": (_entries(**{_KEY: {"dtype": "F32", "shape": [-32, 32], "data_offsets": _offsets(QUERY)}}),
@@ -185,7 +195,7 @@ REFUSED = {
                                 f"tensor {QUERY}: expected an object with dtype, shape and data_offsets"),
     "a missing tensor": (_entries(**{_KEY: None}), f"tensor {QUERY} is missing"),
     "a name with a line break": ({**_entries(), "evil\nname": {"dtype": "Q", "shape": [], "data_offsets": [0, 0]}},
-                                 r'tensor evil\nname has an unknown dtype ("Q")'),
+                                 r'tensor "evil\nname" has an unknown dtype ("Q")'),
     "a header that is a list": ([1, 2], "the header is not a JSON object"),
 }
 
@@ -271,3 +281,53 @@ def test_metadata_and_empty_tensors_are_accepted(tmp_path):
     read = read_tensors(read_header(path), ["a", "empty", "b"])
     assert read["a"].tolist() == [[0, 1, 2], [3, 4, 5]] and read["empty"].shape == (0, 5)
     assert read["b"].tolist() == [2.5]
+
+
+# ---------------------------------------------------------------- anything at all: a header or one CheckpointError
+
+FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(), st.text(max_size=6),
+                     st.sampled_from(["F32", "F16", "BF16", "I64", "F4", "__metadata__"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.sampled_from(["dtype", "shape", "data_offsets"]) | st.text(max_size=4),
+                                         inner, max_size=4), max_leaves=12)
+
+
+def _check_any(path) -> None:
+    try:
+        header = read_header(path)
+    except CheckpointError as error:
+        assert "\n" not in str(error) and len(str(error)) < 600, str(error)
+        return
+    names = [name for name, entry in header.entries.items() if entry.dtype in ("F32", "F16", "F64")]
+    read = read_tensors(header, names)
+    assert all(read[name].shape == header.entries[name].shape for name in names)
+
+
+@FUZZ
+@given(st.dictionaries(st.text(max_size=6), _VALUES, max_size=5), st.integers(0, 64))
+def test_any_header_document_is_read_or_refused_in_one_line(tmp_path_factory, document, data_bytes):
+    path = tmp_path_factory.mktemp("fuzz") / "model.safetensors"
+    raw = json.dumps(document).encode()
+    path.write_bytes(len(raw).to_bytes(8, "little") + raw + bytes(data_bytes))
+    _check_any(path)
+
+
+@FUZZ
+@given(st.data())
+def test_any_mutation_of_a_real_file_is_read_or_refused_in_one_line(tmp_path_factory, tiny_bert_dir, data):
+    original = (tiny_bert_dir / "model.safetensors").read_bytes()
+    length = int.from_bytes(original[:8], "little")
+    how = data.draw(st.sampled_from(["flip", "truncate", "splice"]))
+    position = data.draw(st.integers(0, 8 + length))  # in the prefix or the header, where the structure is
+    if how == "flip":
+        mutated = original[:position] + bytes([original[position] ^ data.draw(st.integers(1, 255))]) + \
+            original[position + 1:]
+    elif how == "truncate":
+        mutated = original[:data.draw(st.integers(0, len(original)))]
+    else:
+        mutated = original[:position] + data.draw(st.binary(min_size=1, max_size=6)) + original[position:]
+    path = tmp_path_factory.mktemp("mutated") / "model.safetensors"
+    path.write_bytes(mutated)
+    _check_any(path)

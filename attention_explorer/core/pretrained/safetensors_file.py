@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from attention_explorer.core.messages import big_integer_text
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 
 # A header lists names, dtypes, shapes and offsets: about 100 bytes a tensor. GPT-2 XL's is 70 KB; the format
@@ -34,10 +35,10 @@ _NAME_SHOWN = 120
 
 
 def shown_name(name: str) -> str:
-    """A tensor's name as a message shows it: as it is when short and printable, else escaped and cut."""
-    if len(name) <= _NAME_SHOWN and name.isprintable():
+    """A tensor's name as a message shows it: as it is when short and printable, else quoted, escaped and cut."""
+    if name and len(name) <= _NAME_SHOWN and name.isprintable():
         return name
-    return json.dumps(name[:_NAME_SHOWN], ensure_ascii=False)[1:-1] + ("…" if len(name) > _NAME_SHOWN else "")
+    return json.dumps(name[:_NAME_SHOWN], ensure_ascii=False) + ("…" if len(name) > _NAME_SHOWN else "")
 
 
 @dataclass(frozen=True)
@@ -165,10 +166,11 @@ def _entry(path: Path, name: str, entry: object, data_start: int, size: int) -> 
     bits = math.prod(shape) * DTYPE_BITS[dtype]
     if bits != 8 * (end - begin):
         raise CheckpointError("{0}: tensor {1}: {2} numbers of {3} take {4} bytes, but data_offsets give {5}", path,
-                              shown, math.prod(shape), dtype, math.ceil(bits / 8), end - begin)
+                              shown, big_integer_text(math.prod(shape)), dtype, big_integer_text(-(-bits // 8)),
+                              big_integer_text(end - begin))
     if data_start + end > size:
         raise CheckpointError("{0}: tensor {1} ends at byte {2}, past the end of the file ({3} bytes)", path, shown,
-                              data_start + end, size)
+                              big_integer_text(data_start + end), size)
     return TensorEntry(name, dtype, shape, data_start + begin, data_start + end)
 
 
