@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from attention_explorer.core.pretrained import tokenizer_process
+from attention_explorer.core.pretrained import tokenizer_process, tokenizer_worker
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
 from tests import budget
 from tests.tiny_bert import (
@@ -114,3 +118,20 @@ def test_encodings_are_those_of_the_tokenizers_library(tiny_bert_dir):
     assert ours.vocab_size == theirs.get_vocab_size(with_added_tokens=True)
     assert ours.id_to_token(2) == "[CLS]" and ours.id_to_token(10**6) is None
     assert ours.decode_each([2, 5, 3]) == [theirs.decode([i], skip_special_tokens=False) for i in (2, 5, 3)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_process_has_a_cpu_time_limit(tiny_bert_dir):
+    """A worker left running a runaway pattern by an app that was killed ends by itself."""
+    model = load_checkpoint(tiny_bert_dir)
+    limits = Path(f"/proc/{model.tokenizer._process.pid}/limits").read_text()
+    line = next(line for line in limits.splitlines() if line.startswith("Max cpu time"))
+    assert line.split()[3] == str(tokenizer_worker.CPU_SECONDS)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no CPU time limit on Windows")
+def test_the_cpu_time_limit_ends_a_runaway():
+    code = ("import runpy, sys; worker = runpy.run_path(sys.argv[1]); worker['limit_cpu_time'](1)\n"
+            "while True: pass")
+    done = subprocess.run([sys.executable, "-c", code, str(tokenizer_process.WORKER)], timeout=60)
+    assert done.returncode in (-signal.SIGXCPU, -signal.SIGKILL)

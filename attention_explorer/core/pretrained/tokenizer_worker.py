@@ -59,6 +59,25 @@ class _Worker:
         return {"error": "request", "message": f"unknown request {op!r}"}
 
 
+# The app ends a request after seconds. But the library holds the interpreter while it runs, so nothing in here can
+# watch the clock: if the app itself is killed while a pattern runs away, this process would read that its input
+# closed only when the pattern ends. The system ends it after this much CPU time instead; a worker uses a fraction
+# of a second in a day of ordinary sentences.
+CPU_SECONDS = 300
+
+
+def limit_cpu_time(seconds: int) -> None:
+    """Have the system end this process after `seconds` of CPU time (SIGXCPU), where it can (not on Windows)."""
+    try:
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        limit = seconds if hard == resource.RLIM_INFINITY else min(seconds, hard)
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
 def serve(source=None, sink=None) -> None:
     """Answer requests from `source` (standard input) on `sink` (standard output) until the input ends."""
     source = source if source is not None else sys.stdin.buffer
@@ -78,4 +97,5 @@ def serve(source=None, sink=None) -> None:
 
 
 if __name__ == "__main__":
+    limit_cpu_time(CPU_SECONDS)
     serve()
