@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -55,9 +56,14 @@ def run_now(work: Work) -> tuple[bool, Any]:
 
 
 def _report_unexpected(error: BaseException) -> None:
-    """An error that is not the model's own (a bug, a library's panic): its traceback on standard error."""
-    if not isinstance(error, (CheckpointError, MemoryError)):
+    """An error that is not the model's own (a bug, a library's panic): its traceback on standard error, where there
+    is one (pythonw on Windows has none)."""
+    if isinstance(error, (CheckpointError, MemoryError)) or sys.stderr is None:
+        return
+    try:
         traceback.print_exception(error)
+    except Exception:  # a closed or broken stream: the page shows the error anyway
+        pass
 
 
 def failure_text(error: BaseException, memory_text: str) -> str:
