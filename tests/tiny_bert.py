@@ -106,6 +106,26 @@ def write_model(folder: Path, tensors: dict[str, np.ndarray] | None = None, conf
     return folder
 
 
+# A pre-tokenizer whose pattern backtracks catastrophically on this text: Oniguruma gives up at its retry limit
+# with a Rust panic (pyo3's PanicException, a BaseException), after a fraction of a second.
+BACKTRACKING_PATTERN = "(a+)+$"
+BACKTRACKING_TEXT = "a" * 40 + "!"
+# Each run of 22 stays under the retry limit but costs ~0.1 s: 40 of them keep the tokenizer busy for seconds.
+SLOW_TEXT = ("a" * 22 + "!") * 40
+
+
+def with_backtracking_tokenizer(source: Path, target: Path) -> Path:
+    """A copy of a model folder whose tokenizer.json splits with BACKTRACKING_PATTERN (else the same tokenizer)."""
+    import shutil
+
+    shutil.copytree(source, target)
+    document = json.loads((target / "tokenizer.json").read_text(encoding="utf-8"))
+    document["pre_tokenizer"] = {"type": "Split", "pattern": {"Regex": BACKTRACKING_PATTERN},
+                                 "behavior": "Isolated", "invert": False}
+    (target / "tokenizer.json").write_text(json.dumps(document), encoding="utf-8")
+    return target
+
+
 _built: list[Path] = []
 
 

@@ -323,6 +323,14 @@
         <translation>pair：应为 0 到 {0}，实际为 {1!r}</translation>
     </message>
     <message>
+        <source>{0}: tensor {1} holds {2}; only F64, F32 and F16 tensors can be read</source>
+        <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32 和 F16 张量</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1}: expected shape {2}, got {3} (does config.json belong to these weights?)</source>
+        <translation>{0}：张量 {1}：形状应为 {2}，却是 {3}（config.json 与这些权重是否配套？）</translation>
+    </message>
+    <message>
         <source>the sequence is {0} tokens long, and this model takes at most {1}: no token can be added</source>
         <translation>序列已有 {0} 个词元，而这个模型最多接受 {1} 个：不能再添加词元</translation>
     </message>
@@ -837,6 +845,98 @@
     <message>
         <source>{0}: no {1} tensor: not a GPT-2 checkpoint</source>
         <translation>{0}：没有 {1} 张量：不是 GPT-2 检查点</translation>
+    </message>
+    <message>
+        <source>{0}: not a safetensors file ({1} bytes)</source>
+        <translation>{0}：不是 safetensors 文件（{1} 字节）</translation>
+    </message>
+    <message>
+        <source>{0}: the header claims {1} bytes; at most {2} are accepted</source>
+        <translation>{0}：文件头声称有 {1} 字节；最多只接受 {2} 字节</translation>
+    </message>
+    <message>
+        <source>{0}: the header claims {1} bytes, but the file has only {2}</source>
+        <translation>{0}：文件头声称有 {1} 字节，但整个文件只有 {2} 字节</translation>
+    </message>
+    <message>
+        <source>{0}: the header is not UTF-8 text</source>
+        <translation>{0}：文件头不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} is declared twice</source>
+        <translation>{0}：张量 {1} 被声明了两次</translation>
+    </message>
+    <message>
+        <source>{0}: the header is not valid JSON ({1})</source>
+        <translation>{0}：文件头不是有效的 JSON（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: the header is not a JSON object</source>
+        <translation>{0}：文件头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1}: expected an object with dtype, shape and data_offsets</source>
+        <translation>{0}：张量 {1}：应为含 dtype、shape 和 data_offsets 的对象</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} has an unknown dtype ({2})</source>
+        <translation>{0}：张量 {1} 的 dtype 未知（{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1}: shape must be a list of whole numbers ≥ 0</source>
+        <translation>{0}：张量 {1}：shape 必须是由 ≥ 0 的整数组成的列表</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1}: data_offsets must be two whole numbers, the first not above the second</source>
+        <translation>{0}：张量 {1}：data_offsets 必须是两个整数，且第一个不大于第二个</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1}: {2} numbers of {3} take {4} bytes, but data_offsets give {5}</source>
+        <translation>{0}：张量 {1}：{2} 个 {3} 数占 {4} 字节，但 data_offsets 给出的是 {5}</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} ends at byte {2}, past the end of the file ({3} bytes)</source>
+        <translation>{0}：张量 {1} 结束于第 {2} 字节，超出了文件末尾（文件共 {3} 字节）</translation>
+    </message>
+    <message>
+        <source>{0}: tensors {1} and {2} overlap in the file</source>
+        <translation>{0}：张量 {1} 和 {2} 在文件中重叠</translation>
+    </message>
+    <message>
+        <source>{0}: the file ends inside tensor {1}</source>
+        <translation>{0}：文件在张量 {1} 中间就结束了</translation>
+    </message>
+    <message>
+        <source>{0}: cannot start the tokenizer&apos;s process ({1})</source>
+        <translation>{0}：无法启动分词器进程（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: reading the tokenizer took more than {1} s; it was stopped</source>
+        <translation>{0}：读取分词器超过了 {1} 秒，已被停止</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer&apos;s process ended while reading it (exit status {1})</source>
+        <translation>{0}：分词器进程在读取文件时意外结束（退出状态 {1}）</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer&apos;s process cannot import tokenizers ({1})</source>
+        <translation>{0}：分词器进程无法导入 tokenizers（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer took more than {1} s on this text and was stopped</source>
+        <translation>{0}：分词器处理这段文字超过了 {1} 秒，已被停止</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer&apos;s process ended unexpectedly (exit status {1})</source>
+        <translation>{0}：分词器进程意外结束（退出状态 {1}）</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer failed on this text ({1})</source>
+        <translation>{0}：分词器处理这段文字时出错（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: the tokenizer&apos;s process answered something unexpected</source>
+        <translation>{0}：分词器进程返回了意料之外的内容</translation>
     </message>
     <message>
         <source>{0}: this model needs about {1} MB of memory to load, and only {2} MB are free</source>
@@ -3390,6 +3490,10 @@
         <translation>头</translation>
     </message>
     <message>
+        <source>Something went wrong: {0}</source>
+        <translation>出了问题：{0}</translation>
+    </message>
+    <message>
         <source>Reading config.json…</source>
         <translation>正在读取 config.json…</translation>
     </message>
@@ -3400,6 +3504,10 @@
     <message>
         <source>Reading the tokenizer…</source>
         <translation>正在读取分词器…</translation>
+    </message>
+    <message>
+        <source>Splitting the sentence into tokens…</source>
+        <translation>正在把句子切分成词元…</translation>
     </message>
     <message>
         <source>Layer {0} of {1}…</source>

@@ -13,7 +13,16 @@ import pytest
 
 from attention_explorer.app import main
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
-from tests.tiny_bert import CONFIG, ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
+from tests.safetensors_layout import write_tensors
+from tests.tiny_bert import (
+    BACKTRACKING_TEXT,
+    CONFIG,
+    ISSUE_CONFIGS,
+    MALFORMED_CONFIGS,
+    random_tensors,
+    tiny_bert_dir,
+    with_backtracking_tokenizer,
+)
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 
@@ -118,11 +127,17 @@ def test_a_missing_file_is_named(capsys, tiny_bert_dir, tmp_path):
 
 
 def test_missing_optional_packages_name_the_install_command(capsys, tiny_bert_dir, monkeypatch):
-    monkeypatch.setitem(sys.modules, "safetensors", None)
+    monkeypatch.setitem(sys.modules, "tokenizers", None)
     status, _, err = run(capsys, tiny_bert_dir, "--text", "x")
     assert status == 2
-    assert err == ('attention-explorer model: real transformer mode needs the package safetensors: '
+    assert err == ('attention-explorer model: real transformer mode needs the package tokenizers: '
                    'pip install "attention-explorer[model]"\n')
+
+
+def test_the_weights_are_read_without_the_safetensors_package(capsys, tiny_bert_dir, monkeypatch):
+    monkeypatch.setitem(sys.modules, "safetensors", None)
+    status, out, err = run(capsys, tiny_bert_dir, "--text", "a dog")
+    assert (status, err) == (0, "") and json.loads(out)["tokens"] == ["[CLS]", "a", "dog", "[SEP]"]
 
 
 def test_the_installed_command_never_imports_qt(tiny_bert_dir):
@@ -134,3 +149,27 @@ def test_the_installed_command_never_imports_qt(tiny_bert_dir):
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["tokens"] == ["[CLS]", "a", "dog", "[SEP]"]
+
+
+def test_a_tokenizer_whose_pattern_panics_is_one_line_and_status_2(tiny_bert_dir, tmp_path):
+    """Issue 34: a Split pattern that backtracks until the regex library panics printed pyo3's PanicException
+    traceback (a BaseException); now one line, status 2, and nothing of the panic on the terminal."""
+    folder = with_backtracking_tokenizer(tiny_bert_dir, tmp_path / "backtracking")
+    done = subprocess.run([sys.executable, "-m", "attention_explorer", "model", str(folder), "--text",
+                           BACKTRACKING_TEXT], capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-2000:]
+    assert done.stderr.startswith(f"attention-explorer model: {folder / 'tokenizer.json'}: the tokenizer failed on "
+                                  "this text (Onig: Regex search error: retry-limit-in-match over)"), done.stderr
+    assert done.stderr.count("\n") == 1 and "panicked" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_tensor_that_does_not_match_the_config_is_named(capsys, tiny_bert_dir, tmp_path):
+    folder = tmp_path / "transposed"
+    shutil.copytree(tiny_bert_dir, folder)
+    tensors = random_tensors()
+    tensors["encoder.layer.0.output.dense.weight"] = tensors["encoder.layer.0.output.dense.weight"].T.copy()
+    write_tensors(folder / "model.safetensors", tensors)
+    status, out, err = run(capsys, folder, "--text", "a dog")
+    assert (status, out) == (2, "")
+    assert err == (f"attention-explorer model: {folder / 'model.safetensors'}: tensor encoder.layer.0.output.dense."
+                   "weight: expected shape (32, 64), got (64, 32) (does config.json belong to these weights?)\n")

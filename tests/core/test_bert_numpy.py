@@ -287,7 +287,7 @@ def test_missing_and_unreadable_files_are_named(tmp_path, tiny_bert_dir):
     folder = tmp_path / "garbage"
     shutil.copytree(tiny_bert_dir, folder)
     (folder / "model.safetensors").write_bytes(b"\x08\x00\x00\x00\x00\x00\x00\x00not json")
-    with pytest.raises(CheckpointError, match="cannot read the weights"):
+    with pytest.raises(CheckpointError, match=r"model\.safetensors: the header is not valid JSON"):
         load_checkpoint(folder)
     (folder / "model.safetensors").unlink()
     shutil.copy(tiny_bert_dir / "model.safetensors", folder)

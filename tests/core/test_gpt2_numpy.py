@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.pretrained import weights_size
-from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
+from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, read_config, tensor_shapes
 from attention_explorer.core.pretrained.generation import cache_cost, next_token_id
 from attention_explorer.core.pretrained.gpt2 import decode
+from attention_explorer.core.pretrained.safetensors_file import read_header, read_tensors
+from tests.safetensors_layout import layout, write
 from tests.tiny_gpt2 import CONFIG, tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
@@ -150,26 +152,37 @@ def test_a_sequence_longer_than_the_positions_is_refused_not_cut(model):
         model.next_token(analysis, 5)
 
 
+class _EveryName:
+    """Names that hold every tensor name: the tensors config.json asks for, all under their first name."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
 def test_a_model_larger_than_free_memory_is_refused_from_its_header(tmp_path, tiny_gpt2_dir, monkeypatch):
+    """A GPT-2 of 1600 numbers a token: config.json and the header agree, no byte of the data is there (a hole)."""
     folder = tmp_path / "huge"
     shutil.copytree(tiny_gpt2_dir, folder)
-    header = json.dumps({"wte.weight": {"dtype": "F32", "shape": [50257, 1600], "data_offsets": [0, 321644800]},
-                         "h.0.mlp.c_fc.weight": {"dtype": "F32", "shape": [1600, 6400, 48],
-                                                 "data_offsets": [321644800, 2287724800]}}).encode()
-    (folder / "model.safetensors").write_bytes(len(header).to_bytes(8, "little") + header)  # no data at all
-    monkeypatch.setattr(weights_size, "available_memory_bytes", lambda: 4_000_000_000)
-    # 2 287 724 800 bytes of float32 tensors, and the largest (491 520 000 numbers) twice in float64: more than
-    # all 571 931 200 numbers once in float64
-    assert 2_287_724_800 + 8 * max(571_931_200, 2 * 491_520_000) == 10_152_044_800
-    with pytest.raises(CheckpointError, match=r"model.safetensors: this model needs about 10153 MB of memory to "
-                                              r"load, and only 4000 MB are free"):
+    sizes = {"vocab_size": 50257, "n_embd": 1600, "n_layer": 1, "n_head": 25, "n_positions": 1024}
+    (folder / "config.json").write_text(json.dumps({**CONFIG, **sizes}), encoding="utf-8")
+    config = read_config(folder / "config.json")
+    header = layout({name: ("F32", shape) for name, shape in tensor_shapes(config, _EveryName()).items()})
+    write(folder / "model.safetensors", header)
+    monkeypatch.setattr(weights_size, "available_memory_bytes", lambda: 1_000_000_000)
+    # 112 793 600 float32 numbers (wte 80 411 200, wpe 1 638 400, the block 30 740 800) in 451 174 400 bytes; the
+    # largest tensor, wte, twice in float64 outweighs all of them once
+    numbers = 50257 * 1600 + 1024 * 1600 + 2 * 1600 + (4 * 1600 + 1600 * 4800 + 4800 + 1600 * 1600 + 1600
+                                                       + 2 * 1600 * 6400 + 6400 + 1600)
+    assert numbers == 112_793_600
+    assert 4 * numbers + 8 * 2 * 80_411_200 == 1_737_753_600
+    with pytest.raises(CheckpointError, match=r"model.safetensors: this model needs about 1738 MB of memory to "
+                                              r"load, and only 1000 MB are free"):
         load_checkpoint(folder)
-    from safetensors.numpy import load_file
-
-    tensors = load_file(str(tiny_gpt2_dir / "model.safetensors")).values()
+    path = tiny_gpt2_dir / "model.safetensors"
+    tensors = read_tensors(read_header(path), read_header(path).entries).values()
     numbers = sum(t.size for t in tensors)  # here all numbers once in float64 outweigh the largest twice
     assert numbers > 2 * max(t.size for t in tensors)
-    assert weights_size.needed_bytes(tiny_gpt2_dir / "model.safetensors") == 4 * numbers + 8 * numbers
+    assert weights_size.needed_bytes(read_header(path).entries.values()) == 4 * numbers + 8 * numbers
     monkeypatch.setattr(weights_size, "available_memory_bytes", lambda: 10)
     with pytest.raises(CheckpointError, match="only 0 MB are free"):
         load_checkpoint(tiny_gpt2_dir)
@@ -195,7 +208,8 @@ def _with_config(tmp_path, tiny_gpt2_dir, **changes):
     ({"activation_function": "swish"}, "activation_function 'swish' is not supported"),
     ({"scale_attn_weights": False}, "scale_attn_weights false is not supported"),
     ({"scale_attn_by_inverse_layer_idx": True}, "scale_attn_by_inverse_layer_idx true is not supported"),
-    ({"n_inner": 64}, r"h\[0\]\.fc_weight: expected shape \(32, 64\), got \(32, 128\).*belong to these weights"),
+    ({"n_inner": 64}, r"tensor h\.0\.mlp\.c_fc\.weight: expected shape \(32, 64\), got \(32, 128\).*belong to "
+                      r"these weights"),
     ({"n_layer": 3}, r"tensor h\.2\.ln_1\.weight is missing"),
 ])
 def test_unusable_gpt2_configs_are_one_clear_message(tmp_path, tiny_gpt2_dir, changes, message):

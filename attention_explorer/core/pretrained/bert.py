@@ -131,15 +131,20 @@ class BertWeights:
     embedding_norm_bias: np.ndarray
     layers: tuple[LayerWeights, ...]
 
-    def __post_init__(self) -> None:
-        c = self.config
-        expected = {
+    @staticmethod
+    def shapes(config: BertConfig) -> dict[str, tuple[int, ...]]:
+        """The shape every embedding field must have (the layers' are LayerWeights.shapes)."""
+        c = config
+        return {
             "word_embeddings": (c.vocab_size, c.hidden_size),
             "position_embeddings": (c.max_position_embeddings, c.hidden_size),
             "token_type_embeddings": (c.type_vocab_size, c.hidden_size),
             "embedding_norm_weight": (c.hidden_size,), "embedding_norm_bias": (c.hidden_size,),
         }
-        for name, shape in expected.items():
+
+    def __post_init__(self) -> None:
+        c = self.config
+        for name, shape in self.shapes(c).items():
             check_shape(getattr(self, name), shape, name)
         if len(self.layers) != c.num_layers:
             raise ValueError(f"layers: expected {c.num_layers}, got {len(self.layers)}")

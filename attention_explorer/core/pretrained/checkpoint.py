@@ -1,9 +1,10 @@
 """A BERT-family encoder or a GPT-2 from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
 
-Needs the optional packages `safetensors` (its numpy API) and `tokenizers` (pip install "attention-explorer[model]");
-they are imported only when a model is loaded, so the rest of the app runs without them. Nothing here talks to
-the network or the Hugging Face Hub: a folder is read from disk, and `find_cached_checkpoints` only looks at the
-cache folders that are already on the machine.
+Needs the optional package `tokenizers` (pip install "attention-explorer[model]"), which runs in a process of its
+own (tokenizer_process.py), so the rest of the app runs without it. model.safetensors is read by
+safetensors_file.py, in plain Python and numpy: only the tensors the model uses, after its header has been
+checked. Nothing here talks to the network or the Hugging Face Hub: a folder is read from disk, and
+`find_cached_checkpoints` only looks at the cache folders that are already on the machine.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,23 +35,36 @@ from attention_explorer.core.pretrained.config_fields import (
     _config_document,
     _flag,
     _norm_epsilon,
-    _one_line,
     _text,
     _whole,
 )
 from attention_explorer.core.pretrained.gpt2 import DecoderOutput, Gpt2Config, Gpt2Weights, decode, decode_next
-from attention_explorer.core.pretrained.gpt2_checkpoint import gpt2_config_from_dict, gpt2_weights_from_tensors
+from attention_explorer.core.pretrained.gpt2_checkpoint import (
+    gpt2_config_from_dict,
+    gpt2_tensor_shapes,
+    gpt2_weights_from_tensors,
+)
+from attention_explorer.core.pretrained.safetensors_file import (
+    READABLE,
+    SafetensorsHeader,
+    TensorEntry,
+    read_header,
+    read_tensors,
+)
+from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
-OPTIONAL_PACKAGES = ("safetensors", "tokenizers")
+# The [model] extra also installs safetensors (the tests write their tiny models with it); reading needs only these.
+OPTIONAL_PACKAGES = ("tokenizers",)
 INSTALL_HINT = 'pip install "attention-explorer[model]"'
 # model_type in config.json → what it covers. Only the original BERT layout (absolute positions, post-LayerNorm)
 # and the original GPT-2 are implemented; RoBERTa, DistilBERT, ALBERT, ELECTRA, … differ in ways that matter.
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
                          "gpt2": "GPT-2 and distilgpt2"}
 ModelConfig = BertConfig | Gpt2Config
-# progress(stage, done, total): stage is "config", "weights", "tokenizer" or "layer" (done of total layers).
+# progress(stage, done, total): stage is "config", "weights", "tokenizer" (loading: done of 3 steps), "tokens" (the
+# sentence being tokenized) or "layer" (done of total layers).
 Progress = Callable[[str, int, int], None]
 
 
@@ -205,12 +219,52 @@ def config_from_dict(document: Any, place: str = "config.json") -> ModelConfig:
 # ---------------------------------------------------------------- model.safetensors
 
 
-def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
+def _find_prefix(tensors: Collection[str], place: str) -> str:
     """"" for a BertModel checkpoint, "bert." for BertForMaskedLM, BertForPreTraining and the like."""
     for prefix in ("", "bert."):
         if prefix + _EMBEDDING_TENSORS["word_embeddings"] in tensors:
             return prefix
     raise CheckpointError("{0}: no {1} tensor: not a BERT checkpoint", place, _EMBEDDING_TENSORS['word_embeddings'])
+
+
+def _stored_name(name: str, names: Collection[str], place: str) -> str:
+    """The name a BERT tensor has in the checkpoint: its own, or LayerNorm's gamma and beta of the TensorFlow days."""
+    if name in names:
+        return name
+    for new, old in _LEGACY_SUFFIXES.items():
+        if name.endswith(new) and name[: -len(new)] + old in names:
+            return name[: -len(new)] + old
+    raise CheckpointError("{0}: tensor {1} is missing", place, name)
+
+
+def tensor_shapes(config: ModelConfig, names: Collection[str],
+                  place: str = "model.safetensors") -> dict[str, tuple[int, ...]]:
+    """Every tensor the model reads, by its name in the checkpoint, with the shape config.json gives it."""
+    if isinstance(config, Gpt2Config):
+        return gpt2_tensor_shapes(config, names, place)
+    prefix = _find_prefix(names, place)
+    wanted = {_stored_name(prefix + _EMBEDDING_TENSORS[field], names, place): shape
+              for field, shape in BertWeights.shapes(config).items()}
+    layer_shapes = LayerWeights.shapes(config)
+    for index in range(config.num_layers):
+        for field, name in _LAYER_TENSORS.items():
+            wanted[_stored_name(f"{prefix}encoder.layer.{index}.{name}", names, place)] = layer_shapes[field]
+    return wanted
+
+
+def _checked_entries(config: ModelConfig, header: SafetensorsHeader, place: str) -> list[TensorEntry]:
+    """The header's entries of the tensors the model reads, each checked to be readable and of config's shape."""
+    entries = []
+    for name, shape in tensor_shapes(config, header.entries, place).items():
+        entry = header.entries[name]
+        if entry.dtype not in READABLE:
+            raise CheckpointError("{0}: tensor {1} holds {2}; only F64, F32 and F16 tensors can be read", place,
+                                  name, entry.dtype)
+        if entry.shape != shape:
+            raise CheckpointError("{0}: tensor {1}: expected shape {2}, got {3} (does config.json belong to these "
+                                  "weights?)", place, name, shape, entry.shape)
+        entries.append(entry)
+    return entries
 
 
 def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
@@ -221,14 +275,7 @@ def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
     prefix = _find_prefix(tensors, place)
 
     def tensor(name: str) -> np.ndarray:
-        full = prefix + name
-        if full not in tensors:
-            for new, old in _LEGACY_SUFFIXES.items():
-                if full.endswith(new) and full[: -len(new)] + old in tensors:
-                    full = full[: -len(new)] + old
-                    break
-            else:
-                raise CheckpointError("{0}: tensor {1} is missing", place, full)
+        full = _stored_name(prefix + name, tensors, place)
         array = np.asarray(tensors[full])
         if not np.issubdtype(array.dtype, np.floating):
             raise CheckpointError(
@@ -254,38 +301,26 @@ def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
 
 
 def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> BertWeights | Gpt2Weights:
-    """The weights in a model.safetensors file (via safetensors' numpy API), refused first if they cannot fit."""
-    require_packages()
-    from safetensors.numpy import load_file
-
-    check_fits_in_memory(path)
-
-    try:
-        tensors = load_file(str(path))
-    except FileNotFoundError:
-        raise CheckpointError("{0}: no such file", path) from None
-    except Exception as error:  # safetensors raises its own SafetensorError, or OSError, or ValueError (bfloat16)
-        raise CheckpointError("{0}: cannot read the weights ({1})", path, _one_line(error)) from None
+    """The weights in a model.safetensors file. Its header is checked first: every entry, then the names, dtypes
+    and shapes of the tensors the model uses against config.json, then the memory they need; only then are those
+    tensors read, and no other."""
+    header = read_header(path)
+    entries = _checked_entries(config, header, str(path))
+    check_fits_in_memory(path, entries)
+    tensors = read_tensors(header, (entry.name for entry in entries))
     return weights_from_tensors(config, tensors, str(path))
 
 
 # ---------------------------------------------------------------- tokenizer.json
 
 
-def read_tokenizer(path: str | os.PathLike[str]):
-    """A `tokenizers.Tokenizer` from tokenizer.json, with padding and truncation off (one sentence, as typed)."""
+def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerProcess:
+    """tokenizer.json loaded by `tokenizers` in a process of its own (padding and truncation off: one sentence, as
+    typed), so that a pattern in it that backtracks without end, or panics, costs a message and no more."""
     require_packages()
-    from tokenizers import Tokenizer
-
     if not Path(path).is_file():
         raise CheckpointError("{0}: no such file", path)
-    try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as error:  # tokenizers raises a bare Exception for malformed files
-        raise CheckpointError("{0}: not a tokenizers tokenizer.json ({1})", path, _one_line(error)) from None
-    tokenizer.no_padding()  # MiniLM's tokenizer.json pads every input to 128 tokens
-    tokenizer.no_truncation()  # an over-long sentence is refused with a message instead of silently cut
-    return tokenizer
+    return TokenizerProcess(path)
 
 
 # ---------------------------------------------------------------- the loaded model
@@ -348,12 +383,11 @@ class Analysis:
                              attention.scaled_scores[head], attention.weights[head])
 
 
-def _readable_tokens(tokenizer: Any, ids: list[int], raw: list[str]) -> tuple[str, ...]:
+def _readable_tokens(tokenizer: TokenizerProcess, ids: list[int], raw: list[str]) -> tuple[str, ...]:
     """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
     character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
     shown = []
-    for token_id, token in zip(ids, raw):
-        text = tokenizer.decode([token_id], skip_special_tokens=False)
+    for text, token in zip(tokenizer.decode_each(ids), raw):
         if text and not text.strip(" "):
             shown.append("␣" * len(text))
         elif text and "\ufffd" not in text and text.isprintable():
@@ -371,7 +405,7 @@ class Checkpoint:
     name: str
     config: ModelConfig
     weights: BertWeights | Gpt2Weights
-    tokenizer: Any  # tokenizers.Tokenizer (an optional package: not imported at module level)
+    tokenizer: TokenizerProcess  # tokenizers.Tokenizer's calls, answered by a process of its own
 
     @property
     def model_type(self) -> str:
@@ -407,10 +441,8 @@ class Checkpoint:
         except UnicodeEncodeError as error:  # the tokenizer would say only "TextInputSequence must be str"
             raise CheckpointError("the text is not valid Unicode (character {0} is a lone surrogate)",
                              error.start + 1) from None
-        try:
-            encoding = self.tokenizer.encode(text)
-        except Exception as error:
-            raise CheckpointError("cannot tokenize the text ({0})", _one_line(error)) from None
+        progress("tokens", 0, self.config.num_layers)
+        encoding = self.tokenizer.encode(text)  # a time limit, and every failure one CheckpointError
         ids = list(encoding.ids)
         limit = self.config.max_position_embeddings
         if not ids:
@@ -477,10 +509,11 @@ def load_checkpoint(folder: str | os.PathLike[str], progress: Progress = _no_pro
     weights = read_weights(path / "model.safetensors", config)
     progress("tokenizer", 2, 3)
     tokenizer = read_tokenizer(path / "tokenizer.json")
-    if tokenizer.get_vocab_size(with_added_tokens=True) > config.vocab_size:
+    if tokenizer.vocab_size > config.vocab_size:
+        tokenizer.close()
         raise CheckpointError(
             "{0}: {1} tokens, but the model has only {2}: the files do not belong together",
-            path / 'tokenizer.json', tokenizer.get_vocab_size(with_added_tokens=True), config.vocab_size,
+            path / 'tokenizer.json', tokenizer.vocab_size, config.vocab_size,
         )
     return Checkpoint(path, _display_name(path.resolve()), config, weights, tokenizer)
 

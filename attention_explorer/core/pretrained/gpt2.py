@@ -87,12 +87,17 @@ class Gpt2Weights:
     final_norm_weight: np.ndarray  # ln_f
     final_norm_bias: np.ndarray
 
+    @staticmethod
+    def shapes(config: Gpt2Config) -> dict[str, tuple[int, ...]]:
+        """The shape every field outside the blocks must have (the blocks' are Gpt2Block.shapes)."""
+        c = config
+        return {"token_embeddings": (c.vocab_size, c.hidden_size),
+                "position_embeddings": (c.max_position_embeddings, c.hidden_size),
+                "final_norm_weight": (c.hidden_size,), "final_norm_bias": (c.hidden_size,)}
+
     def __post_init__(self) -> None:
         c = self.config
-        expected = {"token_embeddings": (c.vocab_size, c.hidden_size),
-                    "position_embeddings": (c.max_position_embeddings, c.hidden_size),
-                    "final_norm_weight": (c.hidden_size,), "final_norm_bias": (c.hidden_size,)}
-        for name, shape in expected.items():
+        for name, shape in self.shapes(c).items():
             check_shape(getattr(self, name), shape, name)
         if len(self.blocks) != c.num_layers:
             raise ValueError(f"h: expected {c.num_layers} blocks, got {len(self.blocks)}")

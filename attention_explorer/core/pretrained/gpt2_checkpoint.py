@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -60,12 +60,26 @@ def gpt2_config_from_dict(document: dict, place: str) -> Gpt2Config:
     return Gpt2Config(hidden_act=activation, **fields)
 
 
-def _find_prefix(tensors: Mapping[str, np.ndarray], place: str) -> str:
+def _find_prefix(tensors: Collection[str], place: str) -> str:
     """"" for a GPT2Model checkpoint (gpt2 on the Hub), "transformer." for GPT2LMHeadModel (distilgpt2)."""
     for prefix in ("", "transformer."):
         if prefix + "wte.weight" in tensors:
             return prefix
     raise CheckpointError("{0}: no {1} tensor: not a GPT-2 checkpoint", place, "wte.weight")
+
+
+def gpt2_tensor_shapes(config: Gpt2Config, names: Collection[str], place: str) -> dict[str, tuple[int, ...]]:
+    """The checkpoint name and the shape config.json gives of every tensor a GPT-2 reads (the rest are left)."""
+    prefix = _find_prefix(names, place)
+    shapes = Gpt2Weights.shapes(config)
+    wanted = {prefix + name: shapes[field] for field, name in _TOP_TENSORS.items()}
+    block_shapes = Gpt2Block.shapes(config)
+    for index in range(config.num_layers):
+        wanted |= {f"{prefix}h.{index}.{name}": block_shapes[field] for field, name in _BLOCK_TENSORS.items()}
+    for name in wanted:
+        if name not in names:
+            raise CheckpointError("{0}: tensor {1} is missing", place, name)
+    return wanted
 
 
 def gpt2_weights_from_tensors(config: Gpt2Config, tensors: Mapping[str, np.ndarray], place: str) -> Gpt2Weights:

@@ -1,50 +1,27 @@
-"""How much memory a model.safetensors needs, from its header alone, and whether this machine has that much free."""
+"""How much memory a model's tensors need, from the safetensors header alone, and whether this machine has it free."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
-from pathlib import Path
+from collections.abc import Iterable
 
 from attention_explorer.core.pretrained.config_fields import CheckpointError
+from attention_explorer.core.pretrained.safetensors_file import TensorEntry
 
-_HEADER_LIMIT = 100 * 1024 * 1024  # safetensors itself refuses headers above 100 MB
-_DTYPE_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1,
-                "BOOL": 1, "F8_E4M3": 1, "F8_E5M2": 1, "U16": 2, "U32": 4, "U64": 8}
 # Reading holds the stored tensors; then GPT-2 keeps every number in float64 (a generation step must not widen the
 # whole model again), and BERT widens one matrix at a time, at most about twice its largest tensor.
 WIDENED_COPIES = 2
 
 
-def tensor_bytes(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
-    """(all tensors' bytes, their numbers, the largest tensor's numbers) as the file's header declares them; None
-    when the header cannot be read (safetensors then says what is wrong with the file)."""
-    try:
-        with Path(path).open("rb") as file:
-            length = int.from_bytes(file.read(8), "little")
-            if not 0 < length <= _HEADER_LIMIT:
-                return None
-            document = json.loads(file.read(length).decode("utf-8"))
-        total, numbers, largest = 0, 0, 0
-        for name, entry in document.items():
-            if name != "__metadata__":
-                count = math.prod(int(size) for size in entry["shape"])
-                total += count * _DTYPE_BYTES.get(str(entry["dtype"]), 8)
-                numbers += count
-                largest = max(largest, count)
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return None
-    return total, numbers, largest
-
-
-def needed_bytes(path: str | os.PathLike[str]) -> int | None:
-    """Memory to read the weights and run them: the tensors as stored, and float64 copies of them all or of the
+def needed_bytes(entries: Iterable[TensorEntry]) -> int:
+    """Memory to read these tensors and run them: the tensors as stored, and float64 copies of them all or of the
     largest twice, whichever is more."""
-    sizes = tensor_bytes(path)
-    if sizes is None:
-        return None
-    stored, numbers, largest = sizes
+    stored, numbers, largest = 0, 0, 0
+    for entry in entries:
+        stored += entry.nbytes
+        numbers += entry.count
+        largest = max(largest, entry.count)
     return stored + 8 * max(numbers, WIDENED_COPIES * largest)
 
 
@@ -63,10 +40,10 @@ def available_memory_bytes() -> int | None:
         return None
 
 
-def check_fits_in_memory(path: str | os.PathLike[str]) -> None:
-    """Refuse, before anything is read, weights that need more memory than the machine has free."""
-    needed = needed_bytes(path)
+def check_fits_in_memory(path: str | os.PathLike[str], entries: Iterable[TensorEntry]) -> None:
+    """Refuse, before anything is read, weights (the tensors the model uses) that need more memory than is free."""
+    needed = needed_bytes(entries)
     available = available_memory_bytes()
-    if needed is not None and available is not None and needed > available:
+    if available is not None and needed > available:
         raise CheckpointError("{0}: this model needs about {1} MB of memory to load, and only {2} MB are free",
                               path, math.ceil(needed / 1e6), available // 1_000_000)

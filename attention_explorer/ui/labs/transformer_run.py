@@ -15,13 +15,17 @@ from attention_explorer.core.pretrained.checkpoint import Analysis, CheckpointEr
 from attention_explorer.core.pretrained.generation import next_token_id, token_probability
 from attention_explorer.core.scenario import Scenario
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.transformer_jobs import ModelJob, Work, run_now, show_progress
+from attention_explorer.ui.labs.transformer_jobs import ModelJob, Work, failure_text, run_now, show_progress
 from attention_explorer.ui.labs.transformer_page import GENERATION_TAB
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import key_color
 from attention_explorer.ui.widgets.heatmap import short_token
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+
+def _sentence_memory_text() -> str:
+    return _translate("TransformerPanel", "Not enough memory for this sentence")
+
 
 class ModelRunner:
     """Open a model, analyse a sentence, append a token: each waits (scripts, tests) or runs as a ModelJob."""
@@ -93,10 +97,8 @@ class ModelRunner:
     def _loaded(self, folder: str | Path, succeeded: bool, result) -> bool:
         """A load ended: show the model and its analysis, or say why it failed and keep the old one."""
         if not succeeded:
-            if isinstance(result, MemoryError):
-                self._show_error(_translate("TransformerPanel", "{0}: not enough memory for this model").format(folder))
-            else:
-                self._show_error(error_text(result))
+            self._show_error(failure_text(result, _translate("TransformerPanel",
+                                                             "{0}: not enough memory for this model").format(folder)))
             self._select_loaded_item()
             return False
         loaded, analysis = result
@@ -150,8 +152,7 @@ class ModelRunner:
     def _apply_analysis(self, analysis: Analysis | Exception, query: int | None = None) -> bool:
         """Show a new analysis (the query token kept, or `query`); an error is shown and the old one stays."""
         if not isinstance(analysis, Analysis):
-            self._show_error(error_text(analysis) if isinstance(analysis, CheckpointError)
-                             else _translate("TransformerPanel", "Not enough memory for this sentence"))
+            self._show_error(failure_text(analysis, _sentence_memory_text()))
             return False
         if query is None:
             query = self.query_combo.currentIndex()
@@ -206,8 +207,7 @@ class ModelRunner:
     def _appended(self, before: Analysis, token_id: int, succeeded: bool, result) -> bool:
         """A step ended: show the grown analysis with its new row as the query, or say why it failed."""
         if not succeeded:
-            self._show_error(error_text(result) if isinstance(result, CheckpointError)
-                             else _translate("TransformerPanel", "Not enough memory for this sentence"))
+            self._show_error(failure_text(result, _sentence_memory_text()))
             return False
         grown = result
         logits = before.output.next_logits
