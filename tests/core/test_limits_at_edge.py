@@ -147,8 +147,9 @@ def quotes_text(count: int) -> bytes:
 
 
 def backslash_text(run: int) -> bytes:
-    """A string ending in `run` backslashes, then a large array that the bulk reader takes while it can."""
-    return b'{"a": "x' + b"\\" * run + b'", "query": [' + b"0," * 20_000 + b"0]}"
+    """A string holding a run of `run` backslashes before a quote (escaped when odd, and the string closed after it),
+    then a large array that the bulk reader takes while it can: legal JSON either way."""
+    return b'{"a": "x' + b"\\" * run + b'"' * (run % 2) + b'", "query": [' + b"0," * 20_000 + b"0]}"
 
 
 def bulk_spans(run: int) -> int:
@@ -556,16 +557,28 @@ def test_numbers_at_the_limits_take_the_fast_paths(monkeypatch):
     monkeypatch.setattr(fields, "number_list", lambda raw, place, *rest: walked.append(place) or original(
         raw, place, *rest))
     read = fields.number_rows([[1e6, -1e6], [-1_000_000, 1_000_000]], "keys", 2, "d_k")
-    assert walked == [] and np.array_equal(read, [[1e6, -1e6], [-1e6, 1e6]])
+    wide = fields.number_rows([[1e6] * 4096, [-1e6] * 4096], "values", None, "d_v")  # d_v = 4096: no walk either
+    assert walked == [] and np.array_equal(read, [[1e6, -1e6], [-1e6, 1e6]]) and wide.shape == (2, 4096)
+    cleaned = []
+    clean_rows = fields._clean_rows
+    monkeypatch.setattr(fields, "_clean_rows", lambda raw, width: cleaned.append(len(raw)) or clean_rows(raw, width))
     row = ", ".join(["1000000", "-1000000"] * 2048)  # d = 4096, every number at the limit
     text = f'{{"query": [{row}], "keys": [[{row}], [{row}]], "values": [[{row}], [{row}]]}}'
     loaded = fileformat.loads(text)  # the matrices in bulk (core/bulknumbers.py), no row walked
-    assert walked == [] and (loaded.d_k, loaded.d_v, loaded.n) == (4096, 4096, 2)
+    assert walked == [] and cleaned == [] and (loaded.d_k, loaded.d_v, loaded.n) == (4096, 4096, 2)
     assert loaded.keys.max() == 1e6 and loaded.values.min() == -1e6
     assert sc._ours(loaded.keys, sc._CHECKED) and sc._ours(loaded.values, sc._CHECKED)  # in range in one pass
     data = ("[" + ", ".join(["1000000, -1000000"] * 20_000) + "]").encode()
     bulk = number_array(data, 0, len(data), sc.MAX_ABS, jsonrules._MAX_BRACKETS)
     assert bulk is not None and bulk.max() == 1e6 and bulk.min() == -1e6
+
+
+def test_a_number_at_the_limit_before_a_bad_one_is_not_the_one_named():
+    """Past the one-pass check each number is compared again to find the first bad one: 1e6 is not it."""
+    with pytest.raises(ScenarioError, match=r"^query\[1\]: NaN is not allowed \(every number must be finite\)$"):
+        Scenario(query=[1e6, math.nan], keys=[[1.0, 1.0]], values=[[1.0]])
+    with pytest.raises(ScenarioError, match=r"^keys\[0\]\[2\]: -1000000.0000000001 is out of range"):
+        Scenario(query=[1.0, 1.0, 1.0], keys=[[-1e6, 1e6, -ABOVE_1E6]], values=[[1.0]])
 
 
 # ---------------------------------------------------------------- limits lowered to a size that can be built
