@@ -211,6 +211,12 @@ def offered_heads(heads: int) -> int:
     return heads
 
 
+def viewed_pair(pair: int) -> int:
+    """The pair the positions lab draws, found again from its frequency θ (d = 1024)."""
+    view = pos.pair_view(*pos.seeded_pair(1024, 0), 3, 1, pair)
+    return int(np.flatnonzero(pos.frequencies(1024) == view.theta)[0])
+
+
 def flatter_sharper(d_k: int) -> int:
     """d_k after "flatter or sharper?" grows it fourfold: grown to the limit itself, never past."""
     question = generate(FLATTER_SHARPER, scenario(n=2, d_k=d_k))
@@ -504,6 +510,8 @@ LIMITS = rows(
          r"d: expected an even whole number from 2 to 1024 \(pairs of sin and cos\), got 1026"),
     Edge("positional d at least 2", "positional.check_d", 2, 0, lambda d: pos.frequencies(d).size * 2,
          r"d: expected an even whole number from 2 to 1024 \(pairs of sin and cos\), got 0"),
+    Edge("positional pair d/2 − 1", "positional.pair_view", 511, 512, viewed_pair, "pair: expected 0 to 511, got 512"),
+    Edge("positional pair at least 0", "positional.pair_view", 0, -1, viewed_pair, "pair: expected 0 to 511, got -1"),
     Edge("position 4096", "positional.check_position", 4096, 4097, lambda p: pos.check_position(p, "m") or p,
          "m: expected a whole number from 0 to 4096, got 4097"),
     Edge("position at least 0", "positional.check_position", 0, -1, lambda p: pos.check_position(p, "m") or p,
