@@ -17,7 +17,8 @@ def size_row(name: str, limit: int, past: int, text: str) -> Edge:
         return _parse_size(text.format(side))[index]
 
     return Edge(name, "cli.gui._parse_size", limit, past, check,
-                rf"attention-explorer: --size: {text.format(past)} is out of range \(320x240 to 8000x8000\)", UsageError)
+                rf"attention-explorer: --size: {text.format(past)} is out of range \(320x240 to 8000x8000\)",
+                UsageError)
 
 
 LIMITS = rows(
