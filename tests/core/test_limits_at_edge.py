@@ -22,11 +22,13 @@ from attention_explorer.core import multihead as mh
 from attention_explorer.core import positional as pos
 from attention_explorer.core import scenario as sc
 from attention_explorer.core import sequence as sq
+from attention_explorer.core.attention import sample_dot_products
 from attention_explorer.core.bulknumbers import number_array
 from attention_explorer.core.claims import claim_from_dict, claims_from_list
 from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import any_from_dict, scenario_from_dict
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, parse_json, read_file
+from attention_explorer.core.labs.variance import sample_dot_products_exact
 from attention_explorer.core.lecture import lecture_from_dict
 from attention_explorer.core.multihead import MultiHeadScenario
 from attention_explorer.core.pins import Pin
@@ -211,6 +213,23 @@ def offered_heads(heads: int) -> int:
     return heads
 
 
+def removed_pin(index: int) -> int:
+    """The index of the pin that went, found again from the numbers left (pins 1, 2, 3 at indices 0, 1, 2)."""
+    kept = sc.with_pin_removed(scenario(pins=tuple(Pin(number, scenario()) for number in (1, 2, 3))), index).pins
+    return ({1, 2, 3} - {pin.number for pin in kept}).pop() - 1
+
+
+def causal_row(index: int) -> Scenario:
+    causal = sequence(3, causal=True)
+    return sq.query_scenario(causal, causal.compute(), index)
+
+
+def cross_row(index: int) -> int:
+    """The row of Q handed to the explorer, found again from its number (row i of Y is i + 1, W_Q = 1)."""
+    three = cr.replace_cross(cross(3), target_embeddings=np.array([[1.0], [2.0], [3.0]]))
+    return int(cr.cross_query_scenario(three, three.compute(), index).query[0]) - 1
+
+
 def viewed_pair(pair: int) -> int:
     """The pair the positions lab draws, found again from its frequency θ (d = 1024)."""
     view = pos.pair_view(*pos.seeded_pair(1024, 0), 3, 1, pair)
@@ -368,6 +387,42 @@ LIMITS = rows(
          r"keys\[0\]\[0\]: 1000000.0000000001 is out of range \(\|x\| must be at most 1e\+06\)"),
     Edge("question grows d_k to 4096", "questions.generate", 4 * 1024, 4 * 1025, lambda d: flatter_sharper(d // 4),
          "shrinks from 1025 to 256", Fallback),
+    # -- indices: the last one accepted, one more refused (an edit, a pin, a row handed to the explorer)
+    Edge("key index n − 1", "scenario._check_role", 2, 3, lambda i: sc.with_component(scenario(n=3), "key", i, 0, 5.0)
+         .keys[:, 0].tolist().index(5.0), r"key index 3 is out of range \(there are 3 pairs\)"),
+    Edge("component index d − 1", "scenario.with_component", 2, 3,
+         lambda c: sc.with_component(scenario(d_k=3), "query", 0, c, 5.0).query.tolist().index(5.0),
+         r"component 3 is out of range \(the vector has 3\)"),
+    Edge("pin index", "scenario.with_pin_removed", 2, 3, removed_pin,
+         r"pin index 3 is out of range \(there are 3 pins\)"),
+    Edge("sequence token to the explorer", "sequence.query_scenario", 2, 3,
+         lambda i: causal_row(i).n - 1,  # causal: row i looks at i + 1 keys
+         r"token index 3 is out of range \(there are 3 tokens\)"),
+    Edge("sequence cell row", "sequence.with_block", 2, 3,
+         lambda row: sq.with_cell(sequence(3), "embeddings", row, 0, 5.0).embeddings[:, 0].tolist().index(5.0),
+         r"embeddings: a 1 × 1 block at row 4, column 1 does not fit in 3 × 1"),
+    Edge("sequence cell column", "sequence.with_block", 2, 3,
+         lambda column: sq.with_cell(sequence(d_k=3), "w_q", 0, column, 5.0).w_q[0].tolist().index(5.0),
+         r"w_q: a 1 × 1 block at row 1, column 4 does not fit in 1 × 3"),
+    Edge("cross target token to the explorer", "cross.cross_query_scenario", 2, 3, cross_row,
+         r"target token index 3 is out of range \(there are 3 target tokens\)"),
+    Edge("cross cell row", "cross.with_cross_cell", 2, 3, lambda row: cr.with_cross_cell(
+        cross(3), "target_embeddings", row, 0, 5.0).target_embeddings[:, 0].tolist().index(5.0),
+         r"target_embeddings: there is no cell \(4, 1\) in 3 × 1"),
+    Edge("multi-head head h − 1", "multihead.check_head_and_row", 3, 4,
+         lambda head: mh.check_head_and_row(multihead(4, 4), head, 0) or head,
+         r"head 4 is out of range \(there are 4 heads\)"),
+    Edge("multi-head row n − 1", "multihead.check_head_and_row", 2, 3,
+         lambda row: mh.check_head_and_row(multihead(n=3), 0, row) or row,
+         r"token index 3 is out of range \(there are 3 tokens\)"),
+    Edge("dot-product samples d_k at least 1", "attention.sample_dot_products", 1, 0,
+         lambda d: sample_dot_products(d, 1, 0).d_k, "d_k and samples must be at least 1", ValueError),
+    Edge("dot-product samples at least 1", "attention.sample_dot_products", 1, 0,
+         lambda n: sample_dot_products(1, n, 0).raw.size, "d_k and samples must be at least 1", ValueError),
+    Edge("exact samples d_k at least 1", "variance.sample_dot_products_exact", 1, 0,
+         lambda d: sample_dot_products_exact(d, 1, 0).d_k, "d_k and samples must be at least 1", ValueError),
+    Edge("exact samples at least 1", "variance.sample_dot_products_exact", 1, 0,
+         lambda n: sample_dot_products_exact(1, n, 0).raw.size, "d_k and samples must be at least 1", ValueError),
     # -- self-attention (core/sequence.py, core/masks.py, core/sequence_file.py)
     Edge("tokens 512", "sequence.check_tokens", 512, 513, lambda n: sequence(n).n,
          "tokens: expected 1 to 512 tokens, got 513"),
