@@ -31,7 +31,7 @@ from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.cross import CrossModel, default_cross
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX, CrossHeatmap
+from attention_explorer.ui.labs.cross_heatmap import CrossHeatmap
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
@@ -262,14 +262,11 @@ class CrossAttentionLab(QWidget):
         self._sync_controls()
         for table_model in (self.q_model, self.k_model, self.v_model, *self.edit_models.values()):
             table_model.refresh()
+        # "Scores Q·Kᵀ" (the title, the hover's q·k): the raw scores, in the colours and in the numbers alike; the
+        # heatmap writes each cell's number from the matrix it colours.
         peak = math.ceil(float(np.max(np.abs(result.scores))) * 100.0) / 100.0 or 1.0
-        small = cross.n_q * cross.n_k <= CELL_TEXT_MAX
-        score_texts = [cell_number(v) for v in result.scores.ravel().tolist()] if small else None
-        weight_texts = [cell_number(v) for v in result.weights.ravel().tolist()] if small else None
-        self.score_map.show_matrix(result.scores, (-peak, peak), cross.target_tokens, cross.source_tokens,
-                                   score_texts)
-        self.weight_map.show_matrix(result.weights, (0.0, 1.0), cross.target_tokens, cross.source_tokens,
-                                    weight_texts)
+        self.score_map.show_matrix(result.scores, (-peak, peak), cross.target_tokens, cross.source_tokens, cell_number)
+        self.weight_map.show_matrix(result.weights, (0.0, 1.0), cross.target_tokens, cross.source_tokens, cell_number)
         self._update_texts()
         self._show_hover()
 

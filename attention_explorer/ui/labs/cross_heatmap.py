@@ -1,13 +1,14 @@
 """An N_q × N_k matrix (target tokens down the side, source tokens along the top) as a heatmap with hover and click.
 
 The square Heatmap of ui/widgets assumes one token list for rows and columns; cross-attention has two.
-Numbers are written in the cells while there are at most CELL_TEXT_MAX cells.
+Numbers are written in the cells while there are at most CELL_TEXT_MAX cells: each cell's number is its own value,
+written by the heatmap from the very matrix it colours, so the text and the colour can never show two matrices.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -72,8 +73,8 @@ class CrossHeatmap(pg.PlotWidget):
         self.view_box.sigResized.connect(self._fit)
 
     def show_matrix(self, values: np.ndarray, levels: tuple[float, float], rows: Sequence[str],
-                    columns: Sequence[str], texts: Sequence[str] | None) -> None:
-        """Draw `values` (N_q × N_k) at `levels`, with the tokens on the axes and `texts` in the cells."""
+                    columns: Sequence[str], number: Callable[[float], str]) -> None:
+        """Draw `values` (N_q × N_k) at `levels`, with the tokens on the axes and number(value) in each cell."""
         shape = (int(values.shape[0]), int(values.shape[1]))
         relabel = shape != self.shape or tuple(rows) != self.rows or tuple(columns) != self.columns
         if shape != self.shape:
@@ -84,13 +85,13 @@ class CrossHeatmap(pg.PlotWidget):
         self.image.setRect(QRectF(0.0, 0.0, shape[1], shape[0]))
         self.colour_bar.setLevels(levels)
         self.rows, self.columns = tuple(rows), tuple(columns)
-        if texts is not None and self.cell_texts:
+        if self.cell_texts:
             low, high = levels
-            for item, content, value in zip(self.cell_texts, texts, values.ravel().tolist()):
+            for item, value in zip(self.cell_texts, values.ravel().tolist()):
                 share = (value - low) / (high - low or 1.0)
                 dark = 0.25 < share < 0.75 if low < 0 else share < 0.55  # light cells take dark numbers
                 item.setColor(QColor("#141414" if dark else "#FFFFFF"))
-                item.setText(content)
+                item.setText(number(value))
         if relabel:  # ticks and fonts depend on the tokens and the cell size only (a resize refits them too)
             self._fit()
 

@@ -12,6 +12,8 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
+from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX
+from attention_explorer.ui.style.numbers import MINUS
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_POSITIONS
 
 # The preset's numbers typed in again, so that the expectations do not come from the code under test.
@@ -67,6 +69,52 @@ def test_the_example_opens_in_its_tab_with_the_weights_and_shapes_shown(window, 
     assert [text for _, text in left] == ["我", "爱", "北京"] and [text for _, text in top] == ["I", "love", "Beijing"]
     assert "(3 × 2) · (2 × 3) = <b>3 × 3</b>" in lab.score_title.text()
     assert "from the target" in lab.shapes_label.text() and "from the source" in lab.shapes_label.text()
+
+
+def cell_texts(heatmap) -> list[str]:
+    return [item.toPlainText() for item in heatmap.cell_texts]
+
+
+def two_decimals(matrix: np.ndarray) -> list[str]:
+    """How a cell writes a number, worked out here: two decimals and a typographic minus."""
+    return [f"{value:.2f}".replace("-", MINUS) for value in np.asarray(matrix).ravel()]
+
+
+def test_each_map_writes_in_its_cells_the_numbers_of_the_matrix_it_colours(lab):
+    """"Scores Q·Kᵀ" colours and writes the raw scores; the weights map its weights (issue 34: the scores' cells
+    once printed the scaled scores over the raw scores' colours, and only the weights were checked)."""
+    scores = (Y @ W) @ (X @ W).T
+    scaled = scores / math.sqrt(2)  # the example's scale: 1/√d_k, d_k = 2
+    assert "Scores Q·K<sup>T</sup>" in lab.score_title.text()
+    assert np.allclose(lab.score_map.image.image, scores)
+    assert cell_texts(lab.score_map) == two_decimals(lab.score_map.image.image) == two_decimals(scores)
+    assert cell_texts(lab.score_map) != two_decimals(scaled)  # the two differ: a swap would show
+    assert np.allclose(lab.weight_map.image.image, row_softmax(scaled))
+    assert cell_texts(lab.weight_map) == two_decimals(lab.weight_map.image.image) == two_decimals(row_softmax(scaled))
+    lab.scale_check.setChecked(False)  # scale 1: the scaled scores are the raw ones, the weights change
+    assert cell_texts(lab.score_map) == two_decimals(lab.score_map.image.image) == two_decimals(scores)
+    assert cell_texts(lab.weight_map) == two_decimals(lab.weight_map.image.image) == two_decimals(row_softmax(scores))
+    lab.cross_model.set_cell("target_embeddings", 1, 1, -3.0)  # an edit redraws colours and numbers together
+    for heatmap in (lab.score_map, lab.weight_map):
+        assert cell_texts(heatmap) == two_decimals(heatmap.image.image)
+    assert cell_texts(lab.score_map)[3:6] != two_decimals(scores)[3:6]
+
+
+def test_numbers_are_written_up_to_256_cells_and_not_in_257(lab):
+    assert CELL_TEXT_MAX == 256  # 16 × 16
+    lab.target_edit.setText(" ".join(f"y{i}" for i in range(16)))
+    QTest.keyClick(lab.target_edit, Qt.Key.Key_Return)
+    lab.source_edit.setText(" ".join(f"x{i}" for i in range(16)))
+    QTest.keyClick(lab.source_edit, Qt.Key.Key_Return)
+    for heatmap in (lab.score_map, lab.weight_map):
+        assert heatmap.image.image.shape == (16, 16)
+        assert cell_texts(heatmap) == two_decimals(heatmap.image.image)  # 256 numbers, each its own cell's
+    lab.target_edit.setText(" ".join(f"y{i}" for i in range(1)))
+    QTest.keyClick(lab.target_edit, Qt.Key.Key_Return)
+    lab.source_edit.setText(" ".join(f"x{i}" for i in range(257)))
+    QTest.keyClick(lab.source_edit, Qt.Key.Key_Return)
+    assert lab.weight_map.image.image.shape == (1, 257)
+    assert lab.score_map.cell_texts == [] and lab.weight_map.cell_texts == []
 
 
 def test_a_longer_source_gives_a_rectangular_matrix(lab, qtbot):
