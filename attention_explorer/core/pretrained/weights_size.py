@@ -38,6 +38,32 @@ def tensor_bytes(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
     return total, numbers, largest
 
 
+def is_complete_safetensors(path: str | os.PathLike[str]) -> bool:
+    """True when the file is as long as its header says: 8 bytes, the header, then exactly the tensors' bytes.
+
+    Reads only the header; a cut-off download, or another file in its place (a config.json), is False.
+    """
+    try:
+        with Path(path).open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            length = int.from_bytes(file.read(8), "little")
+            if not 0 < length <= min(_HEADER_LIMIT, size - 8):
+                return False
+            document = json.loads(file.read(length).decode("utf-8"))
+        if not isinstance(document, dict):
+            return False
+        end = 0
+        for name, entry in document.items():
+            if name != "__metadata__":
+                start, stop = entry["data_offsets"]
+                if not (type(start) is int and type(stop) is int and 0 <= start <= stop):
+                    return False
+                end = max(end, stop)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return False
+    return size == 8 + length + end
+
+
 def needed_bytes(path: str | os.PathLike[str]) -> int | None:
     """Memory to read the weights and run them: the tensors as stored, and float64 copies of them all or of the
     largest twice, whichever is more."""
