@@ -123,6 +123,25 @@ def test_no_network_says_so_in_one_line(window, hub_home, monkeypatch, qtbot):
     dialog.close()
 
 
+def test_weights_that_do_not_match_the_listing_are_refused_in_the_users_language(window, hub, hub_home, qtbot):
+    data = bytearray(hub.files["model.safetensors"])
+    data[-1] ^= 0x01
+    hub.served["model.safetensors"] = bytes(data)
+    window.actions_by_name["lang_zh_CN"].trigger()
+    try:
+        dialog = open_dialog(window)
+        choose(dialog, 0)
+        QTest.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not dialog.running, timeout=10_000)
+        text = dialog.message.text()
+        assert "model.safetensors 与文件列表中的 SHA-256 不符" in text and "\n" not in text
+        assert "本机已有" not in dialog.models.item(0).text()
+        assert [path.name for path in hub_home.iterdir()] == []
+        dialog.close()
+    finally:
+        window.actions_by_name["lang_en"].trigger()
+
+
 def test_already_on_this_computer_only_for_a_complete_model(window, hub_home, tiny_bert_dir):
     """A snapshot whose three files are all config.json (what a lying server left before) is not a model."""
     snapshot = hub_home / "models--sentence-transformers--all-MiniLM-L6-v2" / "snapshots" / ("0" * 40)
