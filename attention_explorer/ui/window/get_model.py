@@ -97,7 +97,6 @@ class GetModelDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("getModelDialog")
         self.worker: DownloadThread | None = None
-        self._close_when_done = False
         self.intro = plain_label(QLabel(self))
         self.intro.setWordWrap(True)
         self.models = QListWidget(self)
@@ -222,9 +221,6 @@ class GetModelDialog(QDialog):
     def _finish(self) -> None:
         self.worker = None
         self._set_running(False)
-        if self._close_when_done:
-            self._close_when_done = False
-            self.hide()
 
     def _set_running(self, running: bool) -> None:
         self.download_button.setEnabled(not running and download.hub_available())
@@ -233,20 +229,17 @@ class GetModelDialog(QDialog):
         self.progress.setVisible(running or self.progress.value() > 0)
 
     def closeEvent(self, event) -> None:
-        """Closing while a download runs cancels it; the dialog goes once the worker has stopped."""
+        """Closing while a download runs cancels it, and the dialog goes at once (the cancel takes effect within a
+        tenth of a second). Never refused: QApplication.quit() closes every window first and gives up on the quit
+        when one refuses, which left the program running."""
         if self.running:
             self.cancel_download()
-            self._close_when_done = True
-            event.ignore()
-            return
         super().closeEvent(event)
 
     def reject(self) -> None:
         """Close and Esc: as closing the window does."""
         if self.running:
             self.cancel_download()
-            self._close_when_done = True
-            return
         super().reject()
 
     # ------------------------------------------------------------ texts

@@ -108,6 +108,19 @@ def test_cancel_mid_way_leaves_no_half_model_listed(window, hub, hub_home, qtbot
     dialog.close()
 
 
+def test_closing_the_dialog_mid_way_cancels_and_it_goes_at_once(window, hub, hub_home, qtbot):
+    hub.stall_weights = True
+    dialog = open_dialog(window)
+    choose(dialog, 0)
+    QTest.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+    assert hub.weights_started.wait(10)
+    assert dialog.close()  # never refused: QApplication.quit() gives up when a window refuses to close
+    assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: not dialog.running, timeout=1000)
+    assert dialog.message.text() == "Cancelled; nothing of it was kept."
+    assert [path.name for path in hub_home.iterdir()] == []
+
+
 def test_no_network_says_so_in_one_line(window, hub_home, monkeypatch, qtbot):
     url = closed_port_url()
     monkeypatch.setenv("HF_ENDPOINT", url)
