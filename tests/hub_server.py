@@ -41,6 +41,7 @@ class HubServer:
 
     files: dict[str, bytes]
     requests: list[str] = field(default_factory=list)
+    authorizations: list[tuple[str, str | None]] = field(default_factory=list)  # (path, Authorization header)
     # While cleared, model.safetensors stops after its first half, so a test can cancel a download mid-way.
     weights_gate: threading.Event = field(default_factory=threading.Event)
     weights_started: threading.Event = field(default_factory=threading.Event)
@@ -57,6 +58,7 @@ class HubServer:
     served: dict[str, bytes] = field(default_factory=dict)  # bytes sent instead of what the listing describes
     etag: str | None = None  # ETag (and X-Linked-Etag) sent for every file
     repo_commit: str | None = None  # X-Repo-Commit sent with every file answer, 404s included
+    missing_commit: str | None = None  # X-Repo-Commit sent with a 404 only
     missing: set[str] = field(default_factory=set)  # files answered 404 Entry not found
     status: dict[str, int] = field(default_factory=dict)  # files answered with this status (500 …)
     redirect: dict[str, str] = field(default_factory=dict)  # file → Location of a 302
@@ -111,6 +113,7 @@ def _handler(hub: HubServer) -> type[BaseHTTPRequestHandler]:
 
         def _answer(self, with_body: bool) -> None:
             hub.requests.append(f"{self.command} {self.path}")
+            hub.authorizations.append((self.path, self.headers.get("Authorization")))
             info, resolve = _INFO.match(self.path), _RESOLVE.match(self.path)
             if info:
                 self._whole(hub.listing_status, hub.listing(info["repo"]), {"Content-Type": "application/json"},
@@ -126,8 +129,8 @@ def _handler(hub: HubServer) -> type[BaseHTTPRequestHandler]:
                 self._whole(hub.status[name], b'{"error": "Internal Error"}', {"X-Repo-Commit": commit}, with_body)
                 return
             if name not in hub.files or name in hub.missing:
-                self._whole(404, b'{"error": "Entry not found"}',
-                            {"X-Error-Code": "EntryNotFound", "X-Repo-Commit": commit}, with_body)
+                self._whole(404, b'{"error": "Entry not found"}', {
+                    "X-Error-Code": "EntryNotFound", "X-Repo-Commit": hub.missing_commit or commit}, with_body)
                 return
             data = hub.file_body(name)
             etag = hub.etag if hub.etag is not None else (
@@ -171,6 +174,12 @@ def _handler(hub: HubServer) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError):  # the client went away (a cancel): nothing to do
                 pass
 
+        def handle(self) -> None:
+            try:
+                super().handle()
+            except (BrokenPipeError, ConnectionResetError):  # a client that closed at once: no traceback
+                pass
+
         def do_GET(self) -> None:
             self._guarded(True)
 
@@ -180,6 +189,15 @@ def _handler(hub: HubServer) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """Prints nothing: a traceback of a client that went away would land in the output a test reads (capsys)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        pass
+
+
 def start_hub(folder: Path) -> tuple[HubServer, ThreadingHTTPServer]:
     """Serve the three model files of `folder` on 127.0.0.1 (a free port) from a daemon thread.
 
@@ -187,8 +205,7 @@ def start_hub(folder: Path) -> tuple[HubServer, ThreadingHTTPServer]:
     """
     hub = HubServer({name: (folder / name).read_bytes() for name in
                      ("config.json", "tokenizer.json", "model.safetensors")})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(hub))
-    server.daemon_threads = True
+    server = _QuietServer(("127.0.0.1", 0), _handler(hub))
     hub.url = f"http://127.0.0.1:{server.server_address[1]}"
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     timer = threading.Timer(LIFETIME, lambda: stop_hub(hub, server))

@@ -70,7 +70,7 @@ def test_download_takes_any_hub_id_and_the_listed_ids(hub, home, capsys):
 @pytest.mark.parametrize(("lie", "message"), [
     ({"etag": CLIMB + "outside/config.json", "served": {WEIGHTS: b"x"}}, "model.safetensors: the Hub sends 1 bytes"),
     ({"listing_commit": CLIMB + "outside"}, "is not a commit id (40 hexadecimal digits)"),
-    ({"repo_commit": CLIMB + "outside", "missing": {"tokenizer.json"}}, "tokenizer.json: the Hub answered 404"),
+    ({"missing_commit": CLIMB + "outside", "missing": {"tokenizer.json"}}, "tokenizer.json: the Hub answered 404"),
     ({"listing_sizes": {WEIGHTS: "abc"}}, 'the listing gives model.safetensors the size "abc"'),
     ({"status": {WEIGHTS: 500}}, "model.safetensors: the Hub answered 500 (Internal Server Error)"),
     ({"redirect": {WEIGHTS: "file:///etc/passwd"}}, 'redirected to "file:///etc/passwd", which is refused'),

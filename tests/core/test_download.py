@@ -13,6 +13,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -209,9 +210,11 @@ def test_a_listing_commit_that_is_no_commit_id_is_refused(hub, home, tmp_path, c
 
 def test_a_404_whose_commit_header_climbs_out_creates_nothing(hub, home, tmp_path):
     hub.missing.add("tokenizer.json")
-    hub.repo_commit = CLIMB + "outside"
-    fails("tokenizer.json: the Hub answered 404")
+    hub.missing_commit = CLIMB + "outside"
+    with pytest.raises(DownloadError) as caught:
+        download_model(REPO)
     assert_nothing_kept(tmp_path, home)
+    assert "tokenizer.json: the Hub answered 404 (Not Found)" in str(caught.value)
 
 
 def test_a_listing_without_the_files_needed_is_refused(hub, home, tmp_path):
@@ -428,6 +431,52 @@ def test_a_repository_folder_leading_outside_the_cache_is_refused(hub, home, tmp
     fails("leads outside it")
     assert os.listdir(tmp_path / "elsewhere") == []
     assert sorted(os.listdir(cache)) == [REPOSITORY]
+
+
+def test_the_token_goes_to_the_hub_only_never_to_another_host_a_redirect_leads_to(hub, home, monkeypatch):
+    monkeypatch.setenv("HF_TOKEN", "hf_secret")
+    port = hub.url.rsplit(":", 1)[1]
+    hub.redirect[WEIGHTS] = f"http://localhost:{port}/cdn/{WEIGHTS}"  # another origin, the same server
+    download_model(REPO)
+    sent = dict(hub.authorizations)
+    assert sent[f"/api/models/{REPO}/revision/main?blobs=true"] == "Bearer hf_secret"
+    assert sent[f"/{REPO}/resolve/{COMMIT}/{WEIGHTS}"] == "Bearer hf_secret"
+    assert sent[f"/cdn/{WEIGHTS}"] is None
+
+
+def test_redirects_never_go_from_https_down_to_http():
+    assert download._redirect_target("https://hub.example/a/b", "/c") == "https://hub.example/c"
+    assert download._redirect_target("http://hub.example/a", "https://cdn.example/x") == "https://cdn.example/x"
+    for location in ("http://cdn.example/x", "file:///etc/passwd", "javascript:alert(1)", "https://[::1"):
+        with pytest.raises(download._RefusedRedirect):
+            download._redirect_target("https://hub.example/a", location)
+
+
+def test_not_enough_room_is_said_before_anything_is_fetched(hub, home, tmp_path, monkeypatch):
+    monkeypatch.setattr(download.shutil, "disk_usage", lambda path: SimpleNamespace(total=10**9, free=1000))
+    fails("not enough free space in")
+    assert_nothing_kept(tmp_path, home)
+    assert not any("/resolve/" in request for request in hub.requests)
+
+
+def test_a_temporary_folder_left_by_a_program_that_died_is_removed(hub, home):
+    cache = home / "hub"
+    old, fresh = cache / ".attention-explorer-download-old", cache / ".attention-explorer-download-fresh"
+    for folder in (old, fresh):
+        folder.mkdir(parents=True)
+        (folder / WEIGHTS).write_bytes(b"half")
+    long_ago = time.time() - 7 * 3600
+    os.utime(old / WEIGHTS, (long_ago, long_ago))
+    os.utime(old, (long_ago, long_ago))
+    download_model(REPO)
+    assert sorted(os.listdir(cache)) == [fresh.name, REPOSITORY]
+
+
+@pytest.mark.parametrize("endpoint", ["ftp://hub.example", "huggingface.co", "http://", "http://a b"])
+def test_an_endpoint_that_is_no_web_address_is_refused(home, monkeypatch, endpoint):
+    monkeypatch.setenv("HF_ENDPOINT", endpoint)
+    with pytest.raises(DownloadError, match="is not an http or https address"):
+        download_model(REPO)
 
 
 # ---------------------------------------------------------------- no network, and the numbers shown
