@@ -492,6 +492,13 @@ def test_no_server_gives_one_line_about_the_network(monkeypatch, home):
     assert find_cached_checkpoints(home / "hub") == []
 
 
+def test_a_redirect_to_a_host_that_is_down_names_that_host(hub, home, tmp_path):
+    down = closed_port_url()
+    hub.redirect[WEIGHTS] = f"{down}/cdn/{WEIGHTS}"
+    assert fails(f"cannot reach {down}: is this computer online? (").startswith("cannot reach")
+    assert_nothing_kept(tmp_path, home)
+
+
 def test_sizes_and_time_left():
     assert [size_text(n) for n in (812, 41_300, 90_900_000, 1_200_000_000)] == ["812 B", "41.3 KB", "90.9 MB",
                                                                                "1.2 GB"]

@@ -106,8 +106,11 @@ class Progress:
 
 
 def hub_available() -> bool:
-    """True when huggingface_hub is installed."""
-    return importlib.util.find_spec(HUB_PACKAGE) is not None
+    """True when huggingface_hub is installed, with the HTTP client it brings (httpx2, from version 2.4 on)."""
+    try:
+        return all(importlib.util.find_spec(name) is not None for name in (HUB_PACKAGE, "httpx2"))
+    except (ImportError, ValueError):
+        return False
 
 
 def hub_endpoint() -> str:
@@ -320,7 +323,7 @@ class _Transfer:
     at a time, so a cancel is seen at once whatever the server does (sends 1 KB/s, or nothing at all)."""
 
     def __init__(self, url: str, headers: dict[str, str]) -> None:
-        self.url = url
+        self.url = url  # where the request goes now: a redirect changes it
         self._headers = headers
         self._queue: queue.Queue = queue.Queue(maxsize=64)
         self._stop = threading.Event()
@@ -357,7 +360,7 @@ class _Transfer:
                         target = _redirect_target(url, response.headers["location"])
                         if _origin(target) != _origin(url):  # a CDN elsewhere gets no token
                             headers.pop("Authorization", None)
-                        url = target
+                        url = self.url = target
                         continue
                     stream = response.extensions.get("network_stream")
                     self._socket = stream.get_extra_info("socket") if stream is not None else None
@@ -462,7 +465,7 @@ def _fetch_listing(repo_id: str, endpoint: str, headers: dict[str, str], cancell
                     raise DownloadError("{0}: the Hub's listing is not usable ({1})", repo_id,
                                         Phrase("it is larger than 16 MB"))
             elif event[0] == "error":
-                raise _transfer_error(repo_id, label, url, event[1])
+                raise _transfer_error(repo_id, label, transfer.url, event[1])
     finally:
         transfer.close()
     return bytes(body)
@@ -515,7 +518,7 @@ def _fetch_file(repo_id: str, url: str, headers: dict[str, str], listed: ListedF
                     out.write(piece)
                     reporter.add(len(piece), name)
                 elif event[0] == "error":
-                    raise _transfer_error(repo_id, name, url, event[1])
+                    raise _transfer_error(repo_id, name, transfer.url, event[1])
     finally:
         transfer.close()
     if received != listed.size:
