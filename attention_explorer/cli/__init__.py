@@ -1,4 +1,5 @@
-"""The command line: `attention-explorer` and `python -m attention_explorer` (window, compute, presets, model)."""
+"""The command line: `attention-explorer` and `python -m attention_explorer` (window, compute, presets, model,
+download, models)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,20 @@ def run_model_command(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+def run_download(argv: Sequence[str]) -> int:
+    """`attention-explorer download`: its module (and the downloader) imported only when it is used."""
+    from attention_explorer.cli.hub import run_download as run
+
+    return run(argv)
+
+
+def run_models(argv: Sequence[str]) -> int:
+    """`attention-explorer models`: imported only when it is used, like download (they share a module)."""
+    from attention_explorer.cli.hub import run_models as run
+
+    return run(argv)
+
+
 def run_gui(argv: Sequence[str]) -> int:
     """The window: cli/gui.py imported only for it, so the printing commands skip its imports."""
     from attention_explorer.cli.gui import run_gui as run
@@ -36,7 +51,8 @@ def run_gui(argv: Sequence[str]) -> int:
     return run(argv)
 
 
-_PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command}
+_PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command, "download": run_download,
+             "models": run_models}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

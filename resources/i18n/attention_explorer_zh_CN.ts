@@ -819,8 +819,128 @@
         <translation>{0}：该模型没有本程序需要的 {1}</translation>
     </message>
     <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>git blob id</source>
+        <translation>git blob 编号</translation>
+    </message>
+    <message>
+        <source>{0}: the listing gives {1} the size {2}, not a whole number of bytes from 0 to {3}</source>
+        <translation>{0}：文件列表给出 {1} 的大小为 {2}，不是 0 到 {3} 之间的整数字节数</translation>
+    </message>
+    <message>
+        <source>{0}: the listing gives no SHA-256 for {1}, so it cannot be verified</source>
+        <translation>{0}：文件列表没有给出 {1} 的 SHA-256，无法校验</translation>
+    </message>
+    <message>
+        <source>{0}: the listing gives {1} the hash {2}, which is not a {3}</source>
+        <translation>{0}：文件列表给出 {1} 的哈希为 {2}，不是{3}</translation>
+    </message>
+    <message>
+        <source>SHA-256 (64 hexadecimal digits)</source>
+        <translation>SHA-256（64 位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>{0}: the listing gives {1} two sizes, {2} and {3}</source>
+        <translation>{0}：文件列表给出 {1} 的两个大小：{2} 和 {3}</translation>
+    </message>
+    <message>
+        <source>git blob id (40 hexadecimal digits)</source>
+        <translation>git blob 编号（40 位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>{0}: the Hub&apos;s listing is not usable ({1})</source>
+        <translation>{0}：Hub 的文件列表无法使用（{1}）</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{0}: the Hub&apos;s listing gives {1} as the commit, which is not a commit id (40 hexadecimal digits)</source>
+        <translation>{0}：Hub 的文件列表给出的提交是 {1}，不是提交编号（40 位十六进制数字）</translation>
+    </message>
+    <message>
+        <source>it has no list of files</source>
+        <translation>其中没有文件列表</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub sent nothing for {2:g} s</source>
+        <translation>{0}：{1}：Hub 已有 {2:g} 秒没有发送任何数据</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub redirected to {2}, which is refused (only http and https, never from https to http)</source>
+        <translation>{0}：{1}：Hub 重定向到 {2}，已拒绝（只接受 http 和 https，且不能从 https 转到 http）</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: more than {2} redirects</source>
+        <translation>{0}：{1}：重定向超过 {2} 次</translation>
+    </message>
+    <message>
         <source>{0}: the download stopped ({1})</source>
         <translation>{0}：下载中断（{1}）</translation>
+    </message>
+    <message>
+        <source>the listing</source>
+        <translation>文件列表</translation>
+    </message>
+    <message>
+        <source>{0}: no such model on {1}, or it needs a login (a gated or private model)</source>
+        <translation>{0}：{1} 上没有这个模型，或者需要登录（受限或私有模型）</translation>
+    </message>
+    <message>
+        <source>it is larger than 16 MB</source>
+        <translation>它大于 16 MB</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub answered {2}</source>
+        <translation>{0}：{1}：Hub 的回复是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub sends {2} bytes, the listing says {3}</source>
+        <translation>{0}：{1}：Hub 发送 {2} 字节，文件列表说是 {3}</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub sent more than the listing&apos;s {2} bytes</source>
+        <translation>{0}：{1}：Hub 发送的数据超过文件列表所说的 {2} 字节</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: the Hub sent {2} bytes, the listing says {3}</source>
+        <translation>{0}：{1}：Hub 发送了 {2} 字节，文件列表说是 {3}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} does not match the listing&apos;s {2}: these are not the bytes the Hub lists, and nothing was kept</source>
+        <translation>{0}：{1} 与文件列表中的 {2} 不符：收到的内容不是 Hub 所列的文件，什么都没有保留</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is in the cache but leads outside it; nothing was written</source>
+        <translation>{0}：{1} 位于缓存中，却指向缓存之外；没有写入任何内容</translation>
+    </message>
+    <message>
+        <source>{0}: cannot write into the cache {1} ({2})</source>
+        <translation>{0}：无法写入缓存 {1}（{2}）</translation>
+    </message>
+    <message>
+        <source>{0} is not a Hub model id (expected NAME or ORGANISATION/NAME: letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;)</source>
+        <translation>{0} 不是 Hub 模型编号（应为 名称 或 组织/名称：字母、数字、“-”、“_”和“.”）</translation>
+    </message>
+    <message>
+        <source>HF_ENDPOINT {0} is not an http or https address</source>
+        <translation>HF_ENDPOINT {0} 不是 http 或 https 地址</translation>
+    </message>
+    <message>
+        <source>downloading is switched off on this computer (HF_HUB_OFFLINE is set)</source>
+        <translation>这台电脑关闭了下载（设置了 HF_HUB_OFFLINE）</translation>
+    </message>
+    <message>
+        <source>{0}: not enough free space in {1}: the model needs {2}, and {3} are free</source>
+        <translation>{0}：{1} 的剩余空间不足：模型需要 {2}，只剩 {3}</translation>
     </message>
     <message>
         <source>top-k: expected a whole number from 1 to {0}, got {1}</source>
@@ -1431,8 +1551,8 @@
         <translation>获取模型</translation>
     </message>
     <message>
-        <source>Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and model.safetensors are fetched, and nothing is fetched until you press Download.</source>
-        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后真实 Transformer 页面会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，在你按下“下载”之前不会获取任何东西。</translation>
+        <source>Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and model.safetensors are fetched, each checked against the Hub&apos;s list of files (its size and its hash) before the model is listed, and nothing is fetched until you press Download.</source>
+        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后真实 Transformer 页面会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，每个文件都先与 Hub 的文件列表核对（大小和哈希）才会列出模型；在你按下“下载”之前不会获取任何东西。</translation>
     </message>
     <message>
         <source>Download</source>

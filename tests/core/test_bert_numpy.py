@@ -347,8 +347,8 @@ def test_a_malformed_config_in_the_cache_is_listed_and_breaks_nothing(tmp_path, 
     for number, case in enumerate(MALFORMED_CONFIGS):
         snapshot = hub / f"models--broken--m{number:02d}" / "snapshots" / "1"
         snapshot.mkdir(parents=True)
-        for name in ("model.safetensors", "tokenizer.json"):
-            (snapshot / name).write_bytes(b"")  # never read: the listing looks at config.json only
+        for name in ("model.safetensors", "tokenizer.json"):  # a finished download: whole weights
+            shutil.copyfile(tiny_bert_dir / name, snapshot / name)
         (snapshot / "config.json").write_text(MALFORMED_CONFIGS[case][0], encoding="utf-8")
     shutil.copytree(tiny_bert_dir, hub / "models--good--bert" / "snapshots" / "1")
     other = hub / "models--FacebookAI--roberta-base" / "snapshots" / "1"

@@ -27,8 +27,9 @@ from attention_explorer.core.pretrained.checkpoint import (
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.generation import MAX_TOP_K, next_token_id
 from attention_explorer.core.pretrained.gpt2 import decode, decode_next
+from attention_explorer.core.pretrained.safetensors_file import HEADER_LIMIT, read_header
 from tests import tiny_bert, tiny_gpt2
-from tests.limit_edges import Edge, Fallback, assert_accepted, assert_refused, none_refused, rows
+from tests.limit_edges import Edge, assert_accepted, assert_refused, rows
 
 MiB = 1024 * 1024
 GPT2_VOCAB = 300
@@ -69,8 +70,8 @@ class CountingTokenizer:
         n = int(text)
         return SimpleNamespace(ids=[5] * n, tokens=["w"] * n, type_ids=[0] * n, attention_mask=[1] * n)
 
-    def decode(self, ids, skip_special_tokens=False):
-        return "w" * len(ids)
+    def decode_each(self, ids):
+        return ["w"] * len(ids)
 
     def id_to_token(self, token_id):
         return "w"
@@ -118,11 +119,11 @@ def padded_config(size: int) -> int:
 
 
 def header_of_length(length: int) -> int:
-    """A weights file declaring a header of `length` bytes and holding just "{}": its size is read when allowed."""
+    """A weights file whose header is `length` bytes ("{}" padded with spaces): read when allowed."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "model.safetensors"
-        path.write_bytes(length.to_bytes(8, "little") + b"{}")
-        none_refused(weights_size.tensor_bytes(path), "header not read")
+        path.write_bytes(length.to_bytes(8, "little") + b"{}" + b" " * (length - 2))
+        assert read_header(path).entries == {}
         return length
 
 
@@ -131,11 +132,12 @@ def fits(free_below_needed: int) -> int:
     header = json.dumps({"w": {"dtype": "F32", "shape": [1000, 1000], "data_offsets": [0, 4_000_000]}}).encode()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "model.safetensors"
-        path.write_bytes(len(header).to_bytes(8, "little") + header)
-        needed = weights_size.needed_bytes(path)
+        path.write_bytes(len(header).to_bytes(8, "little") + header + bytes(4_000_000))
+        entries = read_header(path).entries.values()
+        needed = weights_size.needed_bytes(entries)
         assert needed == 4_000_000 + 8 * 2 * 1_000_000  # the tensor, then its float64 copy twice
         with mock.patch.object(weights_size, "available_memory_bytes", lambda: needed - free_below_needed):
-            weights_size.check_fits_in_memory(path)
+            weights_size.check_fits_in_memory(path, entries)
     return free_below_needed
 
 
@@ -173,8 +175,8 @@ LIMITS = rows(
          CheckpointError),
     Edge("config.json 1 MiB", "config_fields._config_document", MiB, MiB + 1, padded_config,
          r".*config\.json: 1048577 bytes is far too large for a config\.json", CheckpointError),
-    Edge("weights header 100 MiB", "weights_size.tensor_bytes", 100 * MiB, 100 * MiB + 1, header_of_length,
-         "header not read: None", Fallback),
+    Edge("weights header 16 MiB", "safetensors_file.read_header", HEADER_LIMIT, HEADER_LIMIT + 1, header_of_length,
+         r".*model\.safetensors: the header claims 16777217 bytes; at most 16777216 are accepted", CheckpointError),
     Edge("memory: needs exactly what is free", "weights_size.check_fits_in_memory", 0, 1, fits,
          r".*model\.safetensors: this model needs about 20 MB of memory to load, and only 19 MB are free",
          CheckpointError),
@@ -235,4 +237,4 @@ def test_the_table_holds_every_size_field_the_readers_check():
     """A size field added to config.json's readers, or a largest value changed, shows here."""
     assert {**checkpoint._SIZES, **checkpoint._OPTIONAL_SIZES} == BERT_SIZES
     assert {**gpt2_checkpoint._SIZES, "n_inner": ("intermediate_size", gpt2_checkpoint._INNER_LARGEST)} == GPT2_SIZES
-    assert weights_size._HEADER_LIMIT == 100 * MiB and MAX_TOP_K == 1000
+    assert HEADER_LIMIT == 16 * MiB and MAX_TOP_K == 1000

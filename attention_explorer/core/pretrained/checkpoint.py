@@ -52,7 +52,7 @@ from attention_explorer.core.pretrained.safetensors_file import (
     read_tensors,
 )
 from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
-from attention_explorer.core.pretrained.weights_size import check_fits_in_memory
+from attention_explorer.core.pretrained.weights_size import check_fits_in_memory, is_complete_safetensors
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 # The [model] extra also installs safetensors (the tests write their tiny models with it); reading needs only these.
@@ -553,14 +553,38 @@ def _snapshots(repository: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name != main)
 
 
-def _is_listed_folder(folder: Path) -> bool:
-    """A snapshot with the three files whose config.json does not name another architecture.
+def _inside(path: Path, root: Path) -> bool:
+    """True when `path`, every link on the way followed, is `root` or lies under it (`root` already resolved)."""
+    try:
+        return Path(os.path.realpath(path)).is_relative_to(root)
+    except (OSError, ValueError):
+        return False
+
+
+def is_complete_snapshot(folder: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
+    """A snapshot whose download finished: the three files there as regular files inside the cache `root` (a link
+    leading out of it does not count), and the weights exactly as long as their header says.
+
+    Reads only the weights' header: the files' hashes were checked against the Hub's listing when they were
+    downloaded. A folder holding only config.json, three links to one file, or cut-off weights is not complete.
+    """
+    folder, root = Path(folder), Path(os.path.realpath(root))
+    files = [folder / name for name in REQUIRED_FILES]
+    if not all(path.is_file() and _inside(path, root) for path in files):
+        return False
+    if len({os.path.realpath(path) for path in files}) < len(files):  # one file under several names
+        return False
+    return is_complete_safetensors(folder / "model.safetensors")
+
+
+def _is_listed_folder(folder: Path, root: Path) -> bool:
+    """A complete snapshot (see is_complete_snapshot) whose config.json does not name another architecture.
 
     A malformed config.json is listed too: choosing it then says what is wrong with it, and nothing else breaks.
     """
+    if not is_complete_snapshot(folder, root):
+        return False
     try:
-        if not all((folder / name).is_file() for name in REQUIRED_FILES):
-            return False
         document = _config_document(folder / "config.json")
     except CheckpointError:
         return True
@@ -573,7 +597,8 @@ def _is_listed_folder(folder: Path) -> bool:
 
 
 def find_cached_checkpoints(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedCheckpoint]:
-    """BERT models already in the Hugging Face cache (one snapshot each), sorted by name; reads only."""
+    """Complete BERT and GPT-2 models already in the Hugging Face cache (one snapshot each), sorted by name; reads
+    only (the weights' headers, and config.json)."""
     root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
     try:
         repositories = sorted(p for p in root.iterdir() if p.name.startswith("models--") and p.is_dir())
@@ -582,7 +607,7 @@ def find_cached_checkpoints(hub_dir: str | os.PathLike[str] | None = None) -> li
     found = []
     for repository in repositories:
         for snapshot in _snapshots(repository):
-            if _is_listed_folder(snapshot):
+            if _is_listed_folder(snapshot, root):
                 found.append(CachedCheckpoint(repository.name[len("models--"):].replace("--", "/"), snapshot))
                 break
     return sorted(found, key=lambda model: model.name.lower())

@@ -7,11 +7,24 @@ import os
 from collections.abc import Iterable
 
 from attention_explorer.core.pretrained.config_fields import CheckpointError
-from attention_explorer.core.pretrained.safetensors_file import TensorEntry
+from attention_explorer.core.pretrained.safetensors_file import TensorEntry, read_header
 
 # Reading holds the stored tensors; then GPT-2 keeps every number in float64 (a generation step must not widen the
 # whole model again), and BERT widens one matrix at a time, at most about twice its largest tensor.
 WIDENED_COPIES = 2
+
+
+def is_complete_safetensors(path: str | os.PathLike[str]) -> bool:
+    """True when the file is as long as its checked header says: the last tensor ends where the file ends.
+
+    Reads only the header; a cut-off download, or another file in its place (a config.json), is False.
+    """
+    try:
+        header = read_header(path)
+        size = os.stat(path).st_size
+    except (CheckpointError, OSError):
+        return False
+    return bool(header.entries) and max(entry.end for entry in header.entries.values()) == size
 
 
 def needed_bytes(entries: Iterable[TensorEntry]) -> int:

@@ -59,7 +59,7 @@ class DownloadThread(QThread):
         self.finished.connect(lambda: _running.discard(self))
 
     def cancel(self) -> None:
-        """Stop at the next block of bytes; what was fetched is removed."""
+        """Stop within a tenth of a second; what was fetched is removed."""
         self._stop.set()
 
     def run(self) -> None:
@@ -75,10 +75,16 @@ class DownloadThread(QThread):
             self.succeeded.emit(str(folder))
 
 
-def stop_downloads(wait_ms: int = 3000) -> None:
-    """Cancel every running download and wait for it (the application is quitting)."""
-    for thread in list(_running):
+def stop_downloads(wait_ms: int = 10_000) -> None:
+    """Cancel every running download and wait for it to end (the application is quitting).
+
+    A cancel takes effect within download.POLL_SECONDS whatever the server does, so the wait is short; a thread
+    still running when its QThread is destroyed at exit would abort the program.
+    """
+    threads = list(_running)
+    for thread in threads:
         thread.cancel()
+    for thread in threads:
         thread.wait(wait_ms)
 
 
@@ -91,7 +97,6 @@ class GetModelDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("getModelDialog")
         self.worker: DownloadThread | None = None
-        self._close_when_done = False
         self.intro = plain_label(QLabel(self))
         self.intro.setWordWrap(True)
         self.models = QListWidget(self)
@@ -216,9 +221,6 @@ class GetModelDialog(QDialog):
     def _finish(self) -> None:
         self.worker = None
         self._set_running(False)
-        if self._close_when_done:
-            self._close_when_done = False
-            self.hide()
 
     def _set_running(self, running: bool) -> None:
         self.download_button.setEnabled(not running and download.hub_available())
@@ -227,20 +229,17 @@ class GetModelDialog(QDialog):
         self.progress.setVisible(running or self.progress.value() > 0)
 
     def closeEvent(self, event) -> None:
-        """Closing while a download runs cancels it; the dialog goes once the worker has stopped."""
+        """Closing while a download runs cancels it, and the dialog goes at once (the cancel takes effect within a
+        tenth of a second). Never refused: QApplication.quit() closes every window first and gives up on the quit
+        when one refuses, which left the program running."""
         if self.running:
             self.cancel_download()
-            self._close_when_done = True
-            event.ignore()
-            return
         super().closeEvent(event)
 
     def reject(self) -> None:
         """Close and Esc: as closing the window does."""
         if self.running:
             self.cancel_download()
-            self._close_when_done = True
-            return
         super().reject()
 
     # ------------------------------------------------------------ texts
@@ -264,7 +263,8 @@ class GetModelDialog(QDialog):
         self.intro.setText(self.tr(
             "Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this "
             "computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and "
-            "model.safetensors are fetched, and nothing is fetched until you press Download.").format(
+            "model.safetensors are fetched, each checked against the Hub's list of files (its size and its hash) "
+            "before the model is listed, and nothing is fetched until you press Download.").format(
             download.hub_endpoint(), download.hub_cache_dir()))
         self.download_button.setText(self.tr("Download"))
         self.cancel_button.setText(self.tr("Cancel download"))
