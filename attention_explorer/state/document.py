@@ -74,8 +74,8 @@ class Recovery:
     work: WorkspaceWork | None = None  # every page's recovered scene (None: the scenario alone)
 
     @property
-    def scenes(self) -> WorkspaceWork:
-        """Every recovered scene by page kind."""
+    def pages(self) -> WorkspaceWork:
+        """Every recovered scene by page kind, and the page that was shown."""
         return self.work if self.work is not None else WorkspaceWork({EXPLORER: self.scenario})
 
 
@@ -399,8 +399,8 @@ class Document(QObject):
     def restore(self, recovery: Recovery, text: str) -> None:
         """Load every recovered scene into its page as unsaved work with no file (Save asks where), then drop its old
         copy."""
-        self.workspace.restore(recovery.scenes, text)
-        if EXPLORER in recovery.scenes.scenes:
+        self.workspace.restore(recovery.pages, text)
+        if EXPLORER in recovery.pages.scenes:
             self._path = None
         self.path_changed.emit()
         self.write_recovery()  # our own copy first, so a crash right now still loses nothing

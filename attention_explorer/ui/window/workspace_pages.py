@@ -50,6 +50,7 @@ class DocumentPages:
         workspace = self.document.workspace
         workspace.build_lab = self._build_lab_of_kind
         workspace.scene_changed.connect(self._update_title)
+        self.model.edit_place = self.central_tabs.currentIndex()
         self.model.replayed.connect(self._step_replayed)
 
     def _attach_page(self, index: int, lab: QWidget) -> None:
@@ -92,13 +93,15 @@ class DocumentPages:
         self._update_title()
 
     def _step_replayed(self, step: HistoryStep) -> None:
-        """A step was undone or redone: show the page whose scene it changed, unless it is shown already."""
+        """A step was undone or redone: show the page it was made on, unless that page's scene is shown already (a
+        step of the explorer's scenario stays on any page that shows it: Vectors, saturation, variance)."""
         current = self.central_tabs.currentIndex()
+        page = step.page if isinstance(step.page, int) else None
         if isinstance(step, LabStep):
-            if isinstance(step.page, int) and step.page != current:
-                self.show_page(step.page)
-        elif page_kind(current) != EXPLORER:
-            self.show_page(step.page if isinstance(step.page, int) and page_kind(step.page) == EXPLORER else 0)
+            if page is not None and page != current:
+                self.show_page(page)
+        elif page_kind(current) != EXPLORER and page != current:
+            self.show_page(page if page is not None else 0)
 
     def page_title(self, kind: str) -> str:
         """The page of `kind` as the tabs name it."""

@@ -374,3 +374,17 @@ def test_a_typed_cell_of_the_self_attention_lab_is_an_undo_step(window):
     assert history_lines(window)[-1] == "Self-attention: Edit X[1, 1]" and "*" in window.windowTitle()
     ctrl(window, Qt.Key.Key_Z)
     assert lab.sequence_model.sequence.embeddings[0, 0] == 1.0 and "*" not in window.windowTitle()
+
+
+def test_undo_shows_the_page_a_step_of_the_explorers_scenario_was_made_on(window):
+    lab = open_lab(window, LABS["self-attention"])
+    before = window.model.scenario
+    lab.use_as_query(1)  # a row of the lab's maps: the explorer's scenario changes, made on the lab's page
+    window.show_page(LAB_MULTIHEAD)
+    ctrl(window, Qt.Key.Key_Z)
+    assert window.model.scenario == before and window.central_tabs.currentIndex() == LAB_SELF_ATTENTION
+    ctrl(window, Qt.Key.Key_Y)
+    assert window.central_tabs.currentIndex() == LAB_SELF_ATTENTION, "shown already: it stays"
+    window.show_page(1)  # the saturation lab shows the explorer's scenario: an undo of its steps stays there
+    ctrl(window, Qt.Key.Key_Z)
+    assert window.central_tabs.currentIndex() == 1
