@@ -1,7 +1,7 @@
-"""The window's pages as one document: which kind of scene each page shows, the labs' models joining the document,
-the page an undone step belongs to, and what the title says.
+"""The window's pages as one document: each page's kind of scene, Undo's page, the title.
 
-The explorer's scenario is shown by the Vectors page and the pages that work on it (saturation, variance, the real
+The labs' models join the document when their page is built; an undone step shows the page it was made on. The
+explorer's scenario is shown by the Vectors page and the pages that work on it (saturation, variance, the real
 transformer); each lab with a scene of its own (self-attention, multi-head, cross-attention, positions) is a page of
 its own kind. Save writes the page shown, in its kind (state/workspace.py keeps the pages, their files and which
 are modified).
