@@ -10,6 +10,7 @@ from attention_explorer.core import cross, multihead_report, report, sequence
 from attention_explorer.core.cross import CrossScenario
 from attention_explorer.core.fileformat import load_any
 from attention_explorer.core.multihead import MultiHeadScenario
+from attention_explorer.core.positional_file import PositionalScene, positions_report_json, positions_report_text
 from attention_explorer.core.presets import load_preset, preset_names
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.core.sequence import SequenceScenario
@@ -21,7 +22,7 @@ def run_compute(argv: Sequence[str]) -> int:
                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario "
                                 '(a single query, a whole sequence in a "kind": "sequence" file, every head of a '
                                 '"kind": "multihead" file, or a target attending to a source in a "kind": "cross" '
-                                'file).')
+                                'file, or q·k at positions m and n in a "kind": "positions" file).')
     parser.add_argument("file", nargs="?", help="scenario file (.json)")
     parser.add_argument("--preset", help="a built-in example instead of a file")
     parser.add_argument("--format", choices=("json", "text"), default="json")
@@ -41,6 +42,8 @@ def run_compute(argv: Sequence[str]) -> int:
         to_json, to_text = multihead_report.multihead_report_json, multihead_report.multihead_report_text
     elif isinstance(scenario, CrossScenario):
         to_json, to_text = cross.cross_report_json, cross.cross_report_text
+    elif isinstance(scenario, PositionalScene):
+        to_json, to_text = positions_report_json, positions_report_text
     else:
         to_json, to_text = report.to_json, report.to_text
     result = scenario.compute()

@@ -10,7 +10,7 @@ import functools
 import json
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.fields import number_list as _number_list
 from attention_explorer.core.fields import number_rows as _number_rows
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
-from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, SEQUENCE_KIND, SEQUENCE_KINDS
+from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND, SEQUENCE_KINDS
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.pins import Pin
 from attention_explorer.core.scenario import (
@@ -35,7 +35,10 @@ from attention_explorer.core.scenario import (
 if TYPE_CHECKING:
     from attention_explorer.core.cross import CrossScenario
     from attention_explorer.core.multihead import MultiHeadScenario
+    from attention_explorer.core.positional_file import PositionalScene
     from attention_explorer.core.sequence import SequenceScenario
+
+    AnyScene = Scenario | SequenceScenario | MultiHeadScenario | CrossScenario | PositionalScene
 
 __all__ = ["FORMAT_ID", "scale_from_document"]  # kept importable from here (they moved to core/fields.py)
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale", "claims",
@@ -48,9 +51,11 @@ def all_fields() -> tuple[str, ...]:
     # Start-up: the other kinds' modules load only for such a file, not for every file read.
     from attention_explorer.core.cross_file import CROSS_FIELDS
     from attention_explorer.core.multihead_format import MULTIHEAD_FIELDS
+    from attention_explorer.core.positional_file import POSITIONS_FIELDS
     from attention_explorer.core.sequence_file import SEQUENCE_FIELDS
 
-    return tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS)))
+    return tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS,
+                                *POSITIONS_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -64,6 +69,12 @@ def scenario_from_dict(document: Any) -> Scenario:
                 'kind "{0}": a cross-attention file (a source and a target sentence), not a single-query scenario; '
                 "open it in the cross-attention lab",
                 CROSS_KIND,
+            )
+        if document["kind"] == POSITIONS_KIND:
+            raise ScenarioError(
+                'kind "{0}": the positions lab\'s settings (d, m and n), not a single-query scenario; open it in the '
+                "positions lab",
+                POSITIONS_KIND,
             )
         raise ScenarioError(
             'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
@@ -147,17 +158,18 @@ def scenario_to_dict(scenario: Scenario, as_lists: bool = True) -> dict[str, Any
 
 
 def _check_kind(kind: Any) -> None:
-    """Refuse a `kind` that is none of "sequence" (or its older spelling "self"), "multihead" and "cross"."""
-    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, MULTIHEAD_KIND, CROSS_KIND):
+    """Refuse a `kind` that is none of "sequence" (or its older spelling "self"), "multihead", "cross", "positions"."""
+    if not isinstance(kind, str) or kind not in (*SEQUENCE_KINDS, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND):
         raise ScenarioError(
             'kind: expected "{0}" (a self-attention file), "{1}" (a multi-head file), "{2}" (a cross-attention '
-            'file) or no "kind" at all (a single query), got {3}',
-            SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, json.dumps(kind, ensure_ascii=False)[:40],
+            'file), "{3}" (a positions file) or no "kind" at all (a single query), got {4}',
+            SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND, json.dumps(kind, ensure_ascii=False)[:40],
         )
 
 
-def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
-    """A single-query Scenario, or the scenario of the document's `kind` ("sequence"/"self", "multihead", "cross")."""
+def any_from_dict(document: Any) -> AnyScene:
+    """A single-query Scenario, or the scene of the document's `kind` ("sequence"/"self", "multihead", "cross",
+    "positions")."""
     if isinstance(document, dict) and "kind" in document:
         _check_kind(document["kind"])
         # Start-up: each kind's reader (and its scenario's module) loads only for a file of that kind.
@@ -169,6 +181,10 @@ def any_from_dict(document: Any) -> Scenario | SequenceScenario | MultiHeadScena
             from attention_explorer.core.cross_file import FieldReaders, cross_from_dict
 
             return cross_from_dict(document, FieldReaders(FORMAT_ID, _rows, scale_from_document))
+        if document["kind"] == POSITIONS_KIND:
+            from attention_explorer.core.positional_file import positions_from_dict
+
+            return positions_from_dict(document)
         from attention_explorer.core.sequence_file import sequence_from_dict
 
         return sequence_from_dict(document)
@@ -180,7 +196,7 @@ def loads(data: bytes | str) -> Scenario:
     return scenario_from_dict(parse_document(data, all_fields))
 
 
-def loads_any(data: bytes | str) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
+def loads_any(data: bytes | str) -> AnyScene:
     """Parse and validate JSON text of either kind; any problem raises ScenarioError."""
     return any_from_dict(parse_document(data, all_fields))
 
@@ -190,17 +206,17 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     return loads(read_file(path))
 
 
-def load_any(path: str | os.PathLike[str]) -> Scenario | SequenceScenario | MultiHeadScenario | CrossScenario:
+def load_any(path: str | os.PathLike[str]) -> AnyScene:
     """Read, parse and validate a scenario file of either kind (single query or `"kind": "sequence"`)."""
     return loads_any(read_file(path))
 
 
-def dumps(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> str:
+def dumps(scenario: AnyScene) -> str:
     """Scenario JSON text (any kind): one field per line, one matrix row per line, non-ASCII kept readable."""
     return "".join(dump_pieces(scenario))
 
 
-def dump_pieces(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario) -> Iterator[str]:
+def dump_pieces(scenario: AnyScene) -> Iterator[str]:
     """The text of dumps() in pieces, a matrix row at a time: a file at the limits is never held whole."""
     if isinstance(scenario, Scenario):
         document, row_fields = scenario_to_dict(scenario, as_lists=False), ("keys", "values")
@@ -225,15 +241,14 @@ def dump_pieces(scenario: Scenario | SequenceScenario | MultiHeadScenario | Cros
     yield "\n}\n"
 
 
-def _kind_document(
-    scenario: SequenceScenario | MultiHeadScenario | CrossScenario,
-) -> tuple[dict[str, Any], tuple[str, ...]]:
+def _kind_document(scenario: AnyScene) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The document of a scenario of another kind, and its fields written one matrix row per line."""
     # Start-up: the kinds' modules load only when such a scenario is written (it was read or built with them).
     from attention_explorer.core.cross import CROSS_MATRICES, CrossScenario
     from attention_explorer.core.cross_file import cross_to_dict
     from attention_explorer.core.multihead import MultiHeadScenario
     from attention_explorer.core.multihead_format import ROW_FIELDS, multihead_to_dict
+    from attention_explorer.core.positional_file import PositionalScene, positions_to_dict
     from attention_explorer.core.sequence import MATRICES, SequenceScenario
     from attention_explorer.core.sequence_file import sequence_to_dict
 
@@ -243,16 +258,22 @@ def _kind_document(
         return multihead_to_dict(scenario), ROW_FIELDS
     if isinstance(scenario, CrossScenario):
         return cross_to_dict(scenario, FORMAT_ID), CROSS_MATRICES
+    if isinstance(scenario, PositionalScene):
+        return positions_to_dict(scenario), ()
     return scenario_to_dict(scenario, as_lists=False), ("keys", "values")
 
 
-def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario,
-         path: str | os.PathLike[str]) -> None:
+def save(scenario: AnyScene, path: str | os.PathLike[str]) -> None:
     """Write any kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
+    save_pieces(dump_pieces(scenario), path)
+
+
+def save_pieces(pieces: Iterable[str], path: str | os.PathLike[str]) -> None:
+    """Write the text `pieces` make atomically, as save() does (the same refusals: too large, not a regular file)."""
     path = _save_target(Path(path))
     try:
         keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
@@ -263,13 +284,9 @@ def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenar
         with os.fdopen(handle, "wb") as stream:
             if keep_mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(stream.fileno(), keep_mode)
-            size = _write_pieces(stream, scenario)
+            size = _write_pieces(stream, pieces)
             if size > MAX_FILE_BYTES:
-                raise ScenarioError(
-                    "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
-                    "keys or smaller dimensions",
-                    size / 2**20, MAX_FILE_BYTES // 2**20,
-                )
+                raise too_large_error(size)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
@@ -281,10 +298,19 @@ def save(scenario: Scenario | SequenceScenario | MultiHeadScenario | CrossScenar
         raise
 
 
-def _write_pieces(stream: Any, scenario: Scenario | SequenceScenario) -> int:
-    """Write the file's text a row at a time and return its size; past MAX_FILE_BYTES only count the rest."""
+def too_large_error(size: int) -> ScenarioError:
+    """The refusal of a file of `size` bytes, more than a scenario file may have."""
+    return ScenarioError(
+        "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer "
+        "keys or smaller dimensions",
+        size / 2**20, MAX_FILE_BYTES // 2**20,
+    )
+
+
+def _write_pieces(stream: Any, pieces: Iterable[str]) -> int:
+    """Write the file's text a piece at a time and return its size; past MAX_FILE_BYTES only count the rest."""
     size = 0
-    for piece in dump_pieces(scenario):  # never the whole text (a 31 MB file at the limits) in memory
+    for piece in pieces:  # never the whole text (a 31 MB file at the limits) in memory
         data = piece.encode("utf-8")
         size += len(data)
         if size <= MAX_FILE_BYTES:

@@ -5,4 +5,5 @@ SEQUENCE_KIND = "sequence"  # a self-attention file (tokens and W_Q, W_K, W_V)
 SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 MULTIHEAD_KIND = "multihead"
 CROSS_KIND = "cross"
+POSITIONS_KIND = "positions"  # the positions lab's scene: d, the pair shown, m, n and the seed
 LECTURE_KIND = "lecture"

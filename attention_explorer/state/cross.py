@@ -1,22 +1,26 @@
 """The cross-attention lab's own model: the target and source sentences, their result and the hovered cell.
 
 Like SequenceModel it is the only writer: the lab's views call its edit methods and redraw on `changed`.
-Edits are not undoable (the lab is a playground beside the explorer). An invalid edit raises ScenarioError
-and changes nothing.
+Every edit is reported as a LabEdit (`edited`): in a window it is a step of the window's one undo history and part
+of its document (state/workspace.py). An invalid edit raises ScenarioError and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
 from attention_explorer.core import cross as cx
 from attention_explorer.core.cross import CrossResult, CrossScenario
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.state.explorer import UndoText
+from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
 
 DEFAULT_PRESET = "translation"
+LAB = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Cross-attention"))
+MATRIX_NAMES = {"target_embeddings": "Y", "source_embeddings": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V"}
 
 
 def default_cross() -> CrossScenario:
@@ -32,6 +36,7 @@ class CrossModel(QObject):
 
     changed = Signal()
     hover_changed = Signal()
+    edited = Signal(object)  # a LabEdit: every edit, after `changed`
 
     def __init__(self, cross: CrossScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +47,17 @@ class CrossModel(QObject):
     @property
     def cross(self) -> CrossScenario:
         """The current (immutable) cross-attention scenario."""
+        return self._cross
+
+    @property
+    def state(self) -> CrossScenario:
+        """The lab's state now (the scenario itself): a new object after every edit, the same one put back by an
+        undo."""
+        return self._cross
+
+    @property
+    def scene(self) -> CrossScenario:
+        """What the lab's file holds."""
         return self._cross
 
     @property
@@ -63,9 +79,17 @@ class CrossModel(QObject):
             self._hovered = cell
             self.hover_changed.emit()
 
-    def _apply(self, cross: CrossScenario) -> None:
+    def _apply(self, cross: CrossScenario, text: UndoText, opened: bool = False) -> None:
+        """Make `cross` the lab's scenario: one edit named `text`, reported by `edited`."""
         if cross == self._cross:
+            if opened:  # the same numbers opened: nothing to undo, but this is now the lab's saved state
+                self.edited.emit(LabEdit(self._cross, self._cross, text, opened=True))
             return
+        before = self._cross
+        self._show(cross)
+        self.edited.emit(LabEdit(before, cross, text, opened=opened))
+
+    def _show(self, cross: CrossScenario) -> None:
         self._cross = cross
         self._result = cross.compute()
         if self._hovered is not None and (self._hovered[0] >= cross.n_q or self._hovered[1] >= cross.n_k):
@@ -73,11 +97,29 @@ class CrossModel(QObject):
             self.hover_changed.emit()
         self.changed.emit()
 
+    def restore(self, cross: CrossScenario) -> None:
+        """Put back a state of this lab (undo, redo): no edit of its own."""
+        if cross is not self._cross:
+            self._show(cross)
+
     def load_cross(self, cross: CrossScenario) -> None:
-        """Replace the whole scenario (a file or the preset)."""
+        """Open a whole scenario (a file or the preset): the lab's saved state."""
+        self.load_scene(cross)
+
+    def use_example(self, cross: CrossScenario) -> None:
+        """The lab's example button: the example's scenario, as an edit (Ctrl+Z brings the sentences back)."""
+        self.load_scene(cross, opened=False)
+
+    def load_scene(self, cross: CrossScenario, text: UndoText | str | None = None, opened: bool = True) -> None:
+        """Replace the whole scenario: opened (a file, a preset; the lab's saved state), else an edit (the example
+        button, a recovered scenario); named `text` (default: Open or Example and its title)."""
         if not isinstance(cross, CrossScenario):
             raise ScenarioError("expected a cross-attention scenario")
-        self._apply(cross)
+        if text is None:
+            source = (QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}") if opened
+                      else QT_TRANSLATE_NOOP("ExplorerModel", "Example {0}"))
+            text = step_text(LAB, source, cross.title or " ".join(cross.target_tokens), translated_args="presets")
+        self._apply(cross, text, opened=opened)
 
     def set_tokens_text(self, side: str, text: str) -> None:
         """The target or the source sentence from typed words (split at spaces); new words get seeded rows."""
@@ -88,12 +130,18 @@ class CrossModel(QObject):
 
     def set_tokens(self, side: str, tokens: Sequence[str]) -> None:
         """New target ("target_tokens") or source ("source_tokens") words."""
-        self._apply(cx.cross_with_tokens(self._cross, side, tuple(tokens)))
+        sentence = shortened(" ".join(tokens))
+        text = (step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Source “{0}”"), sentence)
+                if side == "source_tokens" else step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Target “{0}”"),
+                                                          sentence))
+        self._apply(cx.cross_with_tokens(self._cross, side, tuple(tokens)), text)
 
     def set_cell(self, matrix: str, row: int, column: int, value: float) -> None:
         """Edit one number of Y, X, W_Q, W_K or W_V."""
-        self._apply(cx.with_cross_cell(self._cross, matrix, row, column, value))
+        edited = cx.with_cross_cell(self._cross, matrix, row, column, value)
+        self._apply(edited, step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}[{1}, {2}]"),
+                                      MATRIX_NAMES.get(matrix, matrix), row + 1, column + 1))
 
     def set_scale(self, scale: float | None) -> None:
         """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on Q·Kᵀ."""
-        self._apply(cx.replace_cross(self._cross, scale=scale))
+        self._apply(cx.replace_cross(self._cross, scale=scale), scale_text(LAB, scale))

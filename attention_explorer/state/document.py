@@ -1,5 +1,9 @@
 """The open document: its file, unsaved changes, recent files, and the crash-recovery autosave.
 
+The document is the window's whole workspace (state/workspace.py): the explorer's scenario, whose file is `path`,
+and each lab's scene with a file of its own. `modified` is true when any page is; the autosave keeps every
+modified page (core/workspace_file.py) and a restore brings each back to its page.
+
 Every window keeps its own recovery file, `recovery-<session>.json` in the application's data folder, guarded
 by a `QLockFile` beside it (`recovery-<session>.lock`). A window that dies leaves both behind; its lock then
 names a process that is gone, so the next window to start can take the lock and offer what was autosaved.
@@ -17,8 +21,11 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
 from attention_explorer.core import fileformat as scenario_file
+from attention_explorer.core import workspace_file
 from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.workspace_file import WorkspaceWork
 from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.state.workspace import EXPLORER, Workspace, scene_arrays
 
 MAX_RECENT = 8
 # An edit is autosaved once the edits pause this long, and never later than AUTOSAVE_LATEST_MS after it:
@@ -48,9 +55,13 @@ def app_data_dir() -> Path:
 
 
 
-def _numbers(scenario: Scenario) -> int:
-    """How many numbers a scenario's file holds (what its copy's cost grows with)."""
-    return max(1, int(scenario.query.size + scenario.keys.size + scenario.values.size))
+def _numbers(scenario: Scenario | WorkspaceWork | object) -> int:
+    """How many numbers a scenario's file (or a recovery of several pages) holds: what its copy's cost grows with."""
+    if isinstance(scenario, WorkspaceWork):
+        return max(1, sum(_numbers(scene) for scene in scenario.scenes.values()))
+    if isinstance(scenario, Scenario):
+        return max(1, int(scenario.query.size + scenario.keys.size + scenario.values.size))
+    return max(1, sum(int(array.size) for array in scene_arrays(scenario)))
 
 @dataclass
 class Recovery:
@@ -58,8 +69,14 @@ class Recovery:
 
     path: Path
     saved_at: float  # seconds since the epoch (the file's modification time)
-    scenario: Scenario
+    scenario: Scenario | None  # the explorer's scenario (None: only labs had unsaved work)
     lock: QLockFile
+    work: WorkspaceWork | None = None  # every page's recovered scene (None: the scenario alone)
+
+    @property
+    def pages(self) -> WorkspaceWork:
+        """Every recovered scene by page kind, and the page that was shown."""
+        return self.work if self.work is not None else WorkspaceWork({EXPLORER: self.scenario})
 
 
 def _read_regular_file(path: Path) -> tuple[bytes, float]:
@@ -112,6 +129,7 @@ class Document(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self.workspace = Workspace(model, self)  # every page's scene: which are modified, the labs' files
         self.settings = settings
         self.data_dir = data_dir or app_data_dir()
         self._path: Path | None = None
@@ -130,16 +148,18 @@ class Document(QObject):
         self._job_guard = threading.Lock()
         self._job: object = _NO_JOB
         self._writer: threading.Thread | None = None
-        self._too_large: tuple[Scenario, ScenarioError] | None = None
+        # The last work found too large to autosave, and the error (its .kinds: the pages too large on their own).
+        self._too_large: tuple[WorkspaceWork, ScenarioError] | None = None
         self._problem: ScenarioError | None = None
         self._written.connect(self._note_written)
         # Bound methods (not lambdas): Qt drops these connections when this object is destroyed.
-        model.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.workspace.modified_changed.connect(self._clean_changed)
         # Every change, the first after an open or save included: at that moment the undo stack has not yet
         # moved off its clean index, so whether there is anything to keep is decided when the timer fires.
         model.changed.connect(self._schedule_autosave)
+        self.workspace.scene_changed.connect(self._schedule_autosave)
 
-    def _clean_changed(self, _clean: bool) -> None:
+    def _clean_changed(self) -> None:
         self.path_changed.emit()
         self._schedule_autosave()
 
@@ -156,8 +176,12 @@ class Document(QObject):
 
     @property
     def modified(self) -> bool:
-        """True when there are edits since the last open or save."""
-        return not self.model.undo_stack.isClean()
+        """True when any page has edits since it was last opened or saved."""
+        return self.workspace.modified()
+
+    def page_path(self, kind: str) -> Path | None:
+        """The file of the page of `kind`: the explorer's scenario's (`path`), or a lab's own."""
+        return self._path if kind == EXPLORER else self.workspace.path(kind)
 
     @property
     def recovery_path(self) -> Path:
@@ -196,8 +220,10 @@ class Document(QObject):
         if target is None:
             raise ScenarioError("no file name yet: use Save As")
         scenario = self.model.scenario
-        if self._too_large is not None and self._too_large[0] is scenario:
-            raise self._too_large[1]  # the autosave measured this very scenario already
+        too_large = self._too_large
+        if too_large is not None and EXPLORER in getattr(too_large[1], "kinds", ()) \
+                and too_large[0].scenes.get(EXPLORER) is scenario:
+            raise too_large[1]  # the autosave measured this very scenario already
         scenario_file.save(scenario, target)
         self._path = Path(os.path.abspath(target))
         self.model.undo_stack.setClean()
@@ -230,18 +256,19 @@ class Document(QObject):
             self._first_unwritten = now
         # What a copy of the current scenario costs, by the latest one's rate: back to a small scenario after a
         # large one, the copies come at once again.
-        cost_s = self.write_seconds_per_number * _numbers(self.model.scenario)
+        cost_s = self.write_seconds_per_number * _numbers(self.workspace.work() or self.model.scenario)
         spacing_ms = AUTOSAVE_COST_FACTOR * cost_s * 1000.0
         left_ms = max(AUTOSAVE_LATEST_MS, spacing_ms) - (now - self._first_unwritten) * 1000.0
         self._autosave.start(int(max(0.0, min(max(AUTOSAVE_QUIET_MS, spacing_ms), left_ms))))
 
     def _autosave_due(self) -> None:
-        """Hand the current scenario (or, with nothing unsaved, the removal of the copy) to the writing thread."""
+        """Hand every modified page's scene (or, with nothing unsaved, the copy's removal) to the writing thread."""
         self._first_unwritten = None
-        if self.modified:
+        work = self.workspace.work()
+        if work is not None:
             if not self._ensure_lock():
                 return
-            job: Scenario | None = self.model.scenario
+            job: WorkspaceWork | None = work
         elif self._lock is not None:
             job = None  # saved or undone back to the file: nothing left to recover
         else:
@@ -270,18 +297,18 @@ class Document(QObject):
             except RuntimeError:
                 pass  # the document was deleted while the file was written
 
-    def _write(self, scenario: Scenario | None) -> ScenarioError | None:
-        """Write `scenario` to the recovery file (None: remove it); returns the size error, if any."""
+    def _write(self, work: WorkspaceWork | None) -> ScenarioError | None:
+        """Write `work` to the recovery file (None: remove it); returns the size error, if any."""
         try:
-            if scenario is None:
+            if work is None:
                 _remove(self.recovery_path)
-            elif self._too_large is not None and self._too_large[0] is scenario:
+            elif self._too_large is not None and _same_work(self._too_large[0], work):
                 return self._too_large[1]
             else:
-                scenario_file.save(scenario, self.recovery_path)
+                workspace_file.save(work, self.recovery_path)
         except ScenarioError as error:
             # Too large to load again: keep the last copy that fitted rather than nothing.
-            self._too_large = (scenario, error)  # type: ignore[assignment]
+            self._too_large = (work, error)  # type: ignore[assignment]
             return error
         except OSError:
             pass  # a full disk must not interrupt a lecture; the next change tries again
@@ -294,10 +321,12 @@ class Document(QObject):
             self.autosave_problem.emit(problem)
 
     def write_recovery(self) -> None:
-        """Write the current scenario to the recovery file now, on this thread (atomic; failures are not fatal)."""
+        """Write every modified page (else the scenario) to the recovery file now, on this thread (atomic; failures
+        are not fatal)."""
         self._wait_for_writer()
         if self._ensure_lock():
-            self._note_written(self._write(self.model.scenario))
+            work = self.workspace.work() or WorkspaceWork({EXPLORER: self.model.scenario})
+            self._note_written(self._write(work))
 
     def _wait_for_writer(self) -> None:
         with self._job_guard:
@@ -347,7 +376,8 @@ class Document(QObject):
                 continue
             try:
                 data, saved_at = _read_regular_file(path)
-                found.append(Recovery(path, saved_at, scenario_file.loads(data), lock))
+                work = workspace_file.loads(data)
+                found.append(Recovery(path, saved_at, work.scenes.get(EXPLORER), lock, work))
             except (OSError, ScenarioError):
                 lock.unlock()  # unreadable: left as it is, never offered
         self._remove_orphan_locks()
@@ -367,9 +397,11 @@ class Document(QObject):
                     lock.unlock()
 
     def restore(self, recovery: Recovery, text: str) -> None:
-        """Load a recovered scenario as unsaved work with no file (Save asks where), then drop its old copy."""
-        self.model.load_scenario(recovery.scenario, text)
-        self._path = None
+        """Load every recovered scene into its page as unsaved work with no file (Save asks where), then drop its old
+        copy."""
+        self.workspace.restore(recovery.pages, text)
+        if EXPLORER in recovery.pages.scenes:
+            self._path = None
         self.path_changed.emit()
         self.write_recovery()  # our own copy first, so a crash right now still loses nothing
         self.discard_recovery(recovery)
@@ -391,7 +423,9 @@ class Document(QObject):
         """A clean exit: remove this window's recovery file, then its lock (never another window's)."""
         if not self._ended:
             # A model that outlives its document (no window owns both) would call these on a dead object.
-            self.model.undo_stack.cleanChanged.disconnect(self._clean_changed)
+            self.workspace.modified_changed.disconnect(self._clean_changed)
+            self.workspace.scene_changed.disconnect(self._schedule_autosave)
+            self.workspace.detach()
             self.model.changed.disconnect(self._schedule_autosave)
         self._ended = True
         self._autosave.stop()
@@ -400,6 +434,12 @@ class Document(QObject):
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None
+
+
+def _same_work(first: WorkspaceWork, second: WorkspaceWork) -> bool:
+    """True when two recoveries hold the very same scenes (not equal numbers: the same objects)."""
+    return first.scenes.keys() == second.scenes.keys() and all(
+        first.scenes[kind] is second.scenes[kind] for kind in first.scenes)
 
 
 _NO_JOB = object()

@@ -52,19 +52,62 @@ def new_merge_key() -> int:
     return next(_merge_keys)
 
 
-class _ScenarioCommand(QUndoCommand):
-    """Swap the model's scenario; edits sharing a merge key fold into one step."""
+class HistoryStep(QUndoCommand):
+    """One step of the window's undo history: the explorer's edits and the labs' (state/workspace.py) alike.
 
-    _ID = 0x4145  # any constant: Qt only merges commands whose id() matches
+    Each step knows the arrays it keeps alive (the history's memory bound counts them), how to be pushed again
+    when the oldest steps are dropped (rebuilt), its name as source text (retranslate), and where it was made
+    (`page`, the model's edit_place then): undone or redone later, the model's `replayed` says so.
+    """
 
-    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: UndoText | str,
-                 merge_key: int | None) -> None:
+    def __init__(self, model: ExplorerModel, text: UndoText | str) -> None:
         super().__init__(str(text))
         self._text = text
         # A weak reference: a strong one would put the model and its own undo stack's commands in a
         # reference cycle, and the garbage collector may then free a command before the stack deletes it
         # (a crash in QUndoStack::clear() when the model is finally destroyed).
         self._model = weakref.ref(model)
+        self.page: object = model.edit_place
+        self._done = False  # the first redo() is the push: the edit itself, not a replay
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays this step keeps alive (often shared with its neighbours)."""
+        return ()
+
+    def rebuilt(self) -> HistoryStep:
+        """The same step, new, to be pushed again while the history is rebuilt (its redo then applies nothing)."""
+        raise NotImplementedError
+
+    def set_undo_text(self, text: UndoText | str) -> None:
+        """Rename the step (the latest value of a gesture)."""
+        self._text = text
+        self.setText(str(text))
+
+    def retranslate(self) -> None:
+        """The step's name in the current language."""
+        self.setText(str(self._text))
+
+    def _quiet(self) -> bool:
+        """True while the history is rebuilt: the steps are pushed back and must not apply anything."""
+        model = self._model()
+        return model is None or model._rebuilding_history
+
+    def _replayed(self) -> None:
+        """Tell the window that this step was undone or redone (not when it was first pushed)."""
+        model = self._model()
+        if self._done and model is not None and not model._rebuilding_history:
+            model.replayed.emit(self)
+        self._done = True
+
+
+class _ScenarioCommand(HistoryStep):
+    """Swap the model's scenario; edits sharing a merge key fold into one step."""
+
+    _ID = 0x4145  # any constant: Qt only merges commands whose id() matches
+
+    def __init__(self, model: ExplorerModel, before: Scenario, after: Scenario, text: UndoText | str,
+                 merge_key: int | None) -> None:
+        super().__init__(model, text)
         self._before = before
         self._after = after
         self._merge_key = merge_key
@@ -82,6 +125,12 @@ class _ScenarioCommand(QUndoCommand):
         scenarios += tuple(pin.scenario for scenario in scenarios for pin in scenario.pins)
         return tuple(array for scenario in scenarios for array in (scenario.query, scenario.keys, scenario.values))
 
+    def rebuilt(self) -> _ScenarioCommand:
+        model = self._model()
+        step = _ScenarioCommand(model, self._before, self._after, self._text, self._merge_key)
+        step.page, step._done = self.page, True
+        return step
+
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, _ScenarioCommand) or other._merge_key != self._merge_key:
             return False
@@ -91,24 +140,15 @@ class _ScenarioCommand(QUndoCommand):
         self.setObsolete(self._after == self._before)
         return True
 
-    def set_undo_text(self, text: UndoText | str) -> None:
-        """Rename the step (the latest value of a gesture)."""
-        self._text = text
-        self.setText(str(text))
-
-    def retranslate(self) -> None:
-        """The step's name in the current language."""
-        self.setText(str(self._text))
-
     def redo(self) -> None:
-        model = self._model()
-        if model is not None and not model._rebuilding_history:
-            model._apply(self._after)
+        if not self._quiet():
+            self._model()._apply(self._after)
+            self._replayed()
 
     def undo(self) -> None:
-        model = self._model()
-        if model is not None and not model._rebuilding_history:
-            model._apply(self._before)
+        if not self._quiet():
+            self._model()._apply(self._before)
+            self._replayed()
 
 
 class ExplorerModel(QObject):
@@ -119,6 +159,7 @@ class ExplorerModel(QObject):
     steps_changed = Signal()  # step-through mode or the number of revealed steps changed
     opened = Signal()  # a whole new scenario was loaded (a preset, a file): views start again from the top
     history_dropped = Signal()  # the oldest undo steps were dropped to keep the history under its limits
+    replayed = Signal(object)  # a HistoryStep was undone or redone (its `page` says where it was made)
 
     STEP_COUNT = 4  # dot product, scale, softmax, weighted sum
 
@@ -145,6 +186,9 @@ class ExplorerModel(QObject):
         # Random by default: zeros leave every q·k as it was, so a growing d_k would only flatten the weights.
         self.d_k_fill = "random"
         self.d_k_seed = 0
+        # Where edits are being made (the window sets its current page): each undo step keeps it as its `page`.
+        self.edit_place: object = None
+        # The window's one undo history: the labs' edits go on it too (state/workspace.py).
         self.undo_stack = QUndoStack(self)
 
     # ------------------------------------------------------------ reading
@@ -229,7 +273,7 @@ class ExplorerModel(QObject):
         """Every undo step's name in the current language (after a language switch)."""
         for index in range(self.undo_stack.count()):
             command = self.undo_stack.command(index)
-            if isinstance(command, _ScenarioCommand):
+            if isinstance(command, HistoryStep):
                 command.retranslate()
 
     def _edit(self, build: Callable[[Scenario], Scenario], text: UndoText | str,
@@ -249,8 +293,30 @@ class ExplorerModel(QObject):
             self._bound_history()
             return
         self._drop_idle_gesture(None)  # a gesture that came back to its start and was not finished
-        self.undo_stack.push(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+        self.push_step(_ScenarioCommand(self, self._scenario, after, text, merge_key))
+
+    def push_step(self, step: HistoryStep) -> None:
+        """Put an edit's step (the explorer's, or a lab's) on the window's undo history, within its bounds."""
+        self._keep_saved_scenario_through_push()
+        self.undo_stack.push(step)
         self._bound_history()
+
+    def scenario_saved(self) -> bool:
+        """True when the scenario is the one the stack was saved at (its clean index): no scenario step lies between
+        that state and this one, whatever steps of the labs do (they share the history but not the scenario)."""
+        stack = self.undo_stack
+        clean, index = stack.cleanIndex(), stack.index()
+        if clean < 0:
+            return False
+        return not any(isinstance(stack.command(step), _ScenarioCommand)
+                       for step in range(min(clean, index), max(clean, index)))
+
+    def _keep_saved_scenario_through_push(self) -> None:
+        """Before a push cuts off the steps above the index: if the saved state is among them and only steps of the
+        labs lead there, this state holds the saved scenario too, so it becomes the clean index (Qt would forget it)."""
+        stack = self.undo_stack
+        if stack.cleanIndex() > stack.index() and self.scenario_saved():
+            stack.setClean()
 
     def finish_gesture(self, merge_key: int | None) -> None:
         """End the gesture `merge_key` (a release): if it came back to where it began, it leaves no undo step."""
@@ -298,10 +364,9 @@ class ExplorerModel(QObject):
             self._hold(held.pop()[1], -1)
         for index in range(len(held), stack.count()):
             command = stack.command(index)
-            if isinstance(command, _ScenarioCommand):
-                arrays = command.arrays()
-                held.append((command, arrays))
-                self._hold(arrays, 1)
+            arrays = command.arrays() if isinstance(command, HistoryStep) else ()
+            held.append((command, arrays))
+            self._hold(arrays, 1)
 
     def _bound_history(self) -> None:
         """Drop the oldest steps while the history holds more than history_limit_bytes (the newest stays), and
@@ -328,15 +393,14 @@ class ExplorerModel(QObject):
         kept steps are pushed anew (with redo/undo not applying anything) onto the cleared stack.
         """
         stack = self.undo_stack
-        kept = [(command._before, command._after, command._text, command._merge_key)
-                for command, _arrays in self._held[drop:]]
         index, clean = stack.index() - drop, stack.cleanIndex() - drop
-        self._rebuilding_history = True
+        self._rebuilding_history = True  # from here no step applies anything: neither the copies nor the cleared
         stack.blockSignals(True)  # the document and the window see one change of index, not a clear and pushes
         try:
+            kept = [command.rebuilt() for command, _arrays in self._held[drop:]]
             stack.clear()
-            for before, after, text, merge_key in kept:
-                stack.push(_ScenarioCommand(self, before, after, text, merge_key))
+            for step in kept:
+                stack.push(step)
             if clean >= 0:
                 stack.setIndex(clean)
                 stack.setClean()

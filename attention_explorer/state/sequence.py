@@ -1,26 +1,40 @@
 """The self-attention lab's own model: the current token sequence, its result, the seed and the hovered cell.
 
 Like ExplorerModel it is the only writer: the lab's views call its edit methods and redraw on `changed`.
-Edits are not undoable (the lab is a playground beside the explorer, whose undo history stays its own).
-An invalid edit raises ScenarioError and changes nothing.
+Every edit is reported as a LabEdit (`edited`): in a window it is a step of the window's one undo history and part
+of its document (state/workspace.py). An invalid edit raises ScenarioError and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
 from attention_explorer.core import sequence as sq
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import MAX_TITLE, ScenarioError
 from attention_explorer.core.sequence import SequenceResult, SequenceScenario
+from attention_explorer.state.explorer import UndoText
+from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
 
 DEFAULT_PRESET = "self-attention"
 ENGLISH_EXAMPLE = "the cat sat on the mat"
 CHINESE_EXAMPLE = "我 爱 北京"
 WEIGHT_MATRICES = ("w_q", "w_k", "w_v")
+LAB = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Self-attention"))
+MATRIX_NAMES = {"embeddings": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V"}
+
+
+@dataclass(frozen=True, eq=False)
+class SequenceState:
+    """What an undo step of the lab puts back: the sequence, the seed, and which W's are the seed's own."""
+
+    sequence: SequenceScenario
+    seed: int
+    generated: frozenset[str]
 
 
 def default_sequence() -> SequenceScenario:
@@ -41,6 +55,7 @@ class SequenceModel(QObject):
 
     changed = Signal()  # the sequence (and so the result) changed
     hover_changed = Signal()  # the hovered score cell changed
+    edited = Signal(object)  # a LabEdit: every edit, after `changed`
 
     def __init__(self, sequence: SequenceScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +71,7 @@ class SequenceModel(QObject):
         self._hovered: tuple[int, int] | None = None
         self._output_row = -1
         self._padding_choice: tuple[int, ...] = ()  # what the padding switch brings back when turned on again
+        self._state = SequenceState(self._sequence, self._seed, frozenset(self._generated))
 
     # ------------------------------------------------------------ reading
 
@@ -73,6 +89,16 @@ class SequenceModel(QObject):
     def seed(self) -> int:
         """Seed of the random embeddings and projections."""
         return self._seed
+
+    @property
+    def state(self) -> SequenceState:
+        """The lab's state now: a new object after every edit, the same one put back by an undo."""
+        return self._state
+
+    @property
+    def scene(self) -> SequenceScenario:
+        """What the lab's file holds."""
+        return self._sequence
 
     @property
     def hovered(self) -> tuple[int, int] | None:
@@ -104,32 +130,63 @@ class SequenceModel(QObject):
 
     # ------------------------------------------------------------ edits
 
-    def _apply(self, sequence: SequenceScenario) -> None:
-        if sequence == self._sequence:
+    def _apply(self, sequence: SequenceScenario, text: UndoText, seed: int | None = None,
+               generated: set[str] | frozenset[str] | None = None, opened: bool = False) -> None:
+        """Make `sequence` (and `seed`, `generated`) the lab's state: one edit named `text`, reported by `edited`."""
+        seed = self._seed if seed is None else seed
+        if generated is not None:
+            self._generated = set(generated)
+        if sequence == self._sequence and seed == self._seed:
+            if opened:  # the same numbers opened: nothing to undo, but this is now the lab's saved state
+                self.edited.emit(LabEdit(self._state, self._state, text, opened=True))
             return
-        self._sequence = sequence
-        self._result = sequence.compute()
+        before = self._state
+        self._seed = seed
+        self._show(SequenceState(sequence, seed, frozenset(self._generated)))
+        self.edited.emit(LabEdit(before, self._state, text, opened=opened))
+
+    def _show(self, state: SequenceState) -> None:
+        self._state = state
+        self._sequence, self._seed, self._generated = state.sequence, state.seed, set(state.generated)
+        self._result = state.sequence.compute()
         self._remember_rows()
-        if self._hovered is not None and max(self._hovered) >= sequence.n:
+        if self._hovered is not None and max(self._hovered) >= state.sequence.n:
             self._hovered = None
             self.hover_changed.emit()
-        if self._output_row >= sequence.n:
+        if self._output_row >= state.sequence.n:
             self._output_row = -1
             self.hover_changed.emit()
         self.changed.emit()
+
+    def restore(self, state: SequenceState) -> None:
+        """Put back a state of this lab (undo, redo): no edit of its own."""
+        if state is not self._state:
+            self._show(state)
 
     def _remember_rows(self) -> None:
         for token, row in zip(reversed(self._sequence.tokens), reversed(self._sequence.embeddings)):
             self._vocabulary[token] = row  # reversed: the first occurrence wins
 
     def load_sequence(self, sequence: SequenceScenario) -> None:
-        """Replace the whole sequence (a file or a preset); its numbers are kept through later resizes."""
+        """Open a whole sequence (a file or a preset): the lab's saved state; its numbers kept through resizes."""
+        self.load_scene(sequence)
+
+    def load_scene(self, sequence: SequenceScenario, text: UndoText | str | None = None, opened: bool = True) -> None:
+        """Replace the whole sequence: opened (a file, a preset; the lab's saved state), else an edit (the example
+        button, a recovered sequence); named `text` (default: Open or Example and its title)."""
         if not isinstance(sequence, SequenceScenario):
             raise ScenarioError("expected a self-attention scenario")
-        self._generated = set()
+        if text is None:
+            source = (QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}") if opened
+                      else QT_TRANSLATE_NOOP("ExplorerModel", "Example {0}"))
+            text = step_text(LAB, source, sequence.title or " ".join(sequence.tokens), translated_args="presets")
         self._vocabulary = {}
-        self._apply(sequence)
+        self._apply(sequence, text, generated=set(), opened=opened)
         self._remember_rows()
+
+    def use_example(self, sequence: SequenceScenario) -> None:
+        """The lab's example button: the example's sequence, as an edit (Ctrl+Z brings the sentence back)."""
+        self.load_scene(sequence, opened=False)
 
     def set_tokens(self, tokens: Sequence[str]) -> None:
         """New words: rows of words seen before are kept, new words get their seeded embedding."""
@@ -139,7 +196,8 @@ class SequenceModel(QObject):
             return
         embeddings = sq.embeddings_for_tokens(current, tokens, self._seed, known=self._vocabulary)
         title = ("Self-attention: " + " ".join(tokens))[:MAX_TITLE]
-        self._apply(sq.replace_sequence(current, tokens=tokens, embeddings=embeddings, title=title, description=""))
+        self._apply(sq.replace_sequence(current, tokens=tokens, embeddings=embeddings, title=title, description=""),
+                    step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Sentence “{0}”"), shortened(" ".join(tokens))))
 
     def set_tokens_text(self, text: str) -> None:
         """Tokens from a typed sentence (split at spaces)."""
@@ -167,7 +225,8 @@ class SequenceModel(QObject):
         weights = {name: self._resize_weights(name, d_model, getattr(current, name).shape[1])
                    for name in WEIGHT_MATRICES}
         self._vocabulary = {}
-        self._apply(sq.replace_sequence(current, embeddings=embeddings, **weights))
+        self._apply(sq.replace_sequence(current, embeddings=embeddings, **weights),
+                    step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Set d_model = {0}"), d_model))
 
     def set_d_k(self, d_k: int) -> None:
         """Change d_k: W_Q and W_K lose or gain columns (new ones seeded)."""
@@ -177,7 +236,8 @@ class SequenceModel(QObject):
         _check_size("d_k", d_k)
         self._apply(sq.replace_sequence(
             current, w_q=self._resize_weights("w_q", current.d_model, d_k),
-            w_k=self._resize_weights("w_k", current.d_model, d_k)))
+            w_k=self._resize_weights("w_k", current.d_model, d_k)),
+            step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Set d_k = {0}"), d_k))
 
     def set_d_v(self, d_v: int) -> None:
         """Change d_v: W_V loses or gains columns (new ones seeded)."""
@@ -185,21 +245,22 @@ class SequenceModel(QObject):
         if d_v == current.d_v:
             return
         _check_size("d_v", d_v)
-        self._apply(sq.replace_sequence(current, w_v=self._resize_weights("w_v", current.d_model, d_v)))
+        self._apply(sq.replace_sequence(current, w_v=self._resize_weights("w_v", current.d_model, d_v)),
+                    step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Set d_v = {0}"), d_v))
 
     def randomize(self, seed: int | None = None) -> None:
         """New seeded N(0, 1) embeddings and N(0, 1/d_model) projections (same sizes, tokens, mask and scale)."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise ScenarioError(f"seed: expected a whole number ≥ 0, got {seed!r}")
-            self._seed = seed
+        seed = self._seed if seed is None else seed
         current = self._sequence
-        built = sq.build_sequence(current.tokens, current.d_model, current.d_k, current.d_v, self._seed,
+        built = sq.build_sequence(current.tokens, current.d_model, current.d_k, current.d_v, seed,
                                   causal=current.causal, scale=current.scale, title=current.title,
                                   padding=current.padding)
-        self._generated = set(WEIGHT_MATRICES)
         self._vocabulary = {}
-        self._apply(built)
+        self._apply(built, step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Random X, W (seed {0})"), seed), seed,
+                    generated=set(WEIGHT_MATRICES))
 
     def set_identity(self) -> None:
         """W_Q = W_K = W_V = I, so Q = K = V = X (only when d_k = d_v = d_model)."""
@@ -208,8 +269,8 @@ class SequenceModel(QObject):
         if refusal is not None:
             raise refusal
         identity = np.eye(current.d_model)
-        self._apply(sq.replace_sequence(current, w_q=identity, w_k=identity, w_v=identity))
-        self._generated = set()
+        self._apply(sq.replace_sequence(current, w_q=identity, w_k=identity, w_v=identity),
+                    step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "W = I")), generated=set())
 
     def set_cell(self, matrix: str, row: int, column: int, value: float) -> None:
         """Edit one number of X ("embeddings"), W_Q, W_K or W_V."""
@@ -217,16 +278,27 @@ class SequenceModel(QObject):
 
     def paste_block(self, matrix: str, row: int, column: int, rows: Sequence[Sequence[float]]) -> None:
         """Replace a block of numbers (e.g. pasted from a spreadsheet) starting at (row, column)."""
-        self._apply(sq.with_block(self._sequence, matrix, row, column, rows))
-        self._generated.discard(matrix)
+        edited = sq.with_block(self._sequence, matrix, row, column, rows)
+        name = MATRIX_NAMES.get(matrix, matrix)
+        if len(rows) == 1 and len(rows[0]) == 1:
+            text = step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}[{1}, {2}]"), name, row + 1, column + 1)
+        else:
+            text = step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Paste into {0}"), name)
+        self._apply(edited, text, generated=self._generated - {matrix})
 
     def set_causal(self, causal: bool) -> None:
         """Turn the causal mask (−∞ above the diagonal before softmax) on or off."""
-        self._apply(sq.replace_sequence(self._sequence, causal=bool(causal)))
+        text = (QT_TRANSLATE_NOOP("ExplorerModel", "Causal mask on") if causal
+                else QT_TRANSLATE_NOOP("ExplorerModel", "Causal mask off"))
+        self._apply(sq.replace_sequence(self._sequence, causal=bool(causal)), step_text(LAB, text))
 
     def set_padding(self, positions: Sequence[int]) -> None:
         """Pad exactly these token positions (from 0): no query attends to them."""
-        self._apply(sq.replace_sequence(self._sequence, padding=tuple(sorted(set(positions)))))
+        padding = tuple(sorted(set(positions)))
+        names = ", ".join(self._sequence.tokens[p] if 0 <= p < self._sequence.n else str(p) for p in padding)
+        text = (step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Padding {0}"), shortened(names)) if padding
+                else step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "No padding")))
+        self._apply(sq.replace_sequence(self._sequence, padding=padding), text)
 
     def toggle_padded(self, position: int) -> None:
         """Pad token `position`, or unpad it when it already is."""
@@ -247,7 +319,7 @@ class SequenceModel(QObject):
 
     def set_scale(self, scale: float | None) -> None:
         """None: the automatic 1/√d_k; a number ≥ 0: a manual factor on Q·Kᵀ."""
-        self._apply(sq.replace_sequence(self._sequence, scale=scale))
+        self._apply(sq.replace_sequence(self._sequence, scale=scale), scale_text(LAB, scale))
 
 
 def _check_size(name: str, size: int) -> None:

@@ -147,6 +147,14 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
+        <source>kind &quot;{0}&quot;: the positions lab&apos;s settings (d, m and n), not a single-query scenario; open it in the positions lab</source>
+        <translation>kind &quot;{0}&quot;：这是位置实验页的设置（d、m 和 n），不是单查询场景；请在位置实验页中打开</translation>
+    </message>
+    <message>
+        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file), &quot;{3}&quot; (a positions file) or no &quot;kind&quot; at all (a single query), got {4}</source>
+        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）、&quot;{3}&quot;（位置文件）或不写 &quot;kind&quot;（单个查询），实际为 {4}</translation>
+    </message>
+    <message>
         <source>is not a regular file (a pipe, a device or a socket), so it was not read</source>
         <translation>不是普通文件（是管道、设备或套接字），因此没有读取</translation>
     </message>
@@ -331,6 +339,10 @@
         <translation>{0}：张量 {1}：形状应为 {2}，却是 {3}（config.json 与这些权重是否配套？）</translation>
     </message>
     <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a positions file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（位置文件允许：{1}）</translation>
+    </message>
+    <message>
         <source>the sequence is {0} tokens long, and this model takes at most {1}: no token can be added</source>
         <translation>序列已有 {0} 个词元，而这个模型最多接受 {1} 个：不能再添加词元</translation>
     </message>
@@ -349,6 +361,26 @@
     <message>
         <source>{0}: {1} is out of range (expected a small positive number below 1)</source>
         <translation>{0}：{1} 超出范围（应为小于 1 的小正数）</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a recovery file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（恢复文件允许：{1}）</translation>
+    </message>
+    <message>
+        <source>pages: expected an object with one scene per page, got {0}</source>
+        <translation>pages：应为每页一个场景的对象，实际为{0}</translation>
+    </message>
+    <message>
+        <source>pages: &quot;{0}&quot; is not a page (expected one of {1})</source>
+        <translation>pages：&quot;{0}&quot; 不是页面（应为 {1} 之一）</translation>
+    </message>
+    <message>
+        <source>pages: the scene under &quot;{0}&quot; is of another kind</source>
+        <translation>pages：&quot;{0}&quot; 下的场景属于另一种类</translation>
+    </message>
+    <message>
+        <source>page: expected one of {0}, got {1}</source>
+        <translation>page：应为 {0} 之一，实际为{1}</translation>
     </message>
     <message>
         <source>{0}: expected a list of strings, got {1}</source>
@@ -789,10 +821,6 @@
     <message>
         <source>kind &quot;{0}&quot;: a cross-attention file (a source and a target sentence), not a single-query scenario; open it in the cross-attention lab</source>
         <translation>kind &quot;{0}&quot;：这是交叉注意力文件（一个源句和一个目标句），不是单查询场景；请在交叉注意力实验中打开</translation>
-    </message>
-    <message>
-        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file) or no &quot;kind&quot; at all (a single query), got {3}</source>
-        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）或不写 &quot;kind&quot;（单个查询），实际为 {3}</translation>
     </message>
     <message>
         <source>is not a regular file (a device, pipe or socket): choose another name</source>
@@ -1421,8 +1449,28 @@
         <translation>删除全部快照</translation>
     </message>
     <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
+    </message>
+    <message>
+        <source>Example {0}</source>
+        <translation>示例 {0}</translation>
+    </message>
+    <message>
+        <source>Source “{0}”</source>
+        <translation>源句“{0}”</translation>
+    </message>
+    <message>
+        <source>Target “{0}”</source>
+        <translation>目标句“{0}”</translation>
+    </message>
+    <message>
+        <source>Edit {0}[{1}, {2}]</source>
+        <translation>编辑 {0}[{1}, {2}]</translation>
     </message>
     <message>
         <source>scenario</source>
@@ -1431,6 +1479,82 @@
     <message>
         <source>V of {0}</source>
         <translation>{0} 的 V</translation>
+    </message>
+    <message>
+        <source>Multi-head</source>
+        <translation>多头</translation>
+    </message>
+    <message>
+        <source>Sentence “{0}”</source>
+        <translation>句子“{0}”</translation>
+    </message>
+    <message>
+        <source>Set d_model = {0}</source>
+        <translation>设 d_model = {0}</translation>
+    </message>
+    <message>
+        <source>Set h = {0}</source>
+        <translation>设 h = {0}</translation>
+    </message>
+    <message>
+        <source>Random X, W (seed {0})</source>
+        <translation>随机 X、W（种子 {0}）</translation>
+    </message>
+    <message>
+        <source>Causal mask on</source>
+        <translation>开启因果掩码</translation>
+    </message>
+    <message>
+        <source>Causal mask off</source>
+        <translation>关闭因果掩码</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Set d = {0}</source>
+        <translation>设 d = {0}</translation>
+    </message>
+    <message>
+        <source>Pair {0}</source>
+        <translation>频率对 {0}</translation>
+    </message>
+    <message>
+        <source>Query at m = {0}</source>
+        <translation>查询位于 m = {0}</translation>
+    </message>
+    <message>
+        <source>Key at n = {0}</source>
+        <translation>键位于 n = {0}</translation>
+    </message>
+    <message>
+        <source>Seed {0}</source>
+        <translation>种子 {0}</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>W = I</source>
+        <translation>W = I</translation>
+    </message>
+    <message>
+        <source>Paste into {0}</source>
+        <translation>粘贴到 {0}</translation>
+    </message>
+    <message>
+        <source>Padding {0}</source>
+        <translation>填充 {0}</translation>
+    </message>
+    <message>
+        <source>No padding</source>
+        <translation>无填充</translation>
+    </message>
+    <message>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -2062,6 +2186,10 @@
     <message>
         <source>The scenario has changes that are not saved. Save them?</source>
         <translation>场景有尚未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>“{0}” has changes that are not saved. Save them?</source>
+        <translation>“{0}”有尚未保存的更改。要保存吗？</translation>
     </message>
     <message>
         <source>Open scenario</source>

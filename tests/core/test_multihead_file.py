@@ -77,8 +77,8 @@ BAD = [
     (text_with(scale=-1), "scale: -1 is out of range"),
     (text_with(query=[1, 0]), '"query": unknown field (allowed in a multi-head file: format, kind, title'),
     (text_with(kind="MultiHead"), 'kind: expected "sequence" (a self-attention file), "multihead" (a multi-head '
-                                  'file), "cross" (a cross-attention file) or no "kind" at all (a single query), '
-                                  'got "MultiHead"'),
+                                  'file), "cross" (a cross-attention file), "positions" (a positions file) or no '
+                                  '"kind" at all (a single query), got "MultiHead"'),
     (text_with(title=7), "title: expected a string, got int"),
 ]
 

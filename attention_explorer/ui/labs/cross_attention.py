@@ -76,7 +76,7 @@ class CrossAttentionLab(QWidget):
             edit.editingFinished.connect(lambda e=edit, s=side: self._on_typed(e, s))
         self.example_button = QPushButton("I love Beijing → 我 爱 北京", self)
         self.example_button.setObjectName("translationExample")
-        self.example_button.clicked.connect(lambda: self._guarded(self.cross_model.load_cross, default_cross()))
+        self.example_button.clicked.connect(lambda: self._guarded(self.cross_model.use_example, default_cross()))
         self.scale_check = QCheckBox(self)
         self.scale_check.setObjectName("crossScaleCheck")
         self.scale_check.toggled.connect(lambda on: self._guarded(self.cross_model.set_scale, None if on else 1.0))

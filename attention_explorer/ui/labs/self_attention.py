@@ -272,7 +272,7 @@ class SelfAttentionLab(QWidget):
             self._guarded(self.sequence_model.set_tokens_text, self.tokens_edit.text())
 
     def _load_chinese_example(self) -> None:
-        self._guarded(self.sequence_model.load_sequence, default_sequence())
+        self._guarded(self.sequence_model.use_example, default_sequence())
 
     def _on_size(self, name: str, value: int) -> None:
         edits = {"d_model": self.sequence_model.set_d_model, "d_k": self.sequence_model.set_d_k,

@@ -14,15 +14,27 @@ from attention_explorer.core import export
 from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.workspace_file import scene_kind
+from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
-from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
+from attention_explorer.ui.window.actions import (
+    LAB_CROSS,
+    LAB_MULTIHEAD,
+    LAB_POSITIONS,
+    LAB_SELF_ATTENTION,
+    LAB_TRANSFORMER,
+)
+from attention_explorer.ui.window.workspace_pages import KIND_PAGES, SUGGESTED_NAMES, page_kind
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
     from attention_explorer.core.cross import CrossScenario
     from attention_explorer.core.lecture import Lecture
     from attention_explorer.core.multihead import MultiHeadScenario
+    from attention_explorer.core.positional_file import PositionalScene
     from attention_explorer.core.sequence import SequenceScenario
+
+    LabScene = SequenceScenario | MultiHeadScenario | CrossScenario | PositionalScene
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
@@ -32,20 +44,35 @@ FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Attention Explorer scenario (*.js
 class FileHandling:
     """Mixed into MainWindow: what File ▸ and a dropped file do, through the window's Document."""
 
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes; False when the user cancels."""
-        if not self.document.modified:
-            return True
-        answer = self.ask_unsaved_changes()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+    # The page kind the unsaved-changes question is about (ask_unsaved_changes() takes no argument: tests replace it).
+    _unsaved_kind = EXPLORER
+
+    def maybe_save(self, kinds: tuple[str, ...] | None = None) -> bool:
+        """Ask about each page with unsaved changes (only those of `kinds`, None: every page), showing it first;
+        False when the user cancels."""
+        for kind in self.document.workspace.modified_kinds():
+            if kinds is not None and kind not in kinds:
+                continue
+            if page_kind(self.central_tabs.currentIndex()) != kind:
+                self.show_page(KIND_PAGES.get(kind, 0))  # the question is about what the window shows
+            self._unsaved_kind = kind
+            answer = self.ask_unsaved_changes()
+            if answer == QMessageBox.StandardButton.Save:
+                if not self.save():
+                    return False
+            elif answer != QMessageBox.StandardButton.Discard:
+                return False
+        return True
 
     def ask_unsaved_changes(self) -> QMessageBox.StandardButton:
-        """The Save / Discard / Cancel question (tests replace this)."""
+        """The Save / Discard / Cancel question about the page shown (tests replace this)."""
+        if self._unsaved_kind == EXPLORER:
+            text = _translate("MainWindow", "The scenario has changes that are not saved. Save them?")
+        else:
+            text = _translate("MainWindow", "“{0}” has changes that are not saved. Save them?").format(
+                self.page_title(self._unsaved_kind))
         return QMessageBox.question(
-            self, _translate("MainWindow", "Unsaved changes"),
-            _translate("MainWindow", "The scenario has changes that are not saved. Save them?"),
+            self, _translate("MainWindow", "Unsaved changes"), text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save,
         )
@@ -62,31 +89,39 @@ class FileHandling:
         return path
 
     def _dialog_folder(self) -> str:
-        return str(self.document.path.parent) if self.document.path else str(Path.home())
+        path = self.document.page_path(self.current_kind()) or self.document.path
+        return str(path.parent) if path else str(Path.home())
 
     def new_scenario(self) -> None:
         """File ▸ New: the default example, after asking about unsaved changes."""
-        if self.maybe_save():
+        if self.maybe_save((EXPLORER,)):
             self.document.open_scenario(load_preset("drag-2d"))
 
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
         loaded = load_preset(name)
         if not isinstance(loaded, Scenario):  # a self-attention, multi-head or cross-attention example
-            self.open_sequence(loaded)
+            if self.maybe_save((scene_kind(loaded),)):
+                self.open_sequence(loaded)
             return
-        if not self.maybe_save():
+        if not self.maybe_save((EXPLORER,)):
             return
         self.document.open_scenario(loaded)
         self.show_page(0)
         self.docks["presetInfo"].show()
         self.docks["presetInfo"].raise_()
 
-    def open_sequence(self, sequence: SequenceScenario | MultiHeadScenario | CrossScenario) -> None:
-        """Show a self-attention, multi-head or cross-attention scenario in its lab (the explorer's stays as it is)."""
+    def open_sequence(self, sequence: LabScene) -> None:
+        """Open a self-attention, multi-head, cross-attention or positions scene in its lab, as that page's saved
+        state with no file (the explorer's stays as it is)."""
         from attention_explorer.core.cross import CrossScenario
         from attention_explorer.core.multihead import MultiHeadScenario
+        from attention_explorer.core.positional_file import PositionalScene
 
+        if isinstance(sequence, PositionalScene):
+            self.page(LAB_POSITIONS).positions.load_scene(sequence)
+            self.show_page(LAB_POSITIONS)
+            return
         if isinstance(sequence, MultiHeadScenario):
             self.page(LAB_MULTIHEAD).load_scenario(sequence)
             self.show_page(LAB_MULTIHEAD)
@@ -99,12 +134,10 @@ class FileHandling:
         self.show_page(LAB_SELF_ATTENTION)
 
     def open_dialog(self) -> None:
-        """File ▸ Open."""
-        if not self.maybe_save():
-            return
+        """File ▸ Open (unsaved changes of the page the file opens in are asked about once its kind is known)."""
         path = self.ask_open_path()
         if path:
-            self.open_file(path, ask=False)
+            self.open_file(path)
 
     def open_model_dialog(self) -> bool:
         """File ▸ Open model…: the real-transformer page, then its folder chooser."""
@@ -126,8 +159,7 @@ class FileHandling:
             return False
         return self.open_loaded(path, loaded, ask)
 
-    def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario | Lecture,
-                    ask: bool = True) -> bool:
+    def open_loaded(self, path: str, loaded: Scenario | LabScene | Lecture, ask: bool = True) -> bool:
         """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
         if not isinstance(loaded, Scenario):
             from attention_explorer.core.lecture import Lecture
@@ -135,24 +167,29 @@ class FileHandling:
             if isinstance(loaded, Lecture):
                 self.lessons.start_lecture(loaded)
                 return True
-            self.open_sequence(loaded)  # a self-attention, multi-head or cross-attention file
+            kind = scene_kind(loaded)  # a self-attention, multi-head, cross-attention or positions file
+            if ask and not self.maybe_save((kind,)):
+                return False
+            self.open_sequence(loaded)
+            self.document.workspace.opened_file(kind, path)  # Save writes that lab's scene back to this file
             self.document.add_recent(Path(os.path.abspath(path)))
             return True
-        if ask and not self.maybe_save():
+        if ask and not self.maybe_save((EXPLORER,)):
             return False
         self.document.open(path, loaded)
         self.show_page(0)
         return True
 
     def save(self) -> bool:
-        """File ▸ Save (Save As when there is no file yet)."""
-        if self.document.path is None:
+        """File ▸ Save: the page shown, in its own kind, to its file (Save As when it has none yet)."""
+        path = self.document.page_path(self.current_kind())
+        if path is None:
             return self.save_as()
-        return self._save_to(self.document.path)
+        return self._save_to(path)
 
     def save_as(self) -> bool:
-        """File ▸ Save As."""
-        suggestion = str(Path(self._dialog_folder()) / "scenario.json")
+        """File ▸ Save As: the page shown, in its own kind."""
+        suggestion = str(Path(self._dialog_folder()) / SUGGESTED_NAMES[self.current_kind()])
         path = self.ask_save_path(_translate("MainWindow", "Save scenario"), suggestion,
                                   _translate("MainWindow", FILE_FILTER))
         if not path:
@@ -162,8 +199,12 @@ class FileHandling:
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        kind = self.current_kind()
         try:
-            self.document.save(path)
+            if kind == EXPLORER:
+                self.document.save(path)
+            else:  # a lab's scene, in its own kind of file
+                self.document.add_recent(self.document.workspace.save(kind, path))
         except (OSError, ScenarioError) as error:
             self.show_error(_translate("MainWindow", "Cannot save"), f"{path.name}: {error_text(error)}")
             return False

@@ -21,11 +21,15 @@ from attention_explorer.core.geometry import rotate_in_plane, stretch
 from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.step_banner import BlankScreen
+from attention_explorer.ui.window.workspace_pages import history_key_goes_to_window
 
 # Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
 TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
 # A presenter's clicker sends these (Page Down/Up, some → / ←, B for blank); in step-through they step wherever the
 # focus is, unless a field is being typed in.
+# Both of the window's Redo keys (actions.py), whatever the platform's standard one is.
+_REDO_KEYS = (QKeyCombination(Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_Z),
+              QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Y))
 CLICKER_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp, Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_B,
                 Qt.Key.Key_Escape)
 
@@ -36,7 +40,13 @@ class KeyDispatch:
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Plain-key actions (digits, arrows, Space…) unless a text field or table has the focus."""
         # Every event of the application passes here: the isinstance test is several times cheaper than type().
-        if not isinstance(event, QKeyEvent) or event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
+        if not isinstance(event, QKeyEvent):
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride:
+            # Undo/Redo in a field whose typing was entered already: the field would take the keys for its own
+            # undo; kept from it, they undo the window's last step (the field's edit among them).
+            return self._history_key(event)
+        if event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
             return False
         if self._blank is not None and self._blank.isVisible():
             self._blank.hide()  # any key shows the window again, as in a slide show
@@ -48,6 +58,15 @@ class KeyDispatch:
         return self.handle_key(event)
 
     _blank: BlankScreen | None = None
+
+    def _history_key(self, event: QKeyEvent) -> bool:
+        """True (the field does not take the key) for Undo or Redo pressed in a field of this window that has nothing
+        of its own to undo; the window's shortcut then runs."""
+        if not (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+                or event.keyCombination() in _REDO_KEYS):
+            return False
+        focus = QApplication.focusWidget()
+        return focus is not None and self.isAncestorOf(focus) and history_key_goes_to_window(focus)
 
     def _clicker_key(self, focus: QWidget, event: QKeyEvent) -> bool:
         """True for a step-through key pressed while the focus is on a read-only text (the steps panel) or a table."""

@@ -68,6 +68,7 @@ from attention_explorer.ui.window.page_list import page_list_button
 from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
+from attention_explorer.ui.window.workspace_pages import DocumentPages
 
 if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that never opens one skips ~50 ms
     from attention_explorer.ui.labs.saturation import SaturationLab
@@ -109,7 +110,7 @@ def _scoring_view(model: ExplorerModel) -> ScoringView:
     return ScoringView(model)
 
 
-class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainWindow):
+class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, DocumentPages, QMainWindow):
     """Attention Explorer's window: every panel draws from the one model it is given."""
 
     def __init__(self, model: ExplorerModel, settings: QSettings | None = None,
@@ -231,6 +232,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
 
         model.changed.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
+        self._join_document()  # the labs' scenes are pages of the document, their edits steps of its history
         self.document.recent_changed.connect(self._rebuild_recent_menu)
         self.document.autosave_problem.connect(self._autosave_problem)
         self.animator.running_changed.connect(self._animation_running_changed)
@@ -368,6 +370,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
             hint = getattr(lab, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
+            self._attach_page(index, lab)
             self._apply_theme()
         return self._built_pages[index]
 
@@ -398,6 +401,7 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
 
     def _page_changed(self, index: int) -> None:
         self.page(index)
+        self._page_kind_changed(index)
         shown = self.actions_by_name.get(f"page{index + 1}")
         if shown is not None:
             shown.setChecked(True)
@@ -545,9 +549,10 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, QMainW
         return self.tr("Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.")
 
     def _update_title(self) -> None:
-        title = translated_scenario_text(self.model.scenario.title) or self.tr("Untitled scenario")
-        if self.document.path is not None:
-            title = f"{self.document.path.name} — {title}"
+        """The page's file and scene (Save writes them), and "*" while any page has unsaved edits."""
+        name, title = self._document_title()
+        if name:
+            title = f"{name} — {title}"
         marker = "*" if self.document.modified else ""
         self.setWindowTitle(window_title(QCoreApplication.translate("MainWindow", "{0}{1} — Attention Explorer").format(
             title, marker)))

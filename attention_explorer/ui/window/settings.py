@@ -80,10 +80,11 @@ class WindowSettings:
         found = self.document.stale_recoveries()
         try:
             for position, recovery in enumerate(found):
-                if recovery.scenario == self.model.scenario:
+                if self.document.workspace.shows(recovery.pages):
                     self.document.discard_recovery(recovery)  # nothing there that this window does not show
                 elif self.ask_restore_recovery(recovery, position, len(found)):
                     self.document.restore(recovery, _translate("MainWindow", "Restore unsaved work"))
+                    self._show_restored_page(recovery.pages.page)
                     break
                 else:
                     self.document.discard_recovery(recovery)
