@@ -1,5 +1,7 @@
-"""The command line: `attention-explorer` and `python -m attention_explorer` (window, compute, presets, model,
-download, models)."""
+"""The command line: `attention-explorer` and `python -m attention_explorer`, the window and every command.
+
+The commands: the window (no command), compute, presets, model, download and models.
+"""
 
 from __future__ import annotations
 

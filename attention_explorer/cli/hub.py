@@ -1,5 +1,6 @@
-"""`attention-explorer download NAME` and `attention-explorer models`: get a model into the Hugging Face cache, and
-list the ones there that this program can use. No Qt.
+"""`attention-explorer download NAME` and `attention-explorer models`: get a model into the cache, list usable ones.
+
+The cache is the Hugging Face cache; only models this program can use are listed. No Qt.
 
 download: status 0 and the snapshot folder on standard output when a complete, verified model is in the cache
 (fetched now, or already there); 2 and one line on standard error otherwise; 130 when interrupted (Ctrl+C), with
