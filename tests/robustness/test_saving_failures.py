@@ -24,30 +24,15 @@ def _disk_full(*_args, **_kwargs):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-class _HalfWriter:
-    """A file object that writes half of what it is given, then fails like a full disk."""
+def _half_written_files(monkeypatch) -> None:
+    """write(2) on a disk that fills up: half of the first block lands, then ENOSPC."""
+    real = os.write
 
-    def __init__(self, stream) -> None:
-        self._stream = stream
-
-    def write(self, data: bytes) -> int:
-        self._stream.write(data[: len(data) // 2])
-        self._stream.flush()
+    def half(handle, data):
+        real(handle, bytes(data[: len(data) // 2]))
         _disk_full()
 
-    def __getattr__(self, name):
-        return getattr(self._stream, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stream.close()
-
-
-def _half_written_files(monkeypatch) -> None:
-    real = os.fdopen
-    monkeypatch.setattr(os, "fdopen", lambda *args, **kwargs: _HalfWriter(real(*args, **kwargs)))
+    monkeypatch.setattr(os, "write", half)
 
 
 FAILURES = {
