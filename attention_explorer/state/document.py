@@ -7,6 +7,7 @@ names a process that is gone, so the next window to start can take the lock and 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import threading
@@ -33,6 +34,9 @@ _COSTLY_NUMBERS = 100_000  # copies of at least this many numbers measure the co
 # numbers, in about a second). Without it the first copy of a large file was never paced, and ran under the
 # first seconds of a drag (moves of 150–440 ms instead of 50).
 ESTIMATED_SECONDS_PER_NUMBER = 2.5e-7
+# While the recovery copy cannot be written (a full disk), it is tried again this often even without new edits:
+# the status bar's warning goes as soon as the disk has room again.
+AUTOSAVE_RETRY_MS = 5000
 RECOVERY_PREFIX = "recovery-"
 
 
@@ -92,6 +96,20 @@ def _take_stale_lock(path: Path) -> QLockFile | None:
     return lock if lock.tryLock(0) else None
 
 
+def _lock_error(lock: QLockFile, path: Path) -> OSError:
+    """Why a new lock file (in a folder of our own, under a fresh name) could not be made, as an OSError."""
+    if lock.error() == QLockFile.LockError.PermissionError:
+        code = errno.EACCES
+    else:  # Qt says only "unknown" when writing the lock's few bytes failed: most often the disk is full
+        import shutil
+
+        try:
+            code = errno.ENOSPC if shutil.disk_usage(path.parent).free < 2**20 else errno.EIO
+        except OSError:
+            code = errno.EIO
+    return OSError(code, os.strerror(code), str(path))
+
+
 def _remove(path: Path) -> None:
     try:
         os.unlink(path)
@@ -104,7 +122,8 @@ class Document(QObject):
 
     path_changed = Signal()
     recent_changed = Signal()
-    # The autosave's standing problem changed: the ScenarioError that stops it (too large), or None once it works.
+    # The autosave's standing problem changed: the ScenarioError that stops it (too large), the OSError of a copy
+    # that cannot be written (a full disk, no permission), or None once a copy is written again.
     autosave_problem = Signal(object)
     _written = Signal(object)  # from the writing thread: what the last write ran into (None: fine)
 
@@ -131,7 +150,8 @@ class Document(QObject):
         self._job: object = _NO_JOB
         self._writer: threading.Thread | None = None
         self._too_large: tuple[Scenario, ScenarioError] | None = None
-        self._problem: ScenarioError | None = None
+        self._problem: ScenarioError | OSError | None = None
+        self._lock_problem: OSError | None = None  # why the lock (and so any copy) could not be made
         self._written.connect(self._note_written)
         # Bound methods (not lambdas): Qt drops these connections when this object is destroyed.
         model.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -240,11 +260,13 @@ class Document(QObject):
         self._first_unwritten = None
         if self.modified:
             if not self._ensure_lock():
+                self._note_written(self._lock_problem)  # no copy can be written at all: say so
                 return
             job: Scenario | None = self.model.scenario
         elif self._lock is not None:
             job = None  # saved or undone back to the file: nothing left to recover
         else:
+            self._note_written(None)  # nothing unsaved: nothing is left unprotected
             return
         with self._job_guard:
             self._job = job
@@ -270,8 +292,8 @@ class Document(QObject):
             except RuntimeError:
                 pass  # the document was deleted while the file was written
 
-    def _write(self, scenario: Scenario | None) -> ScenarioError | None:
-        """Write `scenario` to the recovery file (None: remove it); returns the size error, if any."""
+    def _write(self, scenario: Scenario | None) -> ScenarioError | OSError | None:
+        """Write `scenario` to the recovery file (None: remove it); returns what stopped it, if anything."""
         try:
             if scenario is None:
                 _remove(self.recovery_path)
@@ -283,21 +305,22 @@ class Document(QObject):
             # Too large to load again: keep the last copy that fitted rather than nothing.
             self._too_large = (scenario, error)  # type: ignore[assignment]
             return error
-        except OSError:
-            pass  # a full disk must not interrupt a lecture; the next change tries again
+        except OSError as error:
+            return error  # a full disk must not interrupt a lecture: the status bar says it, and a retry follows
         return None
 
-    def _note_written(self, problem: ScenarioError | None) -> None:
+    def _note_written(self, problem: ScenarioError | OSError | None) -> None:
         """Tell the window when the autosave starts or stops failing: once, not at every edit."""
         if (problem is None) != (self._problem is None) or (problem is not None and str(problem) != str(self._problem)):
             self._problem = problem
             self.autosave_problem.emit(problem)
+        if isinstance(problem, OSError) and self.modified and not self._ended and not self._autosave.isActive():
+            self._autosave.start(AUTOSAVE_RETRY_MS)
 
     def write_recovery(self) -> None:
         """Write the current scenario to the recovery file now, on this thread (atomic; failures are not fatal)."""
         self._wait_for_writer()
-        if self._ensure_lock():
-            self._note_written(self._write(self.model.scenario))
+        self._note_written(self._write(self.model.scenario) if self._ensure_lock() else self._lock_problem)
 
     def _wait_for_writer(self) -> None:
         with self._job_guard:
@@ -311,19 +334,22 @@ class Document(QObject):
             return True
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError:
+        except OSError as error:
+            self._lock_problem = error
             return False
         for _attempt in range(3):
             if not (os.path.lexists(self.recovery_path) or os.path.lexists(self.lock_path)):
                 break
             self._session = self._new_session_name()  # something is already there: not ours to overwrite
         else:
+            self._lock_problem = OSError(errno.EEXIST, os.strerror(errno.EEXIST), str(self.lock_path))
             return False
         lock = QLockFile(str(self.lock_path))
         lock.setStaleLockTime(0)
         if not lock.tryLock(0):
+            self._lock_problem = _lock_error(lock, self.lock_path)
             return False
-        self._lock = lock
+        self._lock, self._lock_problem = lock, None
         return True
 
     # ------------------------------------------------------------ crash recovery

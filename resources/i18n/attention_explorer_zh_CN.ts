@@ -147,6 +147,14 @@
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
     </message>
     <message>
+        <source>only {0} of {1} bytes reached the disk</source>
+        <translation>只有 {0} / {1} 字节写到了磁盘上</translation>
+    </message>
+    <message>
+        <source>the file is not on the disk after writing it</source>
+        <translation>写入后磁盘上找不到该文件</translation>
+    </message>
+    <message>
         <source>is not a regular file (a pipe, a device or a socket), so it was not read</source>
         <translation>不是普通文件（是管道、设备或套接字），因此没有读取</translation>
     </message>
@@ -1214,6 +1222,53 @@
     </message>
 </context>
 <context>
+    <name>FileErrors</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the file is too large for this disk</source>
+        <translation>文件对这个磁盘来说太大</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>磁盘是只读的</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>there is a folder of that name</source>
+        <translation>已有同名的文件夹</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>名称太长</translation>
+    </message>
+    <message>
+        <source>the disk reported an input/output error</source>
+        <translation>磁盘报告了输入/输出错误</translation>
+    </message>
+    <message>
+        <source>a file of that name is in the way</source>
+        <translation>已有同名的文件挡住了</translation>
+    </message>
+</context>
+<context>
     <name>GenerationView</name>
     <message>
         <source>Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and only the new token&apos;s q, k and v are computed; every earlier k and v comes from the cache.</source>
@@ -1902,6 +1957,14 @@
     <message>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <source>Edits not protected: no recovery copy can be written ({0}). Save to keep them.</source>
+        <translation>编辑未受保护：无法写入恢复副本（{0}）。请保存以留住它们。</translation>
+    </message>
+    <message>
+        <source>Recovery copies go to {0}. This warning goes once a copy is written again.</source>
+        <translation>恢复副本写在 {0}。一旦再次写入副本，此警告就会消失。</translation>
     </message>
     <message>
         <source>Not autosaved (the last copy that fitted is kept): {0}</source>
