@@ -140,11 +140,17 @@ def atomic_write(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> FileS
     target = Path(path)
     if target.is_symlink():
         target = Path(os.path.realpath(target))
-    remove_stale_temporaries(target)
     try:
-        keep_mode = stat.S_IMODE(target.stat().st_mode)  # overwriting: keep the file's permissions
+        mode = target.stat().st_mode
     except OSError:
         keep_mode = None  # a new file: os.open's 0o666 minus the umask, like any ordinary file
+    else:
+        if stat.S_ISDIR(mode):
+            raise ScenarioError("is a folder: choose another name")
+        if not stat.S_ISREG(mode):  # a link to /dev/full is written to nothing, and never replaced by a file
+            raise ScenarioError("is not a regular file (a device, pipe or socket): choose another name")
+        keep_mode = stat.S_IMODE(mode)  # overwriting: keep the file's permissions
+    remove_stale_temporaries(target)
     handle, temporary = _create_temporary(target)
     try:
         if keep_mode is not None and hasattr(os, "fchmod"):

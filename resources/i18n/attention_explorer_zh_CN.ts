@@ -12,12 +12,16 @@
         <translation>导出视图</translation>
     </message>
     <message>
-        <source>Exported {0}</source>
-        <translation>已导出 {0}</translation>
+        <source>{0} was not exported: {1}</source>
+        <translation>{0} 未能导出：{1}</translation>
     </message>
     <message>
-        <source>Could not write {0}</source>
-        <translation>无法写入 {0}</translation>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
     </message>
     <message>
         <source>Layer {0}, head {1}: click to open it</source>
@@ -145,6 +149,10 @@
     <message>
         <source>kind &quot;{0}&quot;: a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; open it in the self-attention lab</source>
         <translation>kind &quot;{0}&quot;：这是自注意力文件（词元和 W_Q、W_K、W_V），不是单查询场景；请在自注意力实验页中打开</translation>
+    </message>
+    <message>
+        <source>is a folder: choose another name</source>
+        <translation>是一个文件夹：请换一个名称</translation>
     </message>
     <message>
         <source>only {0} of {1} bytes reached the disk</source>
@@ -1222,6 +1230,13 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>the picture could not be made</source>
+        <translation>无法生成图片</translation>
+    </message>
+</context>
+<context>
     <name>FileErrors</name>
     <message>
         <source>the disk is full</source>
@@ -1931,12 +1946,12 @@
         <translation>无法导出</translation>
     </message>
     <message>
-        <source>Exported {0}</source>
-        <translation>已导出 {0}</translation>
+        <source>{0} was not exported: {1}</source>
+        <translation>{0} 未能导出：{1}</translation>
     </message>
     <message>
-        <source>Could not write {0}</source>
-        <translation>无法写入 {0}</translation>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>

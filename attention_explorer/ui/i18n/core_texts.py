@@ -63,6 +63,7 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("CoreMessages", "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer keys or smaller dimensions"),
     QT_TRANSLATE_NOOP("CoreMessages", "is a folder, not a scenario file"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a regular file (a device, pipe or socket): choose another name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is a folder: choose another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "only {0} of {1} bytes reached the disk"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file is not on the disk after writing it"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file name is empty"),

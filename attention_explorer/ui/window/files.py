@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
 
@@ -199,16 +201,21 @@ class FileHandling:
         return panel if isinstance(panel, pg.PlotWidget) else panel.findChildren(pg.PlotWidget)[0]
 
     def export_plot(self, name: str, path: str) -> None:
-        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix)."""
+        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix).
+
+        The picture is made in memory, then written and checked on the disk (ui/widgets/export_file.py): a full
+        or read-only disk raises instead of leaving a 0-byte file behind an "Exported".
+        """
         from pyqtgraph import exporters
 
         plot = self.plot_widget(name)
         if path.lower().endswith(".svg"):
-            exporter = exporters.SVGExporter(plot.getPlotItem())
+            data = exporters.SVGExporter(plot.getPlotItem()).export(toBytes=True)
         else:
             exporter = exporters.ImageExporter(plot.getPlotItem())
             exporter.parameters()["width"] = max(800, int(plot.width() * 2))
-        exporter.export(path)
+            data = png_bytes(exporter.export(toBytes=True))
+        write_export(path, data)
 
     def export_plot_dialog(self, name: str, fmt: str) -> None:
         """File ▸ Export ▸ a plot."""
@@ -219,16 +226,11 @@ class FileHandling:
             return
         if not path.lower().endswith(f".{fmt}"):
             path += f".{fmt}"
-        try:
-            self.export_plot(name, path)
-        except Exception as error:
-            self.show_error(_translate("MainWindow", "Cannot export"), f"{Path(path).name}: {error_text(error)}")
-            return
-        self._show_hint(_translate("MainWindow", "Exported {0}").format(Path(path).name))
+        self._export(path, lambda: self.export_plot(name, path))
 
-    def export_window(self, path: str) -> bool:
-        """The whole window as a PNG."""
-        return self.grab().save(path, "PNG")
+    def export_window(self, path: str) -> None:
+        """The whole window as a PNG, written and checked like a plot's (raises when it is not written whole)."""
+        write_export(path, png_bytes(self.grab().toImage()))
 
     def export_window_dialog(self) -> None:
         """File ▸ Export ▸ Whole window."""
@@ -237,9 +239,19 @@ class FileHandling:
         if path:
             if not path.lower().endswith(".png"):
                 path += ".png"
-            if not self.export_window(path):
-                self.show_error(_translate("MainWindow", "Cannot export"),
-                                _translate("MainWindow", "Could not write {0}").format(path))
+            self._export(path, lambda: self.export_window(path))
+
+    def _export(self, path: str, write: Callable[[], None]) -> bool:
+        """Run an export's `write`; the status bar says "Exported" only for a file that is on the disk whole."""
+        try:
+            write()
+        except Exception as error:  # a full or read-only disk, a name that is a folder, a picture not made
+            self.show_error(_translate("MainWindow", "Cannot export"),
+                            _translate("MainWindow", "{0} was not exported: {1}").format(Path(path).name,
+                                                                                       error_text(error)))
+            return False
+        self._show_hint(_translate("MainWindow", "Exported {0}").format(Path(path).name))
+        return True
 
     def copy_as(self, kind: str) -> str:
         """Copy the four steps to the clipboard as Markdown, LaTeX or a NumPy snippet."""
