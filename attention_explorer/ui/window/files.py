@@ -12,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
+from attention_explorer.core.filesafety import remove_stale_temporaries
 from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
@@ -130,7 +131,11 @@ class FileHandling:
 
     def open_loaded(self, path: str, loaded: Scenario | SequenceScenario | MultiHeadScenario | CrossScenario | Lecture,
                     ask: bool = True) -> bool:
-        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
+        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike.
+
+        Temporary files that a save killed half-way left beside the file (their writer is gone) are removed.
+        """
+        remove_stale_temporaries(path)
         if not isinstance(loaded, Scenario):
             from attention_explorer.core.lecture import Lecture
 
