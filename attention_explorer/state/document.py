@@ -18,6 +18,8 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
 from attention_explorer.core import fileformat as scenario_file
+from attention_explorer.core import filesafety
+from attention_explorer.core.filesafety import FileStamp
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 
@@ -134,6 +136,9 @@ class Document(QObject):
         self.settings = settings
         self.data_dir = data_dir or app_data_dir()
         self._path: Path | None = None
+        # What the file held when this window last read or wrote it (core/filesafety.py): before a save, and when
+        # the window is activated, the file on disk is compared with it (ui/window/disk_changes.py).
+        self.disk_stamp: FileStamp | None = None
         self._session = self._new_session_name()
         self._lock: QLockFile | None = None
         self._ended = False
@@ -199,6 +204,7 @@ class Document(QObject):
         self.model.load_scenario(loaded)
         # Absolute, links kept: the title shows the name the user chose, and Save writes through the link.
         self._path = Path(os.path.abspath(path))
+        self.disk_stamp = filesafety.last_read(path) or filesafety.stamp_file(path)
         self.model.undo_stack.setClean()
         self.add_recent(self._path)
         self.path_changed.emit()
@@ -207,6 +213,7 @@ class Document(QObject):
         """Load an in-memory scenario (a preset, New, a recovery) as a document with no file."""
         self.model.load_scenario(scenario)
         self._path = path
+        self.disk_stamp = None
         self.model.undo_stack.setClean()
         self.path_changed.emit()
 
@@ -218,7 +225,7 @@ class Document(QObject):
         scenario = self.model.scenario
         if self._too_large is not None and self._too_large[0] is scenario:
             raise self._too_large[1]  # the autosave measured this very scenario already
-        scenario_file.save(scenario, target)
+        self.disk_stamp = scenario_file.save(scenario, target)
         self._path = Path(os.path.abspath(target))
         self.model.undo_stack.setClean()
         self.add_recent(self._path)
@@ -396,6 +403,7 @@ class Document(QObject):
         """Load a recovered scenario as unsaved work with no file (Save asks where), then drop its old copy."""
         self.model.load_scenario(recovery.scenario, text)
         self._path = None
+        self.disk_stamp = None
         self.path_changed.emit()
         self.write_recovery()  # our own copy first, so a crash right now still loses nothing
         self.discard_recovery(recovery)

@@ -2029,6 +2029,50 @@
         <source>Open lecture script</source>
         <translation>打开讲稿</translation>
     </message>
+    <message>
+        <source>{0} is no longer on the disk (deleted, moved or renamed). The window still shows its scenario; Save writes it again.</source>
+        <translation>磁盘上已没有 {0}（已被删除、移动或改名）。窗口仍显示它的场景；保存会重新写入。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭提示</translation>
+    </message>
+    <message>
+        <source>{0} was changed on the disk by another window or program. Reload it, or keep this window&apos;s version (Save asks before overwriting the file).</source>
+        <translation>{0} 在磁盘上已被另一个窗口或程序修改。请重新载入，或保留本窗口的版本（保存时会先询问是否覆盖该文件）。</translation>
+    </message>
+    <message>
+        <source>Keep this window&apos;s version</source>
+        <translation>保留本窗口的版本</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <source>Show the file as it is on the disk now (Edit ▸ Undo brings this window&apos;s version back)</source>
+        <translation>显示该文件在磁盘上的当前内容（编辑 ▸ 撤销可恢复本窗口的版本）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <source>{0} was changed on the disk by another window or program since this window opened or saved it. Overwriting it loses those changes.</source>
+        <translation>自本窗口打开或保存 {0} 以来，它已在磁盘上被另一个窗口或程序修改。覆盖会丢失那些修改。</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
 </context>
 <context>
     <name>MaskFormula</name>

@@ -20,6 +20,7 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_SELF_ATTENTION, LAB_TRANSFORMER
+from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
     from attention_explorer.core.cross import CrossScenario
@@ -169,6 +170,11 @@ class FileHandling:
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        answer = self.confirm_overwrite(path)  # the file changed on disk since this window read or wrote it?
+        if answer == SAVE_AS:
+            return self.save_as()
+        if answer == CANCEL:
+            return False
         try:
             self.document.save(path)
         except (OSError, ScenarioError) as error:
