@@ -1974,12 +1974,12 @@
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <source>Edits not protected: no recovery copy can be written ({0}). Save to keep them.</source>
-        <translation>编辑未受保护：无法写入恢复副本（{0}）。请保存以留住它们。</translation>
+        <source>Edits not protected: no recovery copy ({0})</source>
+        <translation>编辑未受保护：没有恢复副本（{0}）</translation>
     </message>
     <message>
-        <source>Recovery copies go to {0}. This warning goes once a copy is written again.</source>
-        <translation>恢复副本写在 {0}。一旦再次写入副本，此警告就会消失。</translation>
+        <source>The copy that restores these edits after a crash cannot be written to {0}. Save them to keep them; this warning goes once a copy is written again.</source>
+        <translation>用于在崩溃后恢复这些编辑的副本无法写入 {0}。请保存以留住它们；一旦再次写入副本，此警告就会消失。</translation>
     </message>
     <message>
         <source>Not autosaved (the last copy that fitted is kept): {0}</source>

@@ -122,12 +122,12 @@ class WindowSettings:
             self._autosave_label.hide()
             return
         if isinstance(error, OSError):  # a full disk, no permission: nothing protects the edits from a crash now
-            self._autosave_label.setText(_translate(
-                "MainWindow", "Edits not protected: no recovery copy can be written ({0}). Save to keep them.")
-                .format(error_text(error)))
+            # Short: a permanent status-bar label sets the window's least width (a 1280-pixel projector at 160 %).
+            self._autosave_label.setText(_translate("MainWindow", "Edits not protected: no recovery copy ({0})")
+                                         .format(error_text(error)))
             self._autosave_label.setToolTip(literal(_translate(
-                "MainWindow", "Recovery copies go to {0}. This warning goes once a copy is written again.")
-                .format(self.document.data_dir)))
+                "MainWindow", "The copy that restores these edits after a crash cannot be written to {0}. Save them "
+                "to keep them; this warning goes once a copy is written again.").format(self.document.data_dir)))
         else:
             self._autosave_label.setText(_translate(
                 "MainWindow", "Not autosaved (the last copy that fitted is kept): {0}").format(error_text(error)))
