@@ -11,6 +11,8 @@ import os
 import time
 
 import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 
 from attention_explorer.core import fileformat
@@ -169,3 +171,30 @@ def test_the_bar_is_in_chinese(make_window, lecture, qtbot):
     texts = [first.findChild(QLabel, "fileChangedMessage").text()] + [
         button.text() for button in _bar(first).findChildren(QPushButton) if button.isVisible()]
     assert all(text and not any("a" <= ch <= "z" for ch in text.replace("lecture.json", "")) for text in texts), texts
+
+
+@pytest.mark.parametrize("button, expected", [("Overwrite", OVERWRITE), ("Save As…", SAVE_AS), ("Cancel", CANCEL),
+                                              ("Escape", CANCEL)])
+def test_the_question_itself(make_window, lecture, button, expected):
+    """The real message box: its three answers, Save As… the default (Enter keeps both versions), Escape cancels."""
+    window = make_window(str(lecture), record_errors=True, discard_changes=True)
+    seen = []
+
+    def answer():
+        box = QApplication.activeModalWidget()
+        try:
+            seen.append((box.windowTitle(), box.text(), sorted(b.text().replace("&", "") for b in box.buttons()),
+                         box.defaultButton().text()))
+            if button == "Escape":
+                QTest.keyClick(box, Qt.Key.Key_Escape)
+            else:
+                next(b for b in box.buttons() if b.text().replace("&", "") == button).click()
+        finally:
+            if box.isVisible():  # never leave the test waiting on a box nobody answers
+                box.done(0)
+
+    QTimer.singleShot(0, answer)
+    assert window.ask_save_conflict("lecture.json") == expected
+    title, text, buttons, default = seen[0]
+    assert title == "File changed on disk" and text.startswith("lecture.json was changed on the disk")
+    assert buttons == ["Cancel", "Overwrite", "Save As…"] and default == "Save As…"
