@@ -20,6 +20,7 @@ from attention_explorer.core.fields import FORMAT_ID, scale_from_document
 from attention_explorer.core.fields import matrix_rows as _rows
 from attention_explorer.core.fields import number_list as _number_list
 from attention_explorer.core.fields import number_rows as _number_rows
+from attention_explorer.core.filesafety import FileStamp, atomic_write
 from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, read_file
 from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND, SEQUENCE_KINDS
 from attention_explorer.core.messages import field_name_text, value_kind
@@ -263,39 +264,19 @@ def _kind_document(scenario: AnyScene) -> tuple[dict[str, Any], tuple[str, ...]]
     return scenario_to_dict(scenario, as_lists=False), ("keys", "values")
 
 
-def save(scenario: AnyScene, path: str | os.PathLike[str]) -> None:
-    """Write any kind atomically: a temporary file in the same folder, flushed, then renamed over the target.
+def save(scenario: AnyScene, path: str | os.PathLike[str]) -> FileStamp:
+    """Write any kind atomically (core/filesafety.py): a temporary file in the same folder, flushed, then renamed
+    over the target; returns the stamp of what was written.
 
     A symlink stays a link: the file it points to is replaced (what editors do). Raises ScenarioError when the
     target is not a regular file or the file would be too large to load again, OSError when it cannot be written.
     """
-    save_pieces(dump_pieces(scenario), path)
+    return save_pieces(dump_pieces(scenario), path)
 
 
-def save_pieces(pieces: Iterable[str], path: str | os.PathLike[str]) -> None:
+def save_pieces(pieces: Iterable[str], path: str | os.PathLike[str]) -> FileStamp:
     """Write the text `pieces` make atomically, as save() does (the same refusals: too large, not a regular file)."""
-    path = _save_target(Path(path))
-    try:
-        keep_mode = stat.S_IMODE(path.stat().st_mode)  # overwriting: keep the file's permissions
-    except OSError:
-        keep_mode = None  # a new file: os.open's 0o666 minus the umask, like any ordinary file
-    handle, temporary = _create_temporary(path)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            if keep_mode is not None and hasattr(os, "fchmod"):
-                os.fchmod(stream.fileno(), keep_mode)
-            size = _write_pieces(stream, pieces)
-            if size > MAX_FILE_BYTES:
-                raise too_large_error(size)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    return atomic_write(_save_target(Path(path)), _encoded_pieces(pieces))
 
 
 def too_large_error(size: int) -> ScenarioError:
@@ -307,15 +288,16 @@ def too_large_error(size: int) -> ScenarioError:
     )
 
 
-def _write_pieces(stream: Any, pieces: Iterable[str]) -> int:
-    """Write the file's text a piece at a time and return its size; past MAX_FILE_BYTES only count the rest."""
+def _encoded_pieces(pieces: Iterable[str]) -> Iterator[bytes]:
+    """The file's bytes a row at a time; past MAX_FILE_BYTES only counted, then refused before the rename."""
     size = 0
     for piece in pieces:  # never the whole text (a 31 MB file at the limits) in memory
         data = piece.encode("utf-8")
         size += len(data)
         if size <= MAX_FILE_BYTES:
-            stream.write(data)
-    return size
+            yield data
+    if size > MAX_FILE_BYTES:
+        raise too_large_error(size)
 
 
 def _save_target(path: Path) -> Path:
@@ -330,15 +312,3 @@ def _save_target(path: Path) -> Path:
     if not stat.S_ISREG(mode):
         raise ScenarioError("is not a regular file (a device, pipe or socket): choose another name")
     return target
-
-
-def _create_temporary(path: Path) -> tuple[int, Path]:
-    # Not tempfile.mkstemp: its files are mode 0600, and after the rename the user's file would be too.
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        temporary = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
-        try:
-            return os.open(temporary, flags, 0o666), temporary
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"cannot create a temporary file next to {path}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from attention_explorer.core.bulknumbers import NumberRows, number_array
+from attention_explorer.core.filesafety import remember_read
 from attention_explorer.core.messages import field_name_text
 from attention_explorer.core.scenario import MAX_ABS, MAX_KEYS, ScenarioError
 
@@ -41,6 +42,7 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
         if status.st_size > MAX_FILE_BYTES:
             raise ScenarioError("file is larger than {0} MiB", MAX_FILE_BYTES // (1024 * 1024))
         with path.open("rb") as handle:
+            status = os.fstat(handle.fileno())  # before reading: a write during the read shows as a change later
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError("no such file") from None
@@ -48,6 +50,7 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
         raise ScenarioError("permission denied") from None
     except OSError as error:
         raise ScenarioError("cannot read: {0}", error.strerror or error) from None
+    remember_read(path, data, status)  # what the window that shows it compares the disk with
     return data
 
 

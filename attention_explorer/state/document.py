@@ -11,6 +11,7 @@ names a process that is gone, so the next window to start can take the lock and 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import threading
@@ -21,7 +22,8 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
 from attention_explorer.core import fileformat as scenario_file
-from attention_explorer.core import workspace_file
+from attention_explorer.core import filesafety, workspace_file
+from attention_explorer.core.filesafety import FileStamp
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.workspace_file import WorkspaceWork
 from attention_explorer.state.explorer import ExplorerModel
@@ -40,6 +42,9 @@ _COSTLY_NUMBERS = 100_000  # copies of at least this many numbers measure the co
 # numbers, in about a second). Without it the first copy of a large file was never paced, and ran under the
 # first seconds of a drag (moves of 150–440 ms instead of 50).
 ESTIMATED_SECONDS_PER_NUMBER = 2.5e-7
+# While the recovery copy cannot be written (a full disk), it is tried again this often even without new edits:
+# the status bar's warning goes as soon as the disk has room again.
+AUTOSAVE_RETRY_MS = 5000
 RECOVERY_PREFIX = "recovery-"
 
 
@@ -109,6 +114,20 @@ def _take_stale_lock(path: Path) -> QLockFile | None:
     return lock if lock.tryLock(0) else None
 
 
+def _lock_error(lock: QLockFile, path: Path) -> OSError:
+    """Why a new lock file (in a folder of our own, under a fresh name) could not be made, as an OSError."""
+    if lock.error() == QLockFile.LockError.PermissionError:
+        code = errno.EACCES
+    else:  # Qt says only "unknown" when writing the lock's few bytes failed: most often the disk is full
+        import shutil
+
+        try:
+            code = errno.ENOSPC if shutil.disk_usage(path.parent).free < 2**20 else errno.EIO
+        except OSError:
+            code = errno.EIO
+    return OSError(code, os.strerror(code), str(path))
+
+
 def _remove(path: Path) -> None:
     try:
         os.unlink(path)
@@ -121,7 +140,8 @@ class Document(QObject):
 
     path_changed = Signal()
     recent_changed = Signal()
-    # The autosave's standing problem changed: the ScenarioError that stops it (too large), or None once it works.
+    # The autosave's standing problem changed: the ScenarioError that stops it (too large), the OSError of a copy
+    # that cannot be written (a full disk, no permission), or None once a copy is written again.
     autosave_problem = Signal(object)
     _written = Signal(object)  # from the writing thread: what the last write ran into (None: fine)
 
@@ -133,6 +153,9 @@ class Document(QObject):
         self.settings = settings
         self.data_dir = data_dir or app_data_dir()
         self._path: Path | None = None
+        # What the file held when this window last read or wrote it (core/filesafety.py): before a save, and when
+        # the window is activated, the file on disk is compared with it (ui/window/disk_changes.py).
+        self.disk_stamp: FileStamp | None = None
         self._session = self._new_session_name()
         self._lock: QLockFile | None = None
         self._ended = False
@@ -150,7 +173,8 @@ class Document(QObject):
         self._writer: threading.Thread | None = None
         # The last work found too large to autosave, and the error (its .kinds: the pages too large on their own).
         self._too_large: tuple[WorkspaceWork, ScenarioError] | None = None
-        self._problem: ScenarioError | None = None
+        self._problem: ScenarioError | OSError | None = None
+        self._lock_problem: OSError | None = None  # why the lock (and so any copy) could not be made
         self._written.connect(self._note_written)
         # Bound methods (not lambdas): Qt drops these connections when this object is destroyed.
         self.workspace.modified_changed.connect(self._clean_changed)
@@ -203,6 +227,7 @@ class Document(QObject):
         self.model.load_scenario(loaded)
         # Absolute, links kept: the title shows the name the user chose, and Save writes through the link.
         self._path = Path(os.path.abspath(path))
+        self.disk_stamp = filesafety.last_read(path) or filesafety.stamp_file(path)
         self.model.undo_stack.setClean()
         self.add_recent(self._path)
         self.path_changed.emit()
@@ -211,6 +236,7 @@ class Document(QObject):
         """Load an in-memory scenario (a preset, New, a recovery) as a document with no file."""
         self.model.load_scenario(scenario)
         self._path = path
+        self.disk_stamp = None
         self.model.undo_stack.setClean()
         self.path_changed.emit()
 
@@ -224,7 +250,7 @@ class Document(QObject):
         if too_large is not None and EXPLORER in getattr(too_large[1], "kinds", ()) \
                 and too_large[0].scenes.get(EXPLORER) is scenario:
             raise too_large[1]  # the autosave measured this very scenario already
-        scenario_file.save(scenario, target)
+        self.disk_stamp = scenario_file.save(scenario, target)
         self._path = Path(os.path.abspath(target))
         self.model.undo_stack.setClean()
         self.add_recent(self._path)
@@ -267,11 +293,13 @@ class Document(QObject):
         work = self.workspace.work()
         if work is not None:
             if not self._ensure_lock():
+                self._note_written(self._lock_problem)  # no copy can be written at all: say so
                 return
             job: WorkspaceWork | None = work
         elif self._lock is not None:
             job = None  # saved or undone back to the file: nothing left to recover
         else:
+            self._note_written(None)  # nothing unsaved: nothing is left unprotected
             return
         with self._job_guard:
             self._job = job
@@ -297,8 +325,8 @@ class Document(QObject):
             except RuntimeError:
                 pass  # the document was deleted while the file was written
 
-    def _write(self, work: WorkspaceWork | None) -> ScenarioError | None:
-        """Write `work` to the recovery file (None: remove it); returns the size error, if any."""
+    def _write(self, work: WorkspaceWork | None) -> ScenarioError | OSError | None:
+        """Write `work` to the recovery file (None: remove it); returns what stopped it, if anything."""
         try:
             if work is None:
                 _remove(self.recovery_path)
@@ -310,15 +338,17 @@ class Document(QObject):
             # Too large to load again: keep the last copy that fitted rather than nothing.
             self._too_large = (work, error)  # type: ignore[assignment]
             return error
-        except OSError:
-            pass  # a full disk must not interrupt a lecture; the next change tries again
+        except OSError as error:
+            return error  # a full disk must not interrupt a lecture: the status bar says it, and a retry follows
         return None
 
-    def _note_written(self, problem: ScenarioError | None) -> None:
+    def _note_written(self, problem: ScenarioError | OSError | None) -> None:
         """Tell the window when the autosave starts or stops failing: once, not at every edit."""
         if (problem is None) != (self._problem is None) or (problem is not None and str(problem) != str(self._problem)):
             self._problem = problem
             self.autosave_problem.emit(problem)
+        if isinstance(problem, OSError) and self.modified and not self._ended and not self._autosave.isActive():
+            self._autosave.start(AUTOSAVE_RETRY_MS)
 
     def write_recovery(self) -> None:
         """Write every modified page (else the scenario) to the recovery file now, on this thread (atomic; failures
@@ -327,6 +357,8 @@ class Document(QObject):
         if self._ensure_lock():
             work = self.workspace.work() or WorkspaceWork({EXPLORER: self.model.scenario})
             self._note_written(self._write(work))
+        else:
+            self._note_written(self._lock_problem)
 
     def _wait_for_writer(self) -> None:
         with self._job_guard:
@@ -340,19 +372,22 @@ class Document(QObject):
             return True
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError:
+        except OSError as error:
+            self._lock_problem = error
             return False
         for _attempt in range(3):
             if not (os.path.lexists(self.recovery_path) or os.path.lexists(self.lock_path)):
                 break
             self._session = self._new_session_name()  # something is already there: not ours to overwrite
         else:
+            self._lock_problem = OSError(errno.EEXIST, os.strerror(errno.EEXIST), str(self.lock_path))
             return False
         lock = QLockFile(str(self.lock_path))
         lock.setStaleLockTime(0)
         if not lock.tryLock(0):
+            self._lock_problem = _lock_error(lock, self.lock_path)
             return False
-        self._lock = lock
+        self._lock, self._lock_problem = lock, None
         return True
 
     # ------------------------------------------------------------ crash recovery
@@ -402,6 +437,7 @@ class Document(QObject):
         self.workspace.restore(recovery.pages, text)
         if EXPLORER in recovery.pages.scenes:
             self._path = None
+            self.disk_stamp = None
         self.path_changed.emit()
         self.write_recovery()  # our own copy first, so a crash right now still loses nothing
         self.discard_recovery(recovery)

@@ -12,12 +12,16 @@
         <translation>导出视图</translation>
     </message>
     <message>
-        <source>Exported {0}</source>
-        <translation>已导出 {0}</translation>
+        <source>{0} was not exported: {1}</source>
+        <translation>{0} 未能导出：{1}</translation>
     </message>
     <message>
-        <source>Could not write {0}</source>
-        <translation>无法写入 {0}</translation>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
     </message>
     <message>
         <source>Layer {0}, head {1}: click to open it</source>
@@ -153,6 +157,18 @@
     <message>
         <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file), &quot;{3}&quot; (a positions file) or no &quot;kind&quot; at all (a single query), got {4}</source>
         <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）、&quot;{3}&quot;（位置文件）或不写 &quot;kind&quot;（单个查询），实际为 {4}</translation>
+    </message>
+    <message>
+        <source>is a folder: choose another name</source>
+        <translation>是一个文件夹：请换一个名称</translation>
+    </message>
+    <message>
+        <source>only {0} of {1} bytes reached the disk</source>
+        <translation>只有 {0} / {1} 字节写到了磁盘上</translation>
+    </message>
+    <message>
+        <source>the file is not on the disk after writing it</source>
+        <translation>写入后磁盘上找不到该文件</translation>
     </message>
     <message>
         <source>is not a regular file (a pipe, a device or a socket), so it was not read</source>
@@ -1558,6 +1574,60 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>the picture could not be made</source>
+        <translation>无法生成图片</translation>
+    </message>
+</context>
+<context>
+    <name>FileErrors</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the file is too large for this disk</source>
+        <translation>文件对这个磁盘来说太大</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation>磁盘是只读的</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
+        <source>part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>there is a folder of that name</source>
+        <translation>已有同名的文件夹</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>名称太长</translation>
+    </message>
+    <message>
+        <source>the disk reported an input/output error</source>
+        <translation>磁盘报告了输入/输出错误</translation>
+    </message>
+    <message>
+        <source>a file of that name is in the way</source>
+        <translation>已有同名的文件挡住了</translation>
+    </message>
+</context>
+<context>
     <name>GenerationView</name>
     <message>
         <source>Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and only the new token&apos;s q, k and v are computed; every earlier k and v comes from the cache.</source>
@@ -2224,12 +2294,12 @@
         <translation>无法导出</translation>
     </message>
     <message>
-        <source>Exported {0}</source>
-        <translation>已导出 {0}</translation>
+        <source>{0} was not exported: {1}</source>
+        <translation>{0} 未能导出：{1}</translation>
     </message>
     <message>
-        <source>Could not write {0}</source>
-        <translation>无法写入 {0}</translation>
+        <source>Exported {0}</source>
+        <translation>已导出 {0}</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
@@ -2250,6 +2320,14 @@
     <message>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <source>Edits not protected: no recovery copy ({0})</source>
+        <translation>编辑未受保护：没有恢复副本（{0}）</translation>
+    </message>
+    <message>
+        <source>The copy that restores these edits after a crash cannot be written to {0}. Save them to keep them; this warning goes once a copy is written again.</source>
+        <translation>用于在崩溃后恢复这些编辑的副本无法写入 {0}。请保存以留住它们；一旦再次写入副本，此警告就会消失。</translation>
     </message>
     <message>
         <source>Not autosaved (the last copy that fitted is kept): {0}</source>
@@ -2298,6 +2376,50 @@
     <message>
         <source>Open lecture script</source>
         <translation>打开讲稿</translation>
+    </message>
+    <message>
+        <source>{0} is no longer on the disk (deleted, moved or renamed). The window still shows its scenario; Save writes it again.</source>
+        <translation>磁盘上已没有 {0}（已被删除、移动或改名）。窗口仍显示它的场景；保存会重新写入。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭提示</translation>
+    </message>
+    <message>
+        <source>{0} was changed on the disk by another window or program. Reload it, or keep this window&apos;s version (Save asks before overwriting the file).</source>
+        <translation>{0} 在磁盘上已被另一个窗口或程序修改。请重新载入，或保留本窗口的版本（保存时会先询问是否覆盖该文件）。</translation>
+    </message>
+    <message>
+        <source>Keep this window&apos;s version</source>
+        <translation>保留本窗口的版本</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <source>Show the file as it is on the disk now (Edit ▸ Undo brings this window&apos;s version back)</source>
+        <translation>显示该文件在磁盘上的当前内容（编辑 ▸ 撤销可恢复本窗口的版本）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <source>{0} was changed on the disk by another window or program since this window opened or saved it. Overwriting it loses those changes.</source>
+        <translation>自本窗口打开或保存 {0} 以来，它已在磁盘上被另一个窗口或程序修改。覆盖会丢失那些修改。</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
     </message>
 </context>
 <context>

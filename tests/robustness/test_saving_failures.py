@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QLockFile, QStandardPaths
+from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.core import fileformat as scenario_file
 from attention_explorer.core.presets import load_preset
+from attention_explorer.state import document as document_module
 from attention_explorer.state.document import Document, app_data_dir
 
 
@@ -24,30 +27,15 @@ def _disk_full(*_args, **_kwargs):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-class _HalfWriter:
-    """A file object that writes half of what it is given, then fails like a full disk."""
+def _half_written_files(monkeypatch) -> None:
+    """write(2) on a disk that fills up: half of the first block lands, then ENOSPC."""
+    real = os.write
 
-    def __init__(self, stream) -> None:
-        self._stream = stream
-
-    def write(self, data: bytes) -> int:
-        self._stream.write(data[: len(data) // 2])
-        self._stream.flush()
+    def half(handle, data):
+        real(handle, bytes(data[: len(data) // 2]))
         _disk_full()
 
-    def __getattr__(self, name):
-        return getattr(self._stream, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stream.close()
-
-
-def _half_written_files(monkeypatch) -> None:
-    real = os.fdopen
-    monkeypatch.setattr(os, "fdopen", lambda *args, **kwargs: _HalfWriter(real(*args, **kwargs)))
+    monkeypatch.setattr(os, "write", half)
 
 
 FAILURES = {
@@ -106,10 +94,82 @@ def test_the_default_recovery_folder_is_the_applications_own(qapp, model):
     assert document.recovery_path.parent == expected
 
 
-def test_a_failing_autosave_is_silent_and_keeps_nothing_half_written(window, monkeypatch):
+def test_a_failing_autosave_does_not_interrupt_and_keeps_nothing_half_written(window, monkeypatch):
     window.model.set_vector("query", 0, [1.0, 2.0])
     monkeypatch.setattr(os, "fsync", _disk_full)
     window.document.write_recovery()  # must not raise in the middle of a lecture
     assert not window.document.recovery_path.exists()
+    assert window.shown_errors == [], "no dialog: the status bar says it (below)"
     # Only the window's own lock, which says its (missing) recovery file belongs to a live process.
     assert list(window.document.data_dir.iterdir()) == [window.document.lock_path]
+
+
+def _autosave_label(window) -> QLabel:
+    return window.findChild(QLabel, "autosaveStatus")
+
+
+def test_a_full_disk_under_the_autosave_is_said_until_a_copy_is_written_again(window, qtbot, monkeypatch):
+    """The data folder's disk fills up in the middle of a lecture: every write(2) of the copy fails with ENOSPC."""
+    monkeypatch.setattr(document_module, "AUTOSAVE_RETRY_MS", 200)
+    label = _autosave_label(window)
+    recovery = window.document.recovery_path
+    window.model.set_vector("query", 0, [1.0, 2.0])
+    qtbot.waitUntil(lambda: recovery.exists() and scenario_file.load(recovery) == window.model.scenario,
+                    timeout=5000)
+    protected = window.model.scenario
+    assert label.isHidden()
+
+    real_write = os.write
+    monkeypatch.setattr(os, "write", _disk_full)  # the lowest level the autosave writes through
+    window.model.set_vector("query", 0, [3.0, 2.0])  # the autosave's own timer and thread, as in a lecture
+    qtbot.waitUntil(label.isVisible, timeout=5000)
+    assert label.text() == "Edits not protected: no recovery copy (the disk is full)"
+    assert str(window.document.data_dir) in label.toolTip() and "Save them" in label.toolTip()
+    assert window.shown_errors == [], "no dialog in the middle of a lecture"
+    assert scenario_file.load(recovery) == protected, "the last copy written is kept"
+    assert sorted(p.name for p in window.document.data_dir.iterdir()) == sorted(
+        [recovery.name, window.document.lock_path.name]), "no half-written copy is left"
+    window.model.set_vector("query", 0, [3.0, 4.0])  # more edits on the full disk: still said, once
+    QApplication.processEvents()
+    assert label.isVisible()
+
+    monkeypatch.setattr(os, "write", real_write)  # room again: the retry writes without waiting for an edit
+    qtbot.waitUntil(label.isHidden, timeout=5000)
+    assert scenario_file.load(recovery) == window.model.scenario
+
+
+def test_a_data_folder_where_not_even_the_lock_can_be_made_is_said_too(window, qtbot, monkeypatch):
+    """A window started on a full disk: Qt cannot write the lock file's few bytes, so no copy is ever tried."""
+    monkeypatch.setattr(document_module, "AUTOSAVE_RETRY_MS", 200)
+    label = _autosave_label(window)
+    with monkeypatch.context() as full:
+        full.setattr(QLockFile, "tryLock", lambda self, timeout=0: False)
+        full.setattr(QLockFile, "error", lambda self: QLockFile.LockError.UnknownError)
+        full.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10**9, 10**9, 0))
+        window.model.set_vector("query", 0, [1.0, 2.0])
+        qtbot.waitUntil(label.isVisible, timeout=5000)
+        assert "(the disk is full)" in label.text()
+        assert not window.document.recovery_path.exists()
+    qtbot.waitUntil(label.isHidden, timeout=5000)  # the disk has room again
+    assert scenario_file.load(window.document.recovery_path) == window.model.scenario
+
+
+def test_the_warning_goes_when_nothing_is_left_unsaved(window, qtbot, monkeypatch, tmp_path):
+    label = _autosave_label(window)
+    monkeypatch.setattr(document_module, "AUTOSAVE_RETRY_MS", 60_000)  # no retry: the save alone clears it
+    with monkeypatch.context() as full:
+        full.setattr(os, "fsync", _disk_full)
+        window.model.set_vector("query", 0, [1.0, 2.0])
+        qtbot.waitUntil(label.isVisible, timeout=5000)
+    monkeypatch.setattr(window, "ask_save_path", lambda *args: str(tmp_path / "kept.json"))
+    assert window.save()
+    qtbot.waitUntil(label.isHidden, timeout=5000)
+
+
+def test_the_warning_is_in_chinese_in_a_chinese_window(make_window, qtbot, monkeypatch):
+    window = make_window(language="zh_CN", record_errors=True, discard_changes=True)
+    label = _autosave_label(window)
+    monkeypatch.setattr(os, "write", _disk_full)
+    window.model.set_vector("query", 0, [1.0, 2.0])
+    qtbot.waitUntil(label.isVisible, timeout=5000)
+    assert "磁盘已满" in label.text() and "disk" not in label.text()

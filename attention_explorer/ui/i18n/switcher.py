@@ -69,7 +69,14 @@ CORE_MESSAGES = "CoreMessages"
 
 
 def error_text(error: BaseException) -> str:
-    """An error's message in the current language: the core's templates and phrases translated, values kept."""
+    """An error's message in the current language: the core's templates and phrases translated, values kept.
+
+    An OSError gives its reason only (a full disk, no permission), translated: the message names the file.
+    """
+    if isinstance(error, OSError):
+        from attention_explorer.ui.i18n.os_errors import os_error_text
+
+        return os_error_text(error)
     if not isinstance(error, TemplateError):
         return str(error)
     # A value may itself be a core error (config.json's JSON problem inside a model error): translated too.

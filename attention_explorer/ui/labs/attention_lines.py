@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLineF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
+
+from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 
 # BertViz's category10 first, then further distinct hues for models with more heads than that.
 HEAD_HEX = ("#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#7F7F7F",
@@ -61,21 +63,31 @@ def draw_lines(painter: QPainter, weights: np.ndarray, colour: QColor, left_x: f
     return int(rows.size)
 
 
-def export_view(view: QWidget, path: str) -> bool:
-    """Write a view that has `render_to(painter, size, fast)` as PNG (twice its pixels) or SVG, by the suffix."""
+def export_view(view: QWidget, path: str) -> None:
+    """Write a view that has `render_to(painter, size, fast)` as PNG (twice its pixels) or SVG, by the suffix.
+
+    Drawn in memory, then written and checked on the disk: raises (OSError, ScenarioError, NothingToWrite) when the
+    file is not there whole.
+    """
     size = view.size()
     if Path(path).suffix.lower() == ".svg":
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         generator = QSvgGenerator()
-        generator.setFileName(path)
+        generator.setOutputDevice(buffer)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
         generator.setTitle(view.export_title())
         painter = QPainter(generator)
         view.render_to(painter, size, fast=False)
-        return painter.end()
+        drawn = painter.end()
+        buffer.close()
+        write_export(path, bytes(data.data()) if drawn else b"")
+        return
     image = QImage(size * EXPORT_PNG_SCALE, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(EXPORT_PNG_SCALE)
     painter = QPainter(image)
     view.render_to(painter, QSize(size), fast=False)
     painter.end()
-    return image.save(path, "PNG")
+    write_export(path, png_bytes(image))

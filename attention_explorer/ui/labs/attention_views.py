@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QMessageBox,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
@@ -25,11 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core.pretrained.sinks import sink_columns, sink_share, without_sinks
+from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.attention_lines import export_view
 from attention_explorer.ui.labs.head_view import HeadView
 from attention_explorer.ui.labs.model_view import ModelView
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import plain_label
+from attention_explorer.ui.widgets.safe_text import literal, plain_label, window_title
 
 HEAD_VIEW, MODEL_VIEW = 0, 1
 
@@ -189,12 +191,19 @@ class AttentionViews(QWidget):
         return self.export(path)
 
     def export(self, path: str) -> bool:
-        """Write the view on show to `path` (PNG or SVG by its suffix); the status bar says how it went."""
-        if export_view(self.current_view(), path):
-            self.hint.emit(self.tr("Exported {0}").format(Path(path).name))
-            return True
-        self.hint.emit(self.tr("Could not write {0}").format(path))
-        return False
+        """Write the view on show to `path` (PNG or SVG by its suffix); the status bar says how it went.
+
+        "Exported" only for a file that is on the disk whole; otherwise the file's name and the reason.
+        """
+        try:
+            export_view(self.current_view(), path)
+        except Exception as error:  # a full or read-only disk, a name that is a folder, a picture not made
+            text = self.tr("{0} was not exported: {1}").format(Path(path).name, error_text(error))
+            self.hint.emit(text)
+            QMessageBox.warning(self, window_title(self.tr("Cannot export")), literal(text))
+            return False
+        self.hint.emit(self.tr("Exported {0}").format(Path(path).name))
+        return True
 
     # ------------------------------------------------------------ hints, language, theme
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,12 +12,14 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core import export
+from attention_explorer.core.filesafety import remove_stale_temporaries
 from attention_explorer.core.openfile import load_file
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.core.workspace_file import scene_kind
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
 from attention_explorer.ui.window.actions import (
     LAB_CROSS,
@@ -25,6 +28,7 @@ from attention_explorer.ui.window.actions import (
     LAB_SELF_ATTENTION,
     LAB_TRANSFORMER,
 )
+from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 from attention_explorer.ui.window.workspace_pages import KIND_PAGES, SUGGESTED_NAMES, page_kind
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
@@ -160,7 +164,11 @@ class FileHandling:
         return self.open_loaded(path, loaded, ask)
 
     def open_loaded(self, path: str, loaded: Scenario | LabScene | Lecture, ask: bool = True) -> bool:
-        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike."""
+        """Attach the window to a scenario file already read: File ▸ Open and `attention-explorer FILE` alike.
+
+        Temporary files that a save killed half-way left beside the file (their writer is gone) are removed.
+        """
+        remove_stale_temporaries(path)
         if not isinstance(loaded, Scenario):
             from attention_explorer.core.lecture import Lecture
 
@@ -200,6 +208,12 @@ class FileHandling:
 
     def _save_to(self, path: Path) -> bool:
         kind = self.current_kind()
+        if kind == EXPLORER:  # the file changed on disk since this window read or wrote it?
+            answer = self.confirm_overwrite(path)
+            if answer == SAVE_AS:
+                return self.save_as()
+            if answer == CANCEL:
+                return False
         try:
             if kind == EXPLORER:
                 self.document.save(path)
@@ -240,16 +254,21 @@ class FileHandling:
         return panel if isinstance(panel, pg.PlotWidget) else panel.findChildren(pg.PlotWidget)[0]
 
     def export_plot(self, name: str, path: str) -> None:
-        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix)."""
+        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix).
+
+        The picture is made in memory, then written and checked on the disk (ui/widgets/export_file.py): a full
+        or read-only disk raises instead of leaving a 0-byte file behind an "Exported".
+        """
         from pyqtgraph import exporters
 
         plot = self.plot_widget(name)
         if path.lower().endswith(".svg"):
-            exporter = exporters.SVGExporter(plot.getPlotItem())
+            data = exporters.SVGExporter(plot.getPlotItem()).export(toBytes=True)
         else:
             exporter = exporters.ImageExporter(plot.getPlotItem())
             exporter.parameters()["width"] = max(800, int(plot.width() * 2))
-        exporter.export(path)
+            data = png_bytes(exporter.export(toBytes=True))
+        write_export(path, data)
 
     def export_plot_dialog(self, name: str, fmt: str) -> None:
         """File ▸ Export ▸ a plot."""
@@ -260,16 +279,11 @@ class FileHandling:
             return
         if not path.lower().endswith(f".{fmt}"):
             path += f".{fmt}"
-        try:
-            self.export_plot(name, path)
-        except Exception as error:
-            self.show_error(_translate("MainWindow", "Cannot export"), f"{Path(path).name}: {error_text(error)}")
-            return
-        self._show_hint(_translate("MainWindow", "Exported {0}").format(Path(path).name))
+        self._export(path, lambda: self.export_plot(name, path))
 
-    def export_window(self, path: str) -> bool:
-        """The whole window as a PNG."""
-        return self.grab().save(path, "PNG")
+    def export_window(self, path: str) -> None:
+        """The whole window as a PNG, written and checked like a plot's (raises when it is not written whole)."""
+        write_export(path, png_bytes(self.grab().toImage()))
 
     def export_window_dialog(self) -> None:
         """File ▸ Export ▸ Whole window."""
@@ -278,9 +292,19 @@ class FileHandling:
         if path:
             if not path.lower().endswith(".png"):
                 path += ".png"
-            if not self.export_window(path):
-                self.show_error(_translate("MainWindow", "Cannot export"),
-                                _translate("MainWindow", "Could not write {0}").format(path))
+            self._export(path, lambda: self.export_window(path))
+
+    def _export(self, path: str, write: Callable[[], None]) -> bool:
+        """Run an export's `write`; the status bar says "Exported" only for a file that is on the disk whole."""
+        try:
+            write()
+        except Exception as error:  # a full or read-only disk, a name that is a folder, a picture not made
+            self.show_error(_translate("MainWindow", "Cannot export"),
+                            _translate("MainWindow", "{0} was not exported: {1}").format(Path(path).name,
+                                                                                       error_text(error)))
+            return False
+        self._show_hint(_translate("MainWindow", "Exported {0}").format(Path(path).name))
+        return True
 
     def copy_as(self, kind: str) -> str:
         """Copy the four steps to the clipboard as Markdown, LaTeX or a NumPy snippet."""

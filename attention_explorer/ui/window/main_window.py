@@ -52,6 +52,7 @@ from attention_explorer.ui.window.actions import (
     PAGE_TITLES,
     ActionTable,
 )
+from attention_explorer.ui.window.disk_changes import DiskChanges
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
 from attention_explorer.ui.window.lab_pages import (
@@ -110,7 +111,7 @@ def _scoring_view(model: ExplorerModel) -> ScoringView:
     return ScoringView(model)
 
 
-class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, DocumentPages, QMainWindow):
+class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Presentation, DocumentPages, QMainWindow):
     """Attention Explorer's window: every panel draws from the one model it is given."""
 
     def __init__(self, model: ExplorerModel, settings: QSettings | None = None,
@@ -424,6 +425,8 @@ class MainWindow(FileHandling, KeyDispatch, WindowSettings, Presentation, Docume
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "actions_by_name"):
             if shiboken6.isValid(self.recent_menu):  # a window being torn down has lost its menus already
                 self.retranslate()
+        elif event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and hasattr(self, "document"):
+            self.check_file_on_disk()  # changed by another window or program meanwhile? (ui/window/disk_changes.py)
         super().changeEvent(event)
 
     # ------------------------------------------------------------ edits

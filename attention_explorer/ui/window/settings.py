@@ -9,6 +9,7 @@ from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.document import Recovery
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.safe_text import literal
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 DESK_SIZE = QSize(1600, 1000)  # the first run's size where the screen has room for it
@@ -107,7 +108,7 @@ class WindowSettings:
         answer = QMessageBox.question(self, _translate("MainWindow", "Restore unsaved work?"), text)
         return answer == QMessageBox.StandardButton.Yes
 
-    def _autosave_problem(self, error: ScenarioError | None) -> None:
+    def _autosave_problem(self, error: ScenarioError | OSError | None) -> None:
         self._autosave_error = error
         self._show_autosave_problem()
 
@@ -118,8 +119,18 @@ class WindowSettings:
         error = self._autosave_error
         if error is None:
             self._autosave_label.clear()
+            self._autosave_label.setToolTip("")
             self._autosave_label.hide()
             return
-        self._autosave_label.setText(_translate(
-            "MainWindow", "Not autosaved (the last copy that fitted is kept): {0}").format(error_text(error)))
+        if isinstance(error, OSError):  # a full disk, no permission: nothing protects the edits from a crash now
+            # Short: a permanent status-bar label sets the window's least width (a 1280-pixel projector at 160 %).
+            self._autosave_label.setText(_translate("MainWindow", "Edits not protected: no recovery copy ({0})")
+                                         .format(error_text(error)))
+            self._autosave_label.setToolTip(literal(_translate(
+                "MainWindow", "The copy that restores these edits after a crash cannot be written to {0}. Save them "
+                "to keep them; this warning goes once a copy is written again.").format(self.document.data_dir)))
+        else:
+            self._autosave_label.setText(_translate(
+                "MainWindow", "Not autosaved (the last copy that fitted is kept): {0}").format(error_text(error)))
+            self._autosave_label.setToolTip("")
         self._autosave_label.show()

@@ -3,6 +3,8 @@ thumbnail opening its head, hiding the attention sinks, PNG and SVG export; driv
 
 from __future__ import annotations
 
+import errno
+import os
 import xml.etree.ElementTree as ElementTree
 
 import numpy as np
@@ -197,6 +199,28 @@ def test_export_writes_a_png_and_an_svg_of_the_view_on_show(panel, views, tmp_pa
     if view == HEAD_VIEW:
         texts = "".join(element.text or "" for element in root.iter() if element.tag.endswith("text"))
         assert "[CLS]" in texts and "mat" in texts
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_an_export_onto_a_full_disk_says_it_failed_and_why(panel, views, tmp_path, monkeypatch, _no_modal_dialogs,
+                                                           fmt):
+    """write(2) fails with ENOSPC: the name and the reason in the status bar and a message, never "Exported"."""
+    def full(handle, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    hints = []
+    panel.hint.connect(hints.append)
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(views, "ask_export_path", lambda _fmt: str(tmp_path / "figure"))
+            patch.setattr(os, "write", full)
+            (views.png_action if fmt == "png" else views.svg_action).trigger()
+    finally:
+        panel.hint.disconnect(hints.append)
+    said = f"figure.{fmt} was not exported: the disk is full"
+    assert hints == [said]
+    assert _no_modal_dialogs[-1] == ("Cannot export", said)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_in_chinese_the_views_draw_chinese_tokens_at_1280_by_720(window, panel, views, qtbot):
