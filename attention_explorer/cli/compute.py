@@ -65,5 +65,5 @@ def run_presets(argv: Sequence[str]) -> int:
     parser = Parser(prog="attention-explorer presets", description="List the built-in examples.")
     parser.parse_args(argv)
     for name in preset_names():
-        print(f"{name}\t{report.terminal_text(load_preset(name).title)}")
+        print(f"{report.terminal_text(name)}\t{report.terminal_text(load_preset(name).title)}")
     return 0

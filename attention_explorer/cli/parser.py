@@ -23,7 +23,7 @@ class Parser(argparse.ArgumentParser):
 
 def fail(message: str) -> int:
     """Print a one-line problem on standard error; the usage exit status."""
-    from attention_explorer.core.report import terminal_text  # start-up: loaded only when there is a problem
+    from attention_explorer.core.terminal import terminal_text  # start-up: loaded only when there is a problem
 
     print(terminal_text(message), file=sys.stderr)  # it may quote a file name or a field from the file
     return EXIT_USAGE

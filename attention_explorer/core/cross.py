@@ -16,7 +16,6 @@ import numpy as np
 from attention_explorer.core.attention import inv_sqrt_scale, self_attention
 from attention_explorer.core.kinds import CROSS_KIND  # the `kind` in files and in the `compute` report
 from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.report import terminal_json, terminal_text
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
     MAX_DESCRIPTION,
@@ -32,6 +31,7 @@ from attention_explorer.core.scenario import (
     _readonly,
 )
 from attention_explorer.core.sequence import MAX_SCORE, _check_shape, _matrix, _text_table, project, token_embedding
+from attention_explorer.core.terminal import terminal_json, terminal_text
 
 CROSS_MATRICES = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
 TOKEN_LISTS = ("target_tokens", "source_tokens")

@@ -6,6 +6,7 @@ scale and a caption (one text, or one per language). Pure Python, no Qt.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -14,16 +15,24 @@ from typing import Any
 
 from attention_explorer.core.fields import FORMAT_ID
 from attention_explorer.core.jsonrules import parse_document, read_file
-from attention_explorer.core.kinds import LECTURE_KIND
+from attention_explorer.core.kinds import CROSS_KIND, LECTURE_KIND, MULTIHEAD_KIND, SEQUENCE_KINDS
 from attention_explorer.core.messages import big_integer_text, field_name_text, value_kind
-from attention_explorer.core.presets import preset_names, presets_dir
-from attention_explorer.core.questions import ATTEND_MOST, KINDS
-from attention_explorer.core.scenario import AUTO_SCALE, MAX_SCALE, ScenarioError
+from attention_explorer.core.presets import load_preset, preset_kind, preset_names, presets_dir
+from attention_explorer.core.questions import ATTEND_MOST, KINDS, OUTPUT_PLACE, applies
+from attention_explorer.core.scenario import AUTO_SCALE, MAX_SCALE, ScenarioError, _check_text
 
 LECTURE_FIELDS = ("format", "kind", "title", "scenes")
 SCENE_FIELDS = ("preset", "lab", "plane", "steps", "question", "pin", "scale", "caption")
-# The middle's pages a scene may show, by the names a script uses.
-LABS = ("vectors", "saturation", "variance", "self-attention", "transformer")
+# The middle's pages a scene may show, by the names a script uses, in the order of the window's tabs.
+LABS = ("vectors", "saturation", "variance", "self-attention", "transformer", "multi-head", "cross-attention",
+        "positions")
+VECTORS = "vectors"  # the page a script starts on, and where the explorer's questions are asked
+SELF_ATTENTION = "self-attention"
+# The pages that show the explorer's scenario: a single-query example opened on another page brings the vectors.
+EXPLORER_PAGES = (VECTORS, "saturation")
+# The lab each other kind of example opens in (a single-query example has no lab of its own: "").
+KIND_PAGES = {**{kind: SELF_ATTENTION for kind in SEQUENCE_KINDS}, MULTIHEAD_KIND: "multi-head",
+              CROSS_KIND: "cross-attention"}
 PLANES = ("components", "query-key", "pca")
 LANGUAGE_CODES = ("en", "zh_CN")
 MAX_SCENES = 200
@@ -46,6 +55,7 @@ class Scene:
     pin: str = ""
     scale: float | None = math.nan  # nan: not given; None: 1/√d_k; a number: that factor
     caption: tuple[tuple[str, str], ...] = ()  # (language code, text); "" code: the one text for every language
+    page: str = ""  # the page the scene shows (one of LABS), worked out when the script is read; never in a file
 
     @property
     def sets_scale(self) -> bool:
@@ -86,9 +96,10 @@ def _texts(raw: Any, place: str, limit: int) -> tuple[tuple[str, str], ...]:
     else:
         raise ScenarioError("{0}: expected a string or an object of languages, got {1}", place, value_kind(raw))
     for code, text in pairs:
+        where = place + (f".{code}" if code else "")
         if len(text) > limit:
-            raise ScenarioError("{0}: {1} characters, at most {2} allowed", place + (f".{code}" if code else ""),
-                                len(text), limit)
+            raise ScenarioError("{0}: {1} characters, at most {2} allowed", where, len(text), limit)
+        _check_text(text, where)  # a lone surrogate ("\\ud800" in the JSON) is no text: refused as in every file
     return tuple(pairs)
 
 
@@ -140,19 +151,50 @@ def scene_from_dict(raw: Any, place: str) -> Scene:
         if not isinstance(pin, str) or not 1 <= len(pin) <= MAX_PIN_NAME:
             got = f"{len(pin)} characters" if isinstance(pin, str) else value_kind(pin)
             raise ScenarioError("{0}.pin: expected a name of 1 to {1} characters, got {2}", place, MAX_PIN_NAME, got)
+        _check_text(pin, f"{place}.pin")
         fields["pin"] = pin
     if "scale" in raw:
         fields["scale"] = _scale(raw["scale"], f"{place}.scale")
     if "caption" in raw:
         fields["caption"] = _texts(raw["caption"], f"{place}.caption", MAX_CAPTION)
-    scene = Scene(**fields)
-    if scene.question == ATTEND_MOST and scene.lab != "self-attention":
+    return Scene(**fields)
+
+
+def preset_page(name: str) -> str:
+    """The lab a preset opens in ("" for a single-query example, shown on the vectors or the saturation page)."""
+    return KIND_PAGES.get(preset_kind(name), "")
+
+
+def _place_scene(scene: Scene, place: str, previous_page: str) -> Scene:
+    """`scene` with the page it shows: its lab, else its example's lab, else the page the scene before showed.
+
+    A lab that cannot show the scene's example, or a question its page cannot ask, raises ScenarioError.
+    """
+    own = preset_page(scene.preset) if scene.preset else ""
+    if scene.lab:
+        page = scene.lab
+        if own and page != own:
+            raise ScenarioError('{0}.lab: preset "{1}" opens in lab "{2}", not in lab "{3}"', place, scene.preset,
+                                own, page)
+        if scene.preset and not own and page not in EXPLORER_PAGES:
+            raise ScenarioError('{0}.lab: preset "{1}" is shown on page "{2}" or "{3}", not in lab "{4}"', place,
+                                scene.preset, *EXPLORER_PAGES, page)
+    elif own:
+        page = own
+    elif scene.preset and previous_page not in EXPLORER_PAGES:
+        page = VECTORS  # a single-query example, after a lab that does not show it
+    else:
+        page = previous_page
+    if scene.question == ATTEND_MOST and page != SELF_ATTENTION:
         raise ScenarioError('{0}.question: {1} is asked in the self-attention lab (add "lab": "self-attention")',
                             place, ATTEND_MOST)
-    if scene.question and scene.question != ATTEND_MOST and scene.lab not in ("", "vectors"):
-        raise ScenarioError('{0}.question: {1} is asked on the vectors page, not in lab "{2}"', place,
-                            scene.question, scene.lab)
-    return scene
+    if scene.question and scene.question != ATTEND_MOST and page != VECTORS:
+        if scene.lab:
+            raise ScenarioError('{0}.question: {1} is asked on the vectors page, not in lab "{2}"', place,
+                                scene.question, page)
+        raise ScenarioError('{0}.question: {1} is asked on the vectors page, but this scene shows lab "{2}" '
+                            '(add "lab": "vectors")', place, scene.question, page)
+    return dataclasses.replace(scene, page=page)
 
 
 def lecture_from_dict(document: Any) -> Lecture:
@@ -175,8 +217,31 @@ def lecture_from_dict(document: Any) -> Lecture:
         got = len(raw_scenes) if isinstance(raw_scenes, list) else value_kind(raw_scenes)
         raise ScenarioError("scenes: expected a list of 1 to {0} scenes, got {1}", MAX_SCENES, got)
     title = _texts(document["title"], "title", MAX_TITLE) if "title" in document else ()
-    scenes = tuple(scene_from_dict(raw, f"scenes[{i}]") for i, raw in enumerate(raw_scenes))
-    return Lecture(title=title, scenes=scenes)
+    scenes, page = [], VECTORS  # a lecture starts on the vectors page unless its first scene says otherwise
+    examples: dict[str, str] = {}  # the example each page shows, when the script has opened one: page → preset
+    for i, raw in enumerate(raw_scenes):
+        place = f"scenes[{i}]"
+        scene = _place_scene(scene_from_dict(raw, place), place, page)
+        if scene.preset:
+            examples[preset_page(scene.preset) or VECTORS] = scene.preset
+        if scene.question:
+            _check_question(scene, place, examples.get(scene.page))
+        scenes.append(scene)
+        page = scene.page
+    return Lecture(title=title, scenes=tuple(scenes))
+
+
+def _check_question(scene: Scene, place: str, preset: str | None) -> None:
+    """Refuse a question that the example the script has opened on its page would not let the window ask."""
+    if preset is None:
+        return  # the window's own example until the script opens one: what it will be is not known here
+    example = load_preset(preset)
+    if applies(scene.question, example):
+        return
+    if scene.question == OUTPUT_PLACE:
+        raise ScenarioError('{0}.question: {1} is asked where d_v = 2 (the output view is a plane); preset "{2}" '
+                            "has d_v = {3}", place, OUTPUT_PLACE, preset, example.d_v)
+    raise ScenarioError('{0}.question: {1} cannot be asked about preset "{2}"', place, scene.question, preset)
 
 
 def is_lecture(document: Any) -> bool:

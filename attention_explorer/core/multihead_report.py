@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from attention_explorer.core.multihead import MULTIHEAD_KIND, MultiHeadResult, MultiHeadScenario
-from attention_explorer.core.report import terminal_json, terminal_text
 from attention_explorer.core.scenario import AUTO_SCALE
 from attention_explorer.core.sequence import _matrix, _text_table
+from attention_explorer.core.terminal import terminal_json, terminal_text
 
 
 def multihead_report(scenario: MultiHeadScenario, result: MultiHeadResult) -> dict[str, Any]:

@@ -64,13 +64,23 @@ def load_preset(name: str) -> Scenario | SequenceScenario | CrossScenario:
 
 def preset_title(name: str) -> str:
     """A preset's title as its file says it ("" if none), read without building the scenario (for menus)."""
+    return _preset_head(name)[0]
+
+
+def preset_kind(name: str) -> str:
+    """A preset's `kind` ("" for a single-query scenario), read without building the scenario (lecture scripts)."""
+    return _preset_head(name)[1]
+
+
+def _preset_head(name: str) -> tuple[str, str]:
     path = preset_path(name)
     status = path.stat()
-    return _title_of(str(path), status.st_mtime_ns, status.st_size)
+    return _head_of(str(path), status.st_mtime_ns, status.st_size)
 
 
 @functools.lru_cache(maxsize=64)
-def _title_of(path: str, _mtime_ns: int, _size: int) -> str:
+def _head_of(path: str, _mtime_ns: int, _size: int) -> tuple[str, str]:
     # The examples menu names every preset at start-up; validating twelve scenarios for that took ~11 ms.
-    title = json.loads(Path(path).read_bytes()).get("title", "")
-    return title if isinstance(title, str) else ""
+    document = json.loads(Path(path).read_bytes())
+    title, kind = document.get("title", ""), document.get("kind", "")
+    return (title if isinstance(title, str) else "", kind if isinstance(kind, str) else "")

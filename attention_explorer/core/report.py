@@ -2,34 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from typing import Any
 
 from attention_explorer.core.attention import AttentionResult
 from attention_explorer.core.scenario import Scenario
 
-# C0 controls, DEL and C1 controls: a terminal acts on them (ESC starts a command that can clear it or set its
-# title, BEL rings, NUL and the rest move or hide text), so text from a file never reaches it raw.
-_TERMINAL_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-# JSON already writes C0 as \u escapes; DEL and C1 are legal raw in a JSON string, so they are escaped here.
-_JSON_RAW_CONTROL = re.compile("[\x7f-\x9f]")
-
-
-def terminal_text(text: str) -> str:
-    """`text` with every control character (C0, DEL, C1) written as an escape such as \\x1b; the rest as it is."""
-    return _TERMINAL_CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
-
-
-def json_without_controls(text: str) -> str:
-    """JSON text with its raw DEL and C1 characters (legal in a JSON string) written as \\u escapes."""
-    return _JSON_RAW_CONTROL.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
-
-
-def terminal_json(document: Any) -> str:
-    """`document` as indented JSON, non-ASCII as itself but with no raw control character left."""
-    return json_without_controls(json.dumps(document, ensure_ascii=False, indent=2))
+# The escaping lives in core/terminal.py, every printing command's one helper; still importable from here.
+from attention_explorer.core.terminal import json_without_controls as json_without_controls
+from attention_explorer.core.terminal import terminal_json, terminal_text
 
 
 def result_to_dict(scenario: Scenario, result: AttentionResult) -> dict[str, Any]:

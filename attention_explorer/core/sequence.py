@@ -21,7 +21,6 @@ from attention_explorer.core.jsonwrite import NullMasked, iter_json
 from attention_explorer.core.kinds import SEQUENCE_KIND  # the `kind` in files and in the `compute` report
 from attention_explorer.core.masks import additive_mask, attention_mask, check_padding, masked_attention
 from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.report import json_without_controls, terminal_text
 from attention_explorer.core.scenario import (
     AUTO_SCALE,
     MAX_DESCRIPTION,
@@ -36,6 +35,7 @@ from attention_explorer.core.scenario import (
     _check_text,
     _readonly,
 )
+from attention_explorer.core.terminal import json_without_controls, terminal_text
 
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL

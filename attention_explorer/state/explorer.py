@@ -522,6 +522,8 @@ class ExplorerModel(QObject):
 
     def load_scenario(self, scenario: Scenario, text: str | None = None) -> None:
         """Replace the whole scenario (open a file, a preset); undoable like any edit."""
+        if not isinstance(scenario, Scenario):  # another kind opens in its lab: here it would break every panel
+            raise TypeError(f"the explorer holds a single-query Scenario, not a {type(scenario).__name__}")
         if text is None and scenario.title:
             text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}"), (scenario.title,), "presets")
         elif text is None:

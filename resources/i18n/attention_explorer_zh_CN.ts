@@ -223,6 +223,14 @@
         <translation>{0}.pin：应为 1 到 {1} 个字符的名称，实际是 {2}</translation>
     </message>
     <message>
+        <source>{0}.lab: preset &quot;{1}&quot; opens in lab &quot;{2}&quot;, not in lab &quot;{3}&quot;</source>
+        <translation>{0}.lab：示例 &quot;{1}&quot; 在实验 &quot;{2}&quot; 中打开，不能在实验 &quot;{3}&quot; 中</translation>
+    </message>
+    <message>
+        <source>{0}.lab: preset &quot;{1}&quot; is shown on page &quot;{2}&quot; or &quot;{3}&quot;, not in lab &quot;{4}&quot;</source>
+        <translation>{0}.lab：示例 &quot;{1}&quot; 显示在页面 &quot;{2}&quot; 或 &quot;{3}&quot; 上，不能在实验 &quot;{4}&quot; 中</translation>
+    </message>
+    <message>
         <source>{0}.question: {1} is asked in the self-attention lab (add &quot;lab&quot;: &quot;self-attention&quot;)</source>
         <translation>{0}.question：{1} 只能在自注意力实验里提问（请加上 &quot;lab&quot;: &quot;self-attention&quot;）</translation>
     </message>
@@ -231,12 +239,24 @@
         <translation>{0}.question：{1} 在向量页提问，不能在实验 &quot;{2}&quot; 中</translation>
     </message>
     <message>
+        <source>{0}.question: {1} is asked on the vectors page, but this scene shows lab &quot;{2}&quot; (add &quot;lab&quot;: &quot;vectors&quot;)</source>
+        <translation>{0}.question：{1} 在向量页提问，但这一场景显示的是实验 &quot;{2}&quot;（请加上 &quot;lab&quot;: &quot;vectors&quot;）</translation>
+    </message>
+    <message>
         <source>&quot;{0}&quot;: unknown field (allowed in a lecture script: {1})</source>
         <translation>&quot;{0}&quot;：未知字段（讲稿中允许：{1}）</translation>
     </message>
     <message>
         <source>scenes: expected a list of 1 to {0} scenes, got {1}</source>
         <translation>scenes：应为含 1 到 {0} 个场景的列表，实际是 {1}</translation>
+    </message>
+    <message>
+        <source>{0}.question: {1} is asked where d_v = 2 (the output view is a plane); preset &quot;{2}&quot; has d_v = {3}</source>
+        <translation>{0}.question：{1} 只能在 d_v = 2 时提问（输出视图是一个平面）；示例 &quot;{2}&quot; 的 d_v = {3}</translation>
+    </message>
+    <message>
+        <source>{0}.question: {1} cannot be asked about preset &quot;{2}&quot;</source>
+        <translation>{0}.question：{1} 不能针对示例 &quot;{2}&quot; 提问</translation>
     </message>
     <message>
         <source>padding: expected a list of token positions, got {0}</source>

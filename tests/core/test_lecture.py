@@ -15,6 +15,7 @@ from attention_explorer.core.lecture import (
     text_for,
 )
 from attention_explorer.core.openfile import load_file
+from attention_explorer.core.presets import load_preset, preset_names
 from attention_explorer.core.scenario import Scenario, ScenarioError
 
 
@@ -40,12 +41,13 @@ def test_a_caption_falls_back_to_english_then_to_the_only_text():
 
 
 def script(*scenes, **fields) -> str:
-    return json.dumps({"kind": "lecture", "scenes": list(scenes), **fields})
+    return json.dumps({"kind": "lecture", "scenes": list(scenes), **fields})  # a lone surrogate as "\\ud800"
 
 
 @pytest.mark.parametrize("text, message", [
     (script({"preset": "library"}, {"lab": "kitchen"}),
-     'scenes[1].lab: expected one of vectors, saturation, variance, self-attention, transformer, got "kitchen"'),
+     'scenes[1].lab: expected one of vectors, saturation, variance, self-attention, transformer, multi-head, '
+     'cross-attention, positions, got "kitchen"'),
     (script({"steps": 5}), "scenes[0].steps: expected a whole number from 1 to 4, got 5"),
     (script({"steps": True}), "scenes[0].steps: expected a whole number from 1 to 4, got true/false"),
     (script({"stpes": 2}), 'scenes[0]."stpes": unknown field (allowed: preset, lab, plane, steps, question, pin, '
@@ -56,6 +58,33 @@ def script(*scenes, **fields) -> str:
      'scenes[0].question: attend_most is asked in the self-attention lab (add "lab": "self-attention")'),
     (script({"question": "largest_weight", "lab": "variance"}),
      'scenes[0].question: largest_weight is asked on the vectors page, not in lab "variance"'),
+    # A question is checked against the page the scene shows, however it got there: its example's lab, the last one.
+    (script({"preset": "translation", "question": "largest_weight"}),
+     'scenes[0].question: largest_weight is asked on the vectors page, but this scene shows lab "cross-attention" '
+     '(add "lab": "vectors")'),
+    (script({"lab": "multi-head"}, {"caption": "Heads"}, {"question": "flatter_sharper"}),
+     'scenes[2].question: flatter_sharper is asked on the vectors page, but this scene shows lab "multi-head" '
+     '(add "lab": "vectors")'),
+    (script({"preset": "multi-head", "question": "attend_most"}),
+     'scenes[0].question: attend_most is asked in the self-attention lab (add "lab": "self-attention")'),
+    (script({"preset": "self-attention"}, {"preset": "library", "question": "attend_most"}),
+     'scenes[1].question: attend_most is asked in the self-attention lab (add "lab": "self-attention")'),
+    (script({"preset": "code-review", "question": "output_place"}),
+     'scenes[0].question: output_place is asked where d_v = 2 (the output view is a plane); preset "code-review" '
+     "has d_v = 3"),
+    # A lab that does not show the scene's example.
+    (script({"preset": "translation", "lab": "vectors"}),
+     'scenes[0].lab: preset "translation" opens in lab "cross-attention", not in lab "vectors"'),
+    (script({"preset": "self-attention", "lab": "multi-head"}),
+     'scenes[0].lab: preset "self-attention" opens in lab "self-attention", not in lab "multi-head"'),
+    (script({"preset": "library", "lab": "variance"}),
+     'scenes[0].lab: preset "library" is shown on page "vectors" or "saturation", not in lab "variance"'),
+    # A lone surrogate is no text, in a lecture as in every other file.
+    (script({"caption": "a\ud800"}), "scenes[0].caption: character 2 is not valid Unicode (a lone surrogate)"),
+    (script({"caption": {"en": "ok", "zh_CN": "\udfff"}}),
+     "scenes[0].caption.zh_CN: character 1 is not valid Unicode (a lone surrogate)"),
+    (script({"pin": "p\ud800"}), "scenes[0].pin: character 2 is not valid Unicode (a lone surrogate)"),
+    (script({"steps": 1}, title="T\udc80"), "title: character 2 is not valid Unicode (a lone surrogate)"),
     (script({"caption": {"fr": "Bonjour"}}), 'scenes[0].caption: "fr" is not a language (expected en, zh_CN)'),
     (script({"caption": "x" * 1001}), "scenes[0].caption: 1001 characters, at most 1000 allowed"),
     (script({"scale": -1}), "scenes[0].scale: -1 is out of range (0 to 1e+06)"),
@@ -71,6 +100,27 @@ def test_a_bad_script_names_its_first_problem(text, message):
     with pytest.raises(ScenarioError) as caught:
         loads_lecture(text)
     assert str(caught.value).startswith(message)
+
+
+# The page each built-in example opens in, by the names a script uses.
+PRESET_PAGES = {"self-attention": "self-attention", "multi-head": "multi-head", "translation": "cross-attention"}
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_built_in_example_opens_in_its_page(name):
+    lecture = loads_lecture(script({"lab": "positions"}, {"preset": name}, {"caption": "and on"}))
+    page = PRESET_PAGES.get(name, "vectors")
+    assert [scene.page for scene in lecture.scenes] == ["positions", page, page]
+    if page == "vectors":  # a single-query example on a page that shows it stays there
+        assert isinstance(load_preset(name), Scenario)
+        assert loads_lecture(script({"lab": "saturation"}, {"preset": name})).scenes[1].page == "saturation"
+
+
+def test_a_scene_without_a_page_shows_the_one_before():
+    lecture = loads_lecture(script({"caption": "first"}, {"lab": "variance"}, {"steps": 2}, {"preset": "aligned"},
+                                   {"lab": "saturation", "preset": "library"}, {"preset": "drag-2d"}))
+    assert [scene.page for scene in lecture.scenes] == ["vectors", "variance", "variance", "vectors", "saturation",
+                                                        "saturation"]
 
 
 def test_the_window_loader_tells_a_script_from_a_scenario(tmp_path):

@@ -297,3 +297,12 @@ def test_the_undo_history_does_not_keep_the_model_alive(qapp):
         assert alive() is None
     finally:
         gc.enable()
+
+
+def test_the_explorer_never_takes_another_kind_of_scenario(model):
+    """A cross-attention or multi-head example opens in its lab; handed to the explorer it is refused, unchanged."""
+    before, steps = model.scenario, model.undo_stack.count()
+    for name in ("translation", "multi-head", "self-attention"):
+        with pytest.raises(TypeError):
+            model.load_scenario(load_preset(name))
+    assert model.scenario is before and model.undo_stack.count() == steps

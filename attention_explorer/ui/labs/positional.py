@@ -8,17 +8,21 @@ by mθ and nθ. Everything is drawn from a PositionalModel; the sliders and spin
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSlider, QSpinBox, QVBoxLayout, QWidget
 
 from attention_explorer.core.positional import MAX_D
+from attention_explorer.core.scenario import ScenarioError
 from attention_explorer.state.positional import CURVE_STARTS, MAX_OFFSET, MAX_SLIDER, PositionalModel
+from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import cell_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
+from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.lab_plots import still_plot, style_axes, titled
 
 D_SPIN_MAX = 128  # the spin box's largest d (the core allows up to MAX_D)
@@ -28,10 +32,13 @@ METHOD_PLOTS = ("sinusoidal", "rope")
 class PositionalLab(QWidget):
     """q·k against m − n for sinusoidal encodings and for RoPE, and RoPE's rotation of one frequency pair."""
 
+    hint = Signal(str)  # a refused value, for the status bar too
+
     def __init__(self, parent: QWidget | None = None, positions: PositionalModel | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("positionalLab")
         self.positions = positions if positions is not None else PositionalModel(parent=self)
+        self._error: ScenarioError | None = None  # the refusal shown, kept to say it again in another language
         self._build_controls()
         self._build_plots()
         self._build_layout()
@@ -56,7 +63,7 @@ class PositionalLab(QWidget):
             spin.setRange(low, high)
             spin.setSingleStep(step)
             spin.setKeyboardTracking(False)
-            spin.valueChanged.connect(lambda value, set_value=setters[name]: set_value(value))
+            spin.valueChanged.connect(lambda value, set_value=setters[name]: self._guarded(set_value, value))
             label = QLabel(self)
             label.setBuddy(spin)
             self.spins[name], self.spin_labels[name] = spin, label
@@ -66,7 +73,7 @@ class PositionalLab(QWidget):
             slider = QSlider(Qt.Orientation.Horizontal, self)
             slider.setObjectName(f"{name}Slider")
             slider.setRange(0, MAX_SLIDER)
-            slider.valueChanged.connect(set_value)
+            slider.valueChanged.connect(lambda value, set_value=set_value: self._guarded(set_value, value))
             self.sliders[name] = slider
             self.slider_labels[name] = QLabel(self)
             self.slider_labels[name].setObjectName(f"{name}Value")
@@ -79,6 +86,8 @@ class PositionalLab(QWidget):
         self.pair_label.setObjectName("pairReadout")
         self.pair_label.setTextFormat(Qt.TextFormat.RichText)
         self.pair_label.setWordWrap(True)
+        self.message_label = LabMessage(self)  # a refused value (an odd d), until the next good one
+        self.message_label.setObjectName("positionsMessage")
 
     def _build_plots(self) -> None:
         self.plots: dict[str, pg.PlotWidget] = {}
@@ -130,7 +139,25 @@ class PositionalLab(QWidget):
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.intro_label)
         layout.addLayout(controls)
+        layout.addWidget(self.message_label)
         layout.addLayout(plots, 1)
+
+    # ------------------------------------------------------------ input
+
+    def _guarded(self, edit: Callable[[int], None], value: int) -> bool:
+        """Run a model edit; a refused value is said in the lab (and the status bar) and the box shows the model's."""
+        try:
+            edit(value)
+        except ScenarioError as error:
+            self._error = error
+            message = error_text(error)
+            self.message_label.show_error(message)
+            self.hint.emit(message)
+            self._sync_controls()  # the box typed into shows the value the model kept
+            return False
+        self._error = None
+        self.message_label.clear_error()
+        return True
 
     # ------------------------------------------------------------ drawing
 
@@ -210,9 +237,10 @@ class PositionalLab(QWidget):
         current = theme()
         font = QFont(self.font())
         font.setPointSizeF(current.font_pt())
-        for widget in (self.intro_label, *self.titles.values(), self.plane_title, self.pair_label,
+        for widget in (self.intro_label, *self.titles.values(), self.plane_title, self.pair_label, self.message_label,
                        *self.spin_labels.values(), *self.slider_labels.values(), *self.spins.values()):
             widget.setFont(font)
+        self.message_label.redraw()  # the error colour of the theme now chosen
         tick_font = QFont(font)
         tick_font.setPointSizeF(current.font_pt() * 0.9)
         foreground = current.foreground()
@@ -272,9 +300,13 @@ class PositionalLab(QWidget):
         for method in METHOD_PLOTS:
             self.plots[method].getPlotItem().setLabel("bottom", self.tr("m − n"))
             self._fill_legend(method)
+        if self._error is not None:
+            self.message_label.show_error(error_text(self._error))  # the refusal in the language now chosen
         self.refresh()
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self.message_label.redraw()
         super().changeEvent(event)

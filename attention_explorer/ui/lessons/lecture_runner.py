@@ -4,20 +4,30 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from attention_explorer.core.lecture import LABS, Lecture, Scene, text_for
+from attention_explorer.core.lecture import Lecture, Scene, text_for
 from attention_explorer.core.presets import load_preset
 from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
-from attention_explorer.core.scenario import ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.scenario import Scenario, ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import plain_label
-from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
+from attention_explorer.ui.window.actions import (
+    LAB_CROSS,
+    LAB_MULTIHEAD,
+    LAB_POSITIONS,
+    LAB_SATURATION,
+    LAB_SELF_ATTENTION,
+    LAB_TRANSFORMER,
+    LAB_VARIANCE,
+)
+from attention_explorer.ui.window.keys import TEXT_INPUTS
 
-# A script's lab names, as tab indexes of the middle (their order there).
-LAB_PAGES = {name: index for index, name in enumerate(LABS)}
+# A script's page names (core/lecture.py LABS), as tab indexes of the middle.
+LAB_PAGES = {"vectors": 0, "saturation": LAB_SATURATION, "variance": LAB_VARIANCE,
+             "self-attention": LAB_SELF_ATTENTION, "transformer": LAB_TRANSFORMER, "multi-head": LAB_MULTIHEAD,
+             "cross-attention": LAB_CROSS, "positions": LAB_POSITIONS}
 
 
 class LectureBar(QFrame):
@@ -142,13 +152,13 @@ class LectureRunner(QObject):
         self.quiz.dismiss()
         if scene.preset:
             loaded = load_preset(scene.preset)
-            if isinstance(loaded, SequenceScenario):
-                window.self_attention_lab.load_sequence(loaded)
-                window.show_page(LAB_SELF_ATTENTION)
-            else:
+            if isinstance(loaded, Scenario):
                 window.document.open_scenario(loaded)
-        if scene.lab:
-            window.show_page(LAB_PAGES[scene.lab])
+            else:  # a self-attention, multi-head or cross-attention example: into its lab, as Examples ▸ does
+                window.open_sequence(loaded)
+        if scene.page:  # the script's reading worked it out: the scene's lab, its example's, or the one before's
+            window.show_page(LAB_PAGES[scene.page])
+            self._keep_the_clicker()
         if scene.plane:
             combo = window.canvas.plane_combo
             combo.setCurrentIndex(combo.findData(scene.plane))
@@ -163,6 +173,17 @@ class LectureRunner(QObject):
         if scene.question:
             self.quiz.pose(scene.question)
         self._show_caption()
+
+    def _keep_the_clicker(self) -> None:
+        """The clicker's Page Down stays the lecture's: a page just shown never keeps the focus in one of its fields.
+
+        Qt hands the focus of a page that goes to the next widget that takes it: in a lab that is a text field or a
+        spin box, which would swallow Page Down (a spin box even steps by ten with it).
+        """
+        focus = QApplication.focusWidget()
+        tabs = self.window.central_tabs
+        if isinstance(focus, TEXT_INPUTS) and tabs.isAncestorOf(focus):
+            tabs.currentWidget().setFocus(Qt.FocusReason.OtherFocusReason)  # the canvas, or the lab's scroll area
 
     def _first_steps(self, scene: Scene) -> int:
         """How many steps the scene starts with (0: step-through off); a question holds back the step it asks about."""

@@ -113,6 +113,10 @@ class ScoringView(QWidget):
     def _model_changed(self) -> None:
         if self.isVisible():
             self.refresh()
+        else:
+            # Hidden (closed, or a tab behind another): nothing is computed now, and what was is out of date (a key
+            # added or removed). Dropped, so that no text is drawn from it; showing the panel computes it anew.
+            self.comparison = None
 
     # ------------------------------------------------------------ drawing
 
@@ -162,9 +166,11 @@ class ScoringView(QWidget):
             text.setPos(index + offset, float(weights[index]))
 
     def _update_texts(self) -> None:
-        if self.comparison is None:
-            return
         name = self.selected
+        self.about.setText(self._about()[name])
+        if self.comparison is None:  # not computed since the model last changed: the readout waits for the show
+            self.readout.clear()
+            return
         labels = self.model.scenario.labels
         shown = min(len(labels), VALUE_TEXT_MAX_KEYS)
         pairs = ", ".join(f"{escaped(labels[i])} <b>{cell_number(float(self.comparison.weights[name][i]))}</b>"
@@ -172,7 +178,6 @@ class ScoringView(QWidget):
         if len(labels) > shown:
             pairs += ", …"
         self.readout.setText(self.tr("<b>{0}</b> weights: {1}").format(self._names()[name], pairs))
-        self.about.setText(self._about()[name])
 
     # ------------------------------------------------------------ texts, theme
 
@@ -213,7 +218,8 @@ class ScoringView(QWidget):
             axis.setStyle(tickFont=tick_font)
             axis.setPen(theme().foreground())
             axis.setTextPen(theme().foreground())
-        self.refresh()
+        if self.isVisible():  # hidden, the bars are drawn in the new colours when it is shown
+            self.refresh()
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

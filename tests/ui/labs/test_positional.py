@@ -152,3 +152,42 @@ def test_the_legends_read_in_the_contrast_theme_and_follow_the_language(lab):
                 assert len(near) >= 10, (method, label.text, len(near))
     finally:
         theme().set_mode("light")
+
+
+def type_into(spin, text: str) -> None:
+    """Select the box's text, type `text` and press Enter, as a user does."""
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    QTest.keyClicks(spin, text)
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+
+
+def test_an_odd_d_typed_in_is_refused_in_the_lab_and_the_box_shows_d_again(make_window):
+    from PySide6.QtWidgets import QApplication
+
+    from attention_explorer.ui.window.actions import LAB_POSITIONS
+
+    window = make_window(record_errors=True, discard_changes=True, activate=True)
+    window.show_page(LAB_POSITIONS)
+    lab = window.page(LAB_POSITIONS)
+    spin, message = lab.spins["d"], lab.message_label
+    curves_before = [curve.getData()[1].copy() for curve in lab.curves["rope"]]
+    assert not message.isVisible()
+    type_into(spin, "3")
+    QApplication.processEvents()
+    refusal = "d: expected an even whole number from 2 to 1024 (pairs of sin and cos), got 3"
+    assert lab.positions.d == 8 and spin.value() == 8 and spin.text() == "8"  # nothing changed, the box says so
+    assert message.isVisible() and refusal in message.text() and "⚠" in message.text()
+    assert refusal in window._hint_label.text()  # the status bar repeats it
+    assert all(np.array_equal(curve.getData()[1], before, equal_nan=True)
+               for curve, before in zip(lab.curves["rope"], curves_before))
+    window.actions_by_name["lang_zh_CN"].trigger()  # the refusal follows the language
+    QApplication.processEvents()
+    assert "d：应为 2 到 1024 之间的偶数（sin 与 cos 成对），实际为 3" in message.text()
+    window.actions_by_name["lang_en"].trigger()
+    QApplication.processEvents()
+    assert refusal in message.text()
+    type_into(spin, "6")  # a good value: the message goes
+    QApplication.processEvents()
+    assert lab.positions.d == 6 and spin.text() == "6" and not message.isVisible()
+    assert window.errors == []

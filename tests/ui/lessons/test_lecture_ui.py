@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.lecture import LABS, load_built_in, text_for
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.presets import load_preset, preset_names
 from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
 
 
@@ -80,7 +83,8 @@ def test_a_bad_lecture_file_names_its_first_problem_and_changes_nothing(make_win
     before = window.model.scenario
     assert not window.open_file(str(path))
     assert window.errors == [("Cannot open the file", "talk.json: scenes[1].lab: expected one of vectors, "
-                              "saturation, variance, self-attention, transformer, got \"kitchen\"")]
+                              "saturation, variance, self-attention, transformer, multi-head, cross-attention, "
+                              "positions, got \"kitchen\"")]
     assert window.model.scenario is before and not window.lessons.runner.bar.isVisible()
     path.write_text('{"kind": "lecture", "title": "Mine", "scenes": [{"preset": "aligned", "caption": "Look"}]}',
                     encoding="utf-8")
@@ -125,3 +129,51 @@ def test_the_caption_reads_in_every_theme(make_window):
         inks = [image.pixelColor(x, y).lightnessF() for x in range(label.left(), label.left() + 200)
                 for y in range(label.top(), label.bottom())]
         assert max(abs(ink - ground) for ink in inks) > 0.5, mode  # some text pixel stands out from the ground
+
+
+# The tab each built-in example opens in: its lab, or the vectors page for a single-query example.
+PRESET_PAGE_INDEX = {"self-attention": 3, "multi-head": 5, "translation": 6}
+
+
+def test_every_page_a_script_names_is_a_page_of_the_window():
+    from attention_explorer.ui.lessons.lecture_runner import LAB_PAGES
+    from attention_explorer.ui.window.actions import PAGE_TITLES
+
+    assert set(LAB_PAGES) == set(LABS) and sorted(LAB_PAGES.values()) == list(range(len(PAGE_TITLES)))
+    assert [PAGE_TITLES[LAB_PAGES[name]] for name in ("multi-head", "cross-attention", "positions")] == [
+        "Multi-head attention", "Cross-attention", "Positions and q·k"]
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_lecture_scene_opens_every_built_in_example_in_its_page(make_window, tmp_path, name):
+    from PySide6.QtWidgets import QLabel
+
+    from attention_explorer.core.scenario import Scenario
+
+    window = make_window(record_errors=True, discard_changes=True, activate=True)
+    path = tmp_path / "talk.json"
+    path.write_text(json.dumps({"kind": "lecture", "scenes": [
+        {"lab": "positions", "caption": "Where we start"}, {"preset": name, "caption": f"The example {name}"},
+        {"caption": "Still here"}]}), encoding="utf-8")
+    explorer_before = window.model.scenario
+    assert window.open_file(str(path))  # File ▸ Open with a lecture script
+    assert window.central_tabs.currentIndex() == 7
+    press_page_down(window)
+    page = PRESET_PAGE_INDEX.get(name, 0)
+    assert window.lessons.runner.index == 1 and window.central_tabs.currentIndex() == page
+    assert window.lessons.runner.bar.caption_label.text() == f"The example {name}"
+    assert isinstance(window.model.scenario, Scenario)  # the explorer only ever holds a single query
+    title = load_preset(name).title
+    if page == 0:
+        assert window.model.scenario.title == title and title in window.windowTitle()
+    else:  # the lab says what it opened; the explorer keeps its own example
+        assert window.model.scenario is explorer_before
+        lab = window.current_page()
+        assert any(f"Opened “{title}”" in label.text() for label in lab.findChildren(QLabel) if label.isVisible())
+    press_page_down(window)
+    assert window.lessons.runner.index == 2 and window.central_tabs.currentIndex() == page  # the page stays
+    QTest.keyClick(window, Qt.Key.Key_PageUp)
+    QTest.keyClick(window, Qt.Key.Key_PageUp)
+    QApplication.processEvents()
+    assert window.lessons.runner.index == 0 and window.central_tabs.currentIndex() == 7  # back where it started
+    assert window.errors == []

@@ -106,3 +106,39 @@ def test_high_contrast_draws_on_black_with_white_texts(window):
         assert panel.bars["dot"].opts["brush"].color().alpha() == FADED_ALPHA_ON_DARK  # still visible on black
     finally:
         theme().set_mode("light")
+
+
+def shown_keys(panel) -> list[str]:
+    """The key labels the readout names, in order ("<b>Scaled dot product</b> weights: K1 <b>0.51</b>, K2 …")."""
+    pairs = panel.readout.text().replace("：", ":").split("</b>", 1)[1].split(":", 1)[1]
+    return [pair.strip().split(" <b>")[0] for pair in pairs.split(",")]
+
+
+@pytest.mark.parametrize("hide_by", ["closing", "another tab in front"])
+def test_a_hidden_panel_follows_a_pair_added_and_a_language_switch(make_window, hide_by):
+    """Opened, hidden, Edit ▸ Add pair, then a language switch: no stale 3-key texts (was IndexError, a crash)."""
+    window = make_window(discard_changes=True)
+    panel = open_panel(window)
+    assert shown_keys(panel) == ["K1", "K2", "K3"]
+    if hide_by == "closing":
+        window.docks["scoringView"].toggleViewAction().trigger()  # View ▸ Panels ▸ Scoring functions, off
+        QApplication.processEvents()
+        assert not panel.isVisible()
+    else:
+        window.docks["stepsView"].raise_()  # the four steps' tab in front of it
+        QApplication.processEvents()
+    window.actions_by_name["addPair"].trigger()
+    assert window.model.scenario.n == 4
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    if hide_by == "closing":
+        window.docks["scoringView"].toggleViewAction().trigger()
+    else:
+        window.docks["scoringView"].raise_()
+    QApplication.processEvents()
+    assert panel.isVisible()
+    labels = list(window.model.scenario.labels)
+    assert len(labels) == 4 and shown_keys(panel) == labels  # the 4-key scene, in Chinese
+    assert panel.readout.text().startswith("<b>缩放点积</b>") and len(panel.bars["scaled"].opts["height"]) == 4
+    assert [round(float(h), 12) for h in panel.bars["scaled"].opts["height"]] == [
+        round(float(w), 12) for w in window.model.result.weights]
