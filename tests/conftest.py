@@ -78,7 +78,7 @@ def model(qapp):
 @pytest.fixture
 def library_model(qapp):
     """A fresh ExplorerModel on the article's library example."""
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
     from attention_explorer.state.explorer import ExplorerModel
 
     return ExplorerModel(load_preset("library"))

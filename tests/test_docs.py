@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import attention_explorer
-from attention_explorer.core import fileformat
-from attention_explorer.core.lecture import loads_lecture
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.teaching.lecture import loads_lecture
 
 REPO = Path(attention_explorer.__file__).resolve().parents[1]
 DOCS = REPO / "docs"

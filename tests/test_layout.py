@@ -132,8 +132,8 @@ def test_the_top_level_holds_only_the_usual_folders():
 
 
 def shipped() -> Path:
-    """The resources as the code finds them (core.presets.resources_dir): the checkout's, or the installed ones."""
-    from attention_explorer.core.presets import resources_dir
+    """The resources as the code finds them (core.files.presets.resources_dir): the checkout's or the installed."""
+    from attention_explorer.core.files.presets import resources_dir
 
     return resources_dir()
 
@@ -152,7 +152,7 @@ def editable_source() -> Path | None:
 
 def test_every_preset_is_reachable_where_the_code_looks():
     """pip install ., pip install -e . and a checkout run from its own folder all find the presets."""
-    from attention_explorer.core.presets import load_preset, preset_names
+    from attention_explorer.core.files.presets import load_preset, preset_names
 
     folder = shipped() / "presets"
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".json"))
@@ -196,7 +196,7 @@ def test_a_checkout_reads_its_own_resources_folder():
     installed resources (or none: `No module named 'attention_explorer.resources'`). tests/test_packaging.py runs
     the checkout beside a regular install in a child process.
     """
-    from attention_explorer.core.presets import presets_dir, resources_dir
+    from attention_explorer.core.files.presets import presets_dir, resources_dir
 
     assert resources_dir() == REPO / "resources"
     assert presets_dir() == REPO / "resources" / "presets"

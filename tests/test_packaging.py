@@ -99,7 +99,7 @@ def test_a_built_and_installed_wheel_finds_its_presets(installed_wheel, tmp_path
         return subprocess.run([sys.executable, *args], cwd=tmp_path, env=environment, capture_output=True,
                               text=True, timeout=60)
 
-    where = run("-c", "import attention_explorer.core.presets as p; print(p.__file__); print(p.presets_dir())")
+    where = run("-c", "import attention_explorer.core.files.presets as p; print(p.__file__); print(p.presets_dir())")
     assert where.returncode == 0, where.stderr
     module_file, presets_dir = where.stdout.splitlines()
     assert Path(module_file).is_relative_to(target) and Path(presets_dir).is_relative_to(target)
@@ -120,8 +120,8 @@ def test_a_built_and_installed_wheel_finds_its_presets(installed_wheel, tmp_path
 _FROM_THE_CHECKOUT = """
 import importlib.util, json, attention_explorer
 from PySide6.QtCore import QTranslator
-from attention_explorer.core.lecture import built_in_path
-from attention_explorer.core.presets import preset_names, resources_dir
+from attention_explorer.core.teaching.lecture import built_in_path
+from attention_explorer.core.files.presets import preset_names, resources_dir
 from attention_explorer.ui.i18n.switcher import catalogue_path
 translator = QTranslator()
 print(json.dumps({"package": attention_explorer.__file__, "resources": str(resources_dir()),

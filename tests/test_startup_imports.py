@@ -45,9 +45,10 @@ def test_the_window_module_and_the_command_line_import_no_lab_no_model_reader_an
 # Each kind's modules (and the reports, claims, pins and masks) load only for a file of that kind or a command
 # that prints: the window's own start path, the default example or a plain scenario file, needs none of them.
 NOT_ON_THE_START_PATH = tuple(f"attention_explorer.{name}" for name in (
-    "cli.compute", "core.claims", "core.cross", "core.cross_file", "core.lecture", "core.masks", "core.multihead",
-    "core.multihead_format", "core.multihead_report", "core.pinfile", "core.questions", "core.report",
-    "core.sequence", "core.sequence_file",
+    "cli.compute", "core.teaching.claims", "core.scenes.cross.scene", "core.scenes.cross.file",
+    "core.teaching.lecture", "core.maths.masks", "core.scenes.multihead.scene", "core.scenes.multihead.file",
+    "core.scenes.multihead.report", "core.scenes.query.pinfile", "core.teaching.questions", "core.scenes.query.report",
+    "core.scenes.sequence.scene", "core.scenes.sequence.file",
 )) + ("importlib.resources", "tempfile", "zipfile")  # finding the presets' folder needs none of these (~12 ms)
 _START_PATH_PROBE = """\
 import json, sys

@@ -6,14 +6,17 @@ import sys
 from collections.abc import Sequence
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
-from attention_explorer.core import cross, multihead_report, report, sequence
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.fileformat import load_any
-from attention_explorer.core.multihead import MultiHeadScenario
-from attention_explorer.core.positional_file import PositionalScene, positions_report_json, positions_report_text
-from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.scenario import ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.files.presets import load_preset, preset_names
+from attention_explorer.core.scenes.cross import scene as cross
+from attention_explorer.core.scenes.cross.scene import CrossScenario
+from attention_explorer.core.scenes.multihead import report as multihead_report
+from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
+from attention_explorer.core.scenes.positions.file import PositionalScene, positions_report_json, positions_report_text
+from attention_explorer.core.scenes.query import report
+from attention_explorer.core.scenes.query.file import load_any
+from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sequence
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
 
 def run_compute(argv: Sequence[str]) -> int:

@@ -16,17 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
-from attention_explorer.core.openfile import load_file
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.files.openfile import load_file
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset, preset_names
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMainWindow
 
-    from attention_explorer.core.cross import CrossScenario
-    from attention_explorer.core.lecture import Lecture
-    from attention_explorer.core.sequence import SequenceScenario
+    from attention_explorer.core.scenes.cross.scene import CrossScenario
+    from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+    from attention_explorer.core.teaching.lecture import Lecture
 
 
 def _gui_parser() -> Parser:

@@ -15,7 +15,7 @@ import numpy as np
 
 from attention_explorer.cli.parser import EXIT_USAGE, Parser, UsageError
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, require_packages
-from attention_explorer.core.report import json_without_controls, terminal_text
+from attention_explorer.core.scenes.query.report import json_without_controls, terminal_text
 
 PROG = "attention-explorer model"
 

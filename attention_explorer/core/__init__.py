@@ -1,6 +1,6 @@
 """Pure-numpy core of Attention Explorer: attention math, scenarios, presets. Imports no Qt."""
 
-from attention_explorer.core.attention import (
+from attention_explorer.core.maths.attention import (
     AttentionResult,
     DotProductSample,
     SelfAttentionResult,
@@ -10,7 +10,7 @@ from attention_explorer.core.attention import (
     self_attention,
     softmax,
 )
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 
 __all__ = [
     "AttentionResult",

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
-from attention_explorer.core import cross as cx
-from attention_explorer.core.cross import CrossResult, CrossScenario
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.cross import scene as cx
+from attention_explorer.core.scenes.cross.scene import CrossResult, CrossScenario
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
 

@@ -2,7 +2,7 @@
 
 The document is the window's whole workspace (state/workspace.py): the explorer's scenario, whose file is `path`,
 and each lab's scene with a file of its own. `modified` is true when any page is; the autosave keeps every
-modified page (core/workspace_file.py) and a restore brings each back to its page.
+modified page (core/files/workspace.py) and a restore brings each back to its page.
 
 Every window keeps its own recovery file, `recovery-<session>.json` in the application's data folder, guarded
 by a `QLockFile` beside it (`recovery-<session>.lock`). A window that dies leaves both behind; its lock then
@@ -21,11 +21,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
-from attention_explorer.core import fileformat as scenario_file
-from attention_explorer.core import filesafety, workspace_file
-from attention_explorer.core.filesafety import FileStamp
-from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.workspace_file import WorkspaceWork
+from attention_explorer.core.files import safety as filesafety
+from attention_explorer.core.files import workspace as workspace_file
+from attention_explorer.core.files.safety import FileStamp
+from attention_explorer.core.files.workspace import WorkspaceWork
+from attention_explorer.core.scenes.query import file as scenario_file
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.workspace import EXPLORER, Workspace, scene_arrays
 
@@ -153,7 +154,7 @@ class Document(QObject):
         self.settings = settings
         self.data_dir = data_dir or app_data_dir()
         self._path: Path | None = None
-        # What the file held when this window last read or wrote it (core/filesafety.py): before a save, and when
+        # What the file held when this window last read or wrote it (core/files/safety.py): before a save, and when
         # the window is activated, the file on disk is compared with it (ui/window/disk_changes.py).
         self.disk_stamp: FileStamp | None = None
         self._session = self._new_session_name()

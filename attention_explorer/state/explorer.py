@@ -11,11 +11,11 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from attention_explorer.core import scenario as sc
-from attention_explorer.core.attention import AttentionResult
-from attention_explorer.core.pins import Pin
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.maths.attention import AttentionResult
+from attention_explorer.core.scenes.query import scene as sc
+from attention_explorer.core.scenes.query.pins import Pin
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 
 # lupdate reads calls through this alias (tools/update_translations.py passes -tr-function-alias).
 _translate = QCoreApplication.translate

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
-from attention_explorer.core import multihead as mh
-from attention_explorer.core.multihead import MultiHeadResult, MultiHeadScenario
-from attention_explorer.core.scenario import MAX_TITLE, ScenarioError
-from attention_explorer.core.sequence import check_tokens, token_embeddings
+from attention_explorer.core.scenes.multihead import scene as mh
+from attention_explorer.core.scenes.multihead.scene import MultiHeadResult, MultiHeadScenario
+from attention_explorer.core.scenes.query.scene import MAX_TITLE, ScenarioError
+from attention_explorer.core.scenes.sequence.scene import check_tokens, token_embeddings
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
 

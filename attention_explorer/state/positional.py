@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
-from attention_explorer.core import positional as pos
-from attention_explorer.core.positional_file import PositionalScene
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.maths import positional as pos
+from attention_explorer.core.scenes.positions.file import PositionalScene
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.workspace import LabEdit, step_text
 

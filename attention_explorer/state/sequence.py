@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
-from attention_explorer.core import sequence as sq
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import MAX_TITLE, ScenarioError
-from attention_explorer.core.sequence import SequenceResult, SequenceScenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import MAX_TITLE, ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sq
+from attention_explorer.core.scenes.sequence.scene import SequenceResult, SequenceScenario
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
 

@@ -7,7 +7,7 @@ cross-attention labs' scenarios, the positions lab's settings) are pages of one 
   a lab's model reports an edit as a LabEdit and the workspace pushes it as a LabStep;
 * each page has its own saved state and file: Save writes the page shown, in its own kind, and a page is modified
   when its scene is not the one it was opened or saved in (the window is modified when any page is);
-* the autosave keeps every modified page (core/workspace_file.py), and a restore brings each back to its page.
+* the autosave keeps every modified page (core/files/workspace.py), and a restore brings each back to its page.
 
 A lab model takes part by duck typing: `edited` (Signal(object), a LabEdit after every edit), `changed`, `state`
 (an immutable snapshot, a new object after every edit), `restore(state)` (puts a snapshot back without a LabEdit),
@@ -29,8 +29,8 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
-from attention_explorer.core import fileformat
-from attention_explorer.core.workspace_file import EXPLORER_KIND, PAGE_KINDS, WorkspaceWork
+from attention_explorer.core.files.workspace import EXPLORER_KIND, PAGE_KINDS, WorkspaceWork
+from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.state.explorer import ExplorerModel, HistoryStep, UndoText
 
 EXPLORER = EXPLORER_KIND

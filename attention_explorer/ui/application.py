@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
-from attention_explorer.core.presets import resources_dir
+from attention_explorer.core.files.presets import resources_dir
 from attention_explorer.ui.i18n.switcher import LANGUAGES, language_switcher, system_language
 from attention_explorer.ui.style.theme import apply_widget_colours, theme
 

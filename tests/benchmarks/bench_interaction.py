@@ -44,9 +44,9 @@ from interleave import Interleaved, interleave
 from machine import calibrate, interleaved, pair_ratio
 
 from attention_explorer.app import create_window
-from attention_explorer.core.attention import softmax
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.maths.attention import softmax
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import HISTORY_LIMIT_BYTES, ExplorerModel
 from attention_explorer.ui.application import configure_application
 
@@ -533,7 +533,7 @@ def show_lab(app: QApplication, window, lab) -> None:
 def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
     """The variance lab's recompute at d_k = 1024 with 20,000 samples: a new seed each time (nothing cached)."""
     try:
-        from attention_explorer.ui.labs.variance import VarianceLab
+        from attention_explorer.ui.labs.variance.lab import VarianceLab
     except ImportError as error:
         return None, f"variance lab not available ({error})"
     lab = getattr(window, "variance_lab", None) or window.findChild(VarianceLab)  # labs are built on first use
@@ -557,8 +557,8 @@ def measure_variance(app: QApplication, window, repetitions: int) -> tuple[list[
 def measure_heatmap(app: QApplication, window, repetitions: int) -> tuple[list[float] | None, str]:
     """The self-attention lab's heatmap update at N = 512: one embedding number changes, the maps follow."""
     try:
-        from attention_explorer.core import sequence as sq
-        from attention_explorer.ui.labs.self_attention import SelfAttentionLab
+        from attention_explorer.core.scenes.sequence import scene as sq
+        from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
     except ImportError as error:
         return None, f"self-attention lab not available ({error})"
     lab = getattr(window, "self_attention_lab", None) or window.findChild(SelfAttentionLab)

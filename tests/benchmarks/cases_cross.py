@@ -34,12 +34,12 @@ def _drain(app) -> None:
 def cross_heatmap_ratio() -> float:
     """Median time of one edit in the cross lab (512 × 512) over the same in the self-attention lab (N = 512)."""
     app = _application()
-    from attention_explorer.core import cross as cx
-    from attention_explorer.core import sequence as sq
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
+    from attention_explorer.core.scenes.cross import scene as cx
+    from attention_explorer.core.scenes.sequence import scene as sq
     from attention_explorer.state.explorer import ExplorerModel
-    from attention_explorer.ui.labs.cross_attention import CrossAttentionLab
-    from attention_explorer.ui.labs.self_attention import SelfAttentionLab
+    from attention_explorer.ui.labs.cross.lab import CrossAttentionLab
+    from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
 
     model = ExplorerModel(load_preset("drag-2d"))
     tokens = [f"t{i}" for i in range(N)]

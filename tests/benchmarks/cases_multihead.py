@@ -48,9 +48,9 @@ def _drain(app: QApplication) -> None:
 
 
 def _lab(app: QApplication):
-    from attention_explorer.core.multihead import build_multihead
+    from attention_explorer.core.scenes.multihead.scene import build_multihead
     from attention_explorer.state.explorer import ExplorerModel
-    from attention_explorer.ui.labs.multihead import MultiHeadLab
+    from attention_explorer.ui.labs.multihead.lab import MultiHeadLab
 
     scenario = build_multihead([f"t{i}" for i in range(N)], D_MODEL, HEADS, seed=3)
     lab = MultiHeadLab(ExplorerModel(), scenario=scenario)

@@ -33,7 +33,7 @@ from bench_interaction import (
 from PySide6.QtCore import QSettings, Qt
 
 from attention_explorer.app import create_window
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
 
 
 class Floor:

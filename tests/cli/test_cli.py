@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_explorer.core.presets import load_preset, preset_names
+from attention_explorer.core.files.presets import load_preset, preset_names
 
 LIBRARY = {
     "format": "attention-explorer/1",

@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from attention_explorer.core import fileformat
-from attention_explorer.core import multihead as mh
+from attention_explorer.core.scenes.multihead import scene as mh
+from attention_explorer.core.scenes.query import file as fileformat
 
 GOOD = {
     "kind": "multihead",
@@ -74,6 +74,6 @@ def test_a_bad_file_is_one_line_with_status_2(runs, case):
 
 def test_the_report_names_no_head_more_than_there_are():
     scenario = mh.build_multihead(["a", "b"], 6, 3)
-    from attention_explorer.core.multihead_report import multihead_report
+    from attention_explorer.core.scenes.multihead.report import multihead_report
 
     assert [head["head"] for head in multihead_report(scenario, scenario.compute())["per_head"]] == [1, 2, 3]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from attention_explorer.core import positional as pos
+from attention_explorer.core.maths import positional as pos
 
 GOOD = {"format": "attention-explorer/1", "kind": "positions", "title": "RoPE", "d": 16, "pair": 3, "m": 9, "n": 2,
         "seed": 7}

@@ -71,7 +71,7 @@ def test_compute_escapes_bidi_controls_in_text_and_json(tmp_path):
 
 
 def test_every_kinds_report_escapes_bidi_controls(tmp_path):
-    from attention_explorer.core.presets import preset_path
+    from attention_explorer.core.files.presets import preset_path
 
     for name, token_fields in (("translation", ("target_tokens", "source_tokens")), ("multi-head", ("tokens",)),
                                ("self-attention", ("tokens",))):

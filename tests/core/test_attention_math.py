@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core.attention import (
+from attention_explorer.core.maths.attention import (
     attend,
     causal_mask,
     entropy_bits,

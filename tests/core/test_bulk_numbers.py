@@ -1,4 +1,4 @@
-"""The bulk number reader (core/bulknumbers.py) against the exact loader: the same arrays bit for bit, the same errors.
+"""The bulk number reader (core/files/bulknumbers.py) against the exact loader: the same arrays bit for bit, errors.
 
 Small documents are read both ways: with the bulk path switched on for every array (its size threshold and its
 pieces made tiny, so that a few numbers already cross pieces) and with it switched off (json.loads alone).
@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import bulknumbers, fields, fileformat, jsonrules, openfile
-from attention_explorer.core.scenario import ScenarioError, adopt_frozen
+from attention_explorer.core.files import bulknumbers, fields, jsonrules, openfile
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError, adopt_frozen
 
 PROPERTY = settings(max_examples=50, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -8,10 +8,10 @@ import time
 import numpy as np
 import pytest
 
-from attention_explorer.core import fileformat
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.presets import preset_path
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.presets import preset_path
+from attention_explorer.core.scenes.cross.scene import CrossScenario
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests import budget
 
 GOOD = {

@@ -1,4 +1,4 @@
-"""core/filesafety.py: stamps of what was read or written, atomic writes that check their size, and the temporary
+"""core/files/safety.py: stamps of what was read or written, atomic writes that check their size, and the temporary
 files of killed saves removed by a later save, only when their writer is gone."""
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from attention_explorer.core import fileformat, filesafety
-from attention_explorer.core.filesafety import STALE_AFTER_S, check_file, remove_stale_temporaries
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files import safety as filesafety
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.files.safety import STALE_AFTER_S, check_file, remove_stale_temporaries
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG_AGO = time.time() - 10 * STALE_AFTER_S
@@ -89,8 +90,8 @@ def test_a_link_to_a_stale_file_is_never_followed_nor_removed(tmp_path):
 KILLED_SAVE = """
 import os, signal, sys
 from pathlib import Path
-from attention_explorer.core import fileformat
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.files.presets import load_preset
 def killed(handle):
     print("written", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # kill -9 between the write and the rename

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from attention_explorer.core.lecture import (
+from attention_explorer.core.files.openfile import load_file
+from attention_explorer.core.files.presets import load_preset, preset_names
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.teaching.lecture import (
     LANGUAGE_CODES,
     Lecture,
     load_built_in,
     loads_lecture,
     text_for,
 )
-from attention_explorer.core.openfile import load_file
-from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.scenario import Scenario, ScenarioError
 
 
 def test_the_built_in_script_walks_the_articles_path_in_both_languages():

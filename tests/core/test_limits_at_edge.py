@@ -17,25 +17,26 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_explorer.core import cross as cr
-from attention_explorer.core import fileformat, jsonrules
-from attention_explorer.core import multihead as mh
-from attention_explorer.core import positional as pos
-from attention_explorer.core import scenario as sc
-from attention_explorer.core import sequence as sq
-from attention_explorer.core.attention import sample_dot_products
-from attention_explorer.core.bulknumbers import number_array
-from attention_explorer.core.claims import claim_from_dict, claims_from_list
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.fileformat import any_from_dict, scenario_from_dict
-from attention_explorer.core.jsonrules import MAX_FILE_BYTES, parse_document, parse_json, read_file
-from attention_explorer.core.labs.variance import sample_dot_products_exact
-from attention_explorer.core.lecture import lecture_from_dict
-from attention_explorer.core.multihead import MultiHeadScenario
-from attention_explorer.core.pins import Pin
-from attention_explorer.core.questions import FLATTER_SHARPER, generate
-from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.files import jsonrules
+from attention_explorer.core.files.bulknumbers import number_array
+from attention_explorer.core.files.jsonrules import MAX_FILE_BYTES, parse_document, parse_json, read_file
+from attention_explorer.core.maths import positional as pos
+from attention_explorer.core.maths.attention import sample_dot_products
+from attention_explorer.core.maths.variance import sample_dot_products_exact
+from attention_explorer.core.scenes.cross import scene as cr
+from attention_explorer.core.scenes.cross.scene import CrossScenario
+from attention_explorer.core.scenes.multihead import scene as mh
+from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query import scene as sc
+from attention_explorer.core.scenes.query.file import any_from_dict, scenario_from_dict
+from attention_explorer.core.scenes.query.pins import Pin
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sq
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+from attention_explorer.core.teaching.claims import claim_from_dict, claims_from_list
+from attention_explorer.core.teaching.lecture import lecture_from_dict
+from attention_explorer.core.teaching.questions import FLATTER_SHARPER, generate
 from tests.limit_edges import Edge, Fallback, assert_accepted, assert_refused, none_refused, rows
 
 MiB = 1024 * 1024
@@ -249,7 +250,7 @@ def flatter_sharper(d_k: int) -> int:
 # ---------------------------------------------------------------- the table
 
 LIMITS = rows(
-    # -- the file's bytes and the JSON rules (core/jsonrules.py)
+    # -- the file's bytes and the JSON rules (core/files/jsonrules.py)
     Edge("file text 64 MiB", "jsonrules.parse_document", MAX_FILE_BYTES, MAX_FILE_BYTES + 1,
          lambda size: parse_document(spaced_text(size), ()) == {} and size, "file is larger than 64 MiB"),
     Edge("file on disk 64 MiB", "jsonrules.read_file", MAX_FILE_BYTES, MAX_FILE_BYTES + 1,
@@ -276,7 +277,7 @@ LIMITS = rows(
     Edge("-|x| -1e6 (bulk reader)", "bulknumbers.number_array", -1e6, -ABOVE_1E6, bulk_number, "bulk: None",
          Fallback),
     Edge("rows 20000 (bulk reader)", "bulknumbers.number_array", 20_000, 20_001, bulk_rows, "bulk: None", Fallback),
-    # -- the single-query file (core/fileformat.py, core/fields.py)
+    # -- the single-query file (core/scenes/query/file.py, core/files/fields.py)
     Edge("keys 512 (file)", "fileformat.scenario_from_dict", 512, 513,
          lambda n: read_single(keys=[[1.0]] * n, values=[[1.0]] * n).n,
          "keys: expected a list of 1 to 512 rows, got 513"),
@@ -343,7 +344,7 @@ LIMITS = rows(
          r"claims\[0\]\.row: expected a whole number from 0 to 2, got 3"),
     Edge("claim row at least 0", "claims.claim_from_dict", 0, -1, sequence_claim_row,
          r"claims\[0\]\.row: expected a whole number from 0 to 2, got -1"),
-    # -- the scenario itself (core/scenario.py: validate and the edits)
+    # -- the scenario itself (core/scenes/query/scene.py: validate and the edits)
     Edge("keys 512", "scenario.validate", 512, 513, lambda n: scenario(n=n).n, "keys: expected 1 to 512 rows"),
     Edge("keys at least 1", "scenario.validate", 1, 0, lambda n: scenario(n=n).n, "keys: expected 1 to 512 rows"),
     Edge("d_k 4096", "scenario.validate", 4096, 4097, lambda d: scenario(d_k=d).d_k,
@@ -426,7 +427,7 @@ LIMITS = rows(
          lambda d: sample_dot_products_exact(d, 1, 0).d_k, "d_k and samples must be at least 1", ValueError),
     Edge("exact samples at least 1", "variance.sample_dot_products_exact", 1, 0,
          lambda n: sample_dot_products_exact(1, n, 0).raw.size, "d_k and samples must be at least 1", ValueError),
-    # -- self-attention (core/sequence.py, core/masks.py, core/sequence_file.py)
+    # -- self-attention (core/scenes/sequence/scene.py, core/maths/masks.py, core/scenes/sequence/file.py)
     Edge("tokens 512", "sequence.check_tokens", 512, 513, lambda n: sequence(n).n,
          "tokens: expected 1 to 512 tokens, got 513"),
     Edge("tokens at least 1", "sequence.check_tokens", 1, 0, lambda n: sequence(n).n,
@@ -472,7 +473,7 @@ LIMITS = rows(
          r"padding\[0\]: position 4 is out of range \(there are 4 tokens, from 0 to 3\)"),
     Edge("padding position at least 0", "masks.check_padding", 0, -1, lambda p: sequence(4, padding=(p,)).padding[0],
          r"padding\[0\]: position -1 is out of range \(there are 4 tokens, from 0 to 3\)"),
-    # -- multi-head (core/multihead.py, core/multihead_format.py); d_model 272 = 16 · 17 so only the limit refuses 17
+    # -- multi-head (core/scenes/multihead/scene.py, file.py); d_model 272 = 16 · 17 so only the limit refuses 17
     Edge("heads 16", "multihead.check_heads", 16, 17, lambda h: multihead(h, 272).heads,
          "heads: expected 1 to 16 heads, got 17"),
     Edge("heads at least 1", "multihead.check_heads", 1, 0, lambda h: multihead(h, 272).heads,
@@ -496,7 +497,7 @@ LIMITS = rows(
     Edge("multi-head description 4000 characters", "multihead.validate_settings", 4000, 4001,
          lambda length: len(multihead(description="x" * length).description),
          "description: expected a string of at most 4000 characters"),
-    # -- cross-attention (core/cross.py, core/cross_file.py)
+    # -- cross-attention (core/scenes/cross/scene.py, core/scenes/cross/file.py)
     Edge("target tokens 512", "cross.check_token_list", 512, 513, lambda n: cross(n_q=n).n_q,
          "target_tokens: expected 1 to 512 tokens, got 513"),
     Edge("source tokens 512", "cross.check_token_list", 512, 513, lambda n: cross(n_k=n).n_k,
@@ -528,7 +529,7 @@ LIMITS = rows(
     Edge("cross description 4000 characters", "cross.validate_cross", 4000, 4001,
          lambda length: len(cross(description="x" * length).description),
          "description: expected a string of at most 4000 characters"),
-    # -- lecture scripts (core/lecture.py)
+    # -- lecture scripts (core/teaching/lecture.py)
     Edge("lecture scenes 200", "lecture.lecture_from_dict", 200, 201, lambda n: len(lecture(*[{"steps": 1}] * n)
                                                                                       .scenes),
          "scenes: expected a list of 1 to 200 scenes, got 201"),
@@ -563,7 +564,7 @@ LIMITS = rows(
          lambda s: first_scene(scale=s).scale, r"scenes\[0\]\.scale: 1000001 is out of range \(0 to 1e\+06\)"),
     Edge("lecture scale at least 0", "lecture._scale", 0.0, BELOW_ZERO, lambda s: first_scene(scale=s).scale,
          r"scenes\[0\]\.scale: -(4\.94066e-324|5e-324) is out of range \(0 to 1e\+06\)"),
-    # -- positions and q·k (core/positional.py)
+    # -- positions and q·k (core/maths/positional.py)
     Edge("positional d 1024", "positional.check_d", 1024, 1026, lambda d: pos.frequencies(d).size * 2,
          r"d: expected an even whole number from 2 to 1024 \(pairs of sin and cos\), got 1026"),
     Edge("positional d at least 2", "positional.check_d", 2, 0, lambda d: pos.frequencies(d).size * 2,
@@ -600,9 +601,8 @@ def test_the_table_names_the_limits_the_code_declares():
         "MAX_TOKENS": (sq.MAX_TOKENS, 512), "MAX_TOKEN": (sq.MAX_TOKEN, 64), "MAX_HEADS": (mh.MAX_HEADS, 16),
         "MAX_POSITION": (pos.MAX_POSITION, 4096), "MAX_D": (pos.MAX_D, 1024),
     }
-    from attention_explorer.core import claims as cl
-    from attention_explorer.core import lecture as lc
-
+    from attention_explorer.core.teaching import claims as cl
+    from attention_explorer.core.teaching import lecture as lc
     declared |= {"MAX_CLAIMS": (cl.MAX_CLAIMS, 64), "MAX_SCENES": (lc.MAX_SCENES, 200),
                  "MAX_CAPTION": (lc.MAX_CAPTION, 1000), "lecture MAX_TITLE": (lc.MAX_TITLE, 200),
                  "MAX_PIN_NAME": (lc.MAX_PIN_NAME, 64), "STEP_COUNT": (lc.STEP_COUNT, 4)}
@@ -614,8 +614,7 @@ def test_the_table_names_the_limits_the_code_declares():
 def test_numbers_at_the_limits_take_the_fast_paths(monkeypatch):
     """±1e6 everywhere, rows of 4096: read in bulk and checked once, never walked number by number (a walk would
     accept them too, five times slower at the format's limits, so only this test sees a fast path lose its edge)."""
-    from attention_explorer.core import fields
-
+    from attention_explorer.core.files import fields
     walked = []
     original = fields.number_list
     monkeypatch.setattr(fields, "number_list", lambda raw, place, *rest: walked.append(place) or original(
@@ -628,7 +627,7 @@ def test_numbers_at_the_limits_take_the_fast_paths(monkeypatch):
     monkeypatch.setattr(fields, "_clean_rows", lambda raw, width: cleaned.append(len(raw)) or clean_rows(raw, width))
     row = ", ".join(["1000000", "-1000000"] * 2048)  # d = 4096, every number at the limit
     text = f'{{"query": [{row}], "keys": [[{row}], [{row}]], "values": [[{row}], [{row}]]}}'
-    loaded = fileformat.loads(text)  # the matrices in bulk (core/bulknumbers.py), no row walked
+    loaded = fileformat.loads(text)  # the matrices in bulk (core/files/bulknumbers.py), no row walked
     assert walked == [] and cleaned == [] and (loaded.d_k, loaded.d_v, loaded.n) == (4096, 4096, 2)
     assert loaded.keys.max() == 1e6 and loaded.values.min() == -1e6
     assert sc._ours(loaded.keys, sc._CHECKED) and sc._ours(loaded.values, sc._CHECKED)  # in range in one pass

@@ -11,11 +11,12 @@ import json
 import numpy as np
 import pytest
 
-from attention_explorer.core import attention, fileformat, projection
-from attention_explorer.core import sequence as sq
-from attention_explorer.core.jsonwrite import iter_json
-from attention_explorer.core.report import terminal_json
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.jsonwrite import iter_json
+from attention_explorer.core.maths import attention, projection
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.report import terminal_json
+from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sq
 
 
 def _document(n: int, d: int) -> dict:

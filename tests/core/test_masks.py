@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import fileformat as sc
-from attention_explorer.core import sequence as sq
-from attention_explorer.core.masks import attention_mask, masked_attention
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.maths.masks import attention_mask, masked_attention
+from attention_explorer.core.scenes.query import file as sc
+from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sq
 
 X = [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]]
 W_Q = [[0, 1], [1.5, 0], [0, 0.5], [0.5, 0]]

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import fileformat
-from attention_explorer.core import multihead as mh
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.scenes.multihead import scene as mh
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests import budget
 
 IDENTITY = np.eye(4).tolist()
@@ -143,7 +143,7 @@ def test_any_valid_scenario_round_trips_through_its_text(n, width, heads, seed, 
 def test_the_documented_example_loads_and_is_the_shipped_example_without_its_story():
     from pathlib import Path
 
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
 
     formats = Path(__file__).resolve().parents[2] / "docs" / "file-formats.md"
     if not formats.is_file():

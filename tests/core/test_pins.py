@@ -8,10 +8,10 @@ import math
 import numpy as np
 import pytest
 
-from attention_explorer.core import scenario as sc
-from attention_explorer.core.fileformat import dumps, loads
-from attention_explorer.core.pins import MAX_PINS, compare_pins
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.scenes.query import scene as sc
+from attention_explorer.core.scenes.query.file import dumps, loads
+from attention_explorer.core.scenes.query.pins import MAX_PINS, compare_pins
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 
 BASE = {"query": [1.0, 0.0], "keys": [[1.0, 0.0], [0.0, 1.0]], "values": [[1.0, 0.0], [0.0, 1.0]], "scale": 1.0}
 

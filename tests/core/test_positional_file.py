@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from attention_explorer.core import fileformat
-from attention_explorer.core.openfile import load_file
-from attention_explorer.core.positional_file import PositionalScene
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.openfile import load_file
+from attention_explorer.core.scenes.positions.file import PositionalScene
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError
 
 GOOD = {"format": "attention-explorer/1", "kind": "positions", "title": "RoPE", "d": 16, "pair": 3, "m": 9, "n": 2,
         "seed": 7}

@@ -5,11 +5,7 @@ import math
 
 import pytest
 
-from attention_explorer.core import fileformat
-from attention_explorer.core import scenario as sc
-from attention_explorer.core.cross import CrossScenario
-from attention_explorer.core.multihead import MultiHeadScenario
-from attention_explorer.core.presets import (
+from attention_explorer.core.files.presets import (
     DEFAULT_PRESET,
     load_preset,
     preset_names,
@@ -17,8 +13,12 @@ from attention_explorer.core.presets import (
     preset_title,
     presets_dir,
 )
-from attention_explorer.core.scenario import ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.scenes.cross.scene import CrossScenario
+from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query import scene as sc
+from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
 REQUIRED = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
             "aligned", "orthogonal", "opposite")

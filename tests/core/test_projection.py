@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attention_explorer.core.projection import (
+from attention_explorer.core.maths.projection import (
     components_plane,
     move_in_plane,
     move_tip_in_plane,

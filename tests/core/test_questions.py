@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from attention_explorer.core import questions as qs
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario, ScenarioError, with_vector
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError, with_vector
+from attention_explorer.core.teaching import questions as qs
 
 LIBRARY_WEIGHTS = (0.506, 0.186, 0.307)  # the article's softmax of [1, 0, 0.5]
 LIBRARY_OUTPUT = (0.516, 0.484)

@@ -8,7 +8,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attention_explorer.core import report
+from attention_explorer.core.scenes.query import report
 from attention_explorer.core.terminal import json_without_controls, terminal_json, terminal_text
 
 # Unicode's Bidi_Control characters: the embeddings, overrides and isolates, and the three marks.

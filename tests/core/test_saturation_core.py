@@ -6,8 +6,8 @@ import warnings
 import numpy as np
 import pytest
 
-from attention_explorer.core.attention import entropy_bits, softmax_jacobian_norm
-from attention_explorer.core.labs.saturation import (
+from attention_explorer.core.maths.attention import entropy_bits, softmax_jacobian_norm
+from attention_explorer.core.maths.saturation import (
     entropy_rows,
     factor_grid,
     jacobian_norm_rows,

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core import fileformat, messages
-from attention_explorer.core import scenario as sc
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core import messages
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query import scene as sc
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from tests import budget
 
 LIBRARY = {
@@ -474,8 +475,8 @@ def test_direct_construction_is_validated():
 
 def test_an_unknown_field_with_a_quote_in_its_name_is_named_escaped():
     # hypothesis found a field called '"': the message read '""": unknown field', naming nothing a reader can see
-    from attention_explorer.core.fileformat import loads_any
-    from attention_explorer.core.scenario import ScenarioError
+    from attention_explorer.core.scenes.query.file import loads_any
+    from attention_explorer.core.scenes.query.scene import ScenarioError
     with pytest.raises(ScenarioError) as caught:
         loads_any('{"kind": "sequence", "\\"": 1}')
     assert str(caught.value).startswith('"\\"": unknown field')
@@ -489,8 +490,8 @@ def test_a_pipe_is_refused_at_once_instead_of_waiting_for_a_writer(tmp_path):
     import os
     import time
 
-    from attention_explorer.core.fileformat import load_any
-    from attention_explorer.core.scenario import ScenarioError
+    from attention_explorer.core.scenes.query.file import load_any
+    from attention_explorer.core.scenes.query.scene import ScenarioError
     fifo = tmp_path / "scene.json"
     os.mkfifo(fifo)
     started = time.monotonic()

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core.attention import attend
-from attention_explorer.core.scoring import SCORINGS, additive_weights, compare_scorings
+from attention_explorer.core.maths.attention import attend
+from attention_explorer.core.maths.scoring import SCORINGS, additive_weights, compare_scorings
 
 
 def loop_softmax(scores):

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core import fileformat as sc
-from attention_explorer.core import sequence as sq
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import file as sc
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.sequence import scene as sq
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
 # The preset by hand: features (a thing, an action, the speaker, a place) of 我, 爱, 北京.
 X = [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]]

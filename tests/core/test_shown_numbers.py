@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from attention_explorer.app import main
-from attention_explorer.core import export
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.pretrained import bert
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
+from attention_explorer.core.scenes.query import export
 from tests.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import

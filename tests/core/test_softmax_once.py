@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core.attention import softmax
+from attention_explorer.core.maths.attention import softmax
 
 CORE = Path(__file__).resolve().parents[2] / "attention_explorer" / "core"
 # Where e^x cannot overflow float64 (e^709.78 is the largest finite value), the naive formula is exact enough.
@@ -51,7 +51,7 @@ def test_masked_entries_get_exactly_zero_and_the_rest_is_the_softmax_of_the_kept
 
 
 def test_the_core_writes_e_to_the_x_over_a_sum_only_in_attention_py():
-    """One softmax: outside core/attention.py only the naive formula the lab shows and a normal density call exp."""
+    """One softmax: outside core/maths/attention.py only the lab's naive formula and a normal density use exp."""
     callers = {}
     for path in sorted(CORE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -60,7 +60,7 @@ def test_the_core_writes_e_to_the_x_over_a_sum_only_in_attention_py():
             ):
                 callers.setdefault(path.relative_to(CORE).as_posix(), []).append(node.name)
     assert callers == {
-        "attention.py": ["softmax", "attend"],  # attend: the e^x column the steps view shows
-        "labs/saturation.py": ["naive_softmax"],  # the lab shows where the formula without the max breaks
-        "labs/variance.py": ["expected_counts"],  # the normal curve over the histogram
+        "maths/attention.py": ["softmax", "attend"],  # attend: the e^x column the steps view shows
+        "maths/saturation.py": ["naive_softmax"],  # the lab shows where the formula without the max breaks
+        "maths/variance.py": ["expected_counts"],  # the normal curve over the histogram
     }

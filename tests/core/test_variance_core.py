@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from attention_explorer.core.attention import sample_dot_products
-from attention_explorer.core.labs.variance import (
+from attention_explorer.core.maths.attention import sample_dot_products
+from attention_explorer.core.maths.variance import (
     D_K_LADDER,
     dot_product_std,
     example_scores,

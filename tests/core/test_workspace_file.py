@@ -8,11 +8,12 @@ import json
 import numpy as np
 import pytest
 
-from attention_explorer.core import fileformat, workspace_file
-from attention_explorer.core.positional_file import PositionalScene
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import ScenarioError
-from attention_explorer.core.workspace_file import RECOVERY_FORMAT, WorkspaceTooLarge, WorkspaceWork
+from attention_explorer.core.files import workspace as workspace_file
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.files.workspace import RECOVERY_FORMAT, WorkspaceTooLarge, WorkspaceWork
+from attention_explorer.core.scenes.positions.file import PositionalScene
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query.scene import ScenarioError
 
 
 def test_one_pages_work_is_its_own_file_byte_for_byte(tmp_path):
@@ -69,7 +70,7 @@ def test_too_large_names_the_pages_too_large_on_their_own_and_keeps_the_last_cop
     kept = path.read_bytes()
     monkeypatch.setattr(fileformat, "MAX_FILE_BYTES", 2**16)
     rows = np.full((16, 256), 1 / 3)
-    from attention_explorer.core.scenario import Scenario
+    from attention_explorer.core.scenes.query.scene import Scenario
 
     large = Scenario(query=np.zeros(256), keys=rows, values=rows)
     with pytest.raises(WorkspaceTooLarge) as refused:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QTextEdit,
 )
 
-from attention_explorer.core.attention import attend
+from attention_explorer.core.maths.attention import attend
 
 NOT_A_NUMBER = re.compile(r"(?i)(?<![a-z])(nan|inf)(?![a-z])")
 # What a refusal may quote back (the user's own text in “…”) or name, without that being a number shown.

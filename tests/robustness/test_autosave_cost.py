@@ -32,7 +32,7 @@ def test_the_first_copy_of_a_large_scenario_is_paced_by_an_estimate_before_any_w
     copy has been measured, its cost is estimated from the scenario's size."""
     import numpy as np
 
-    from attention_explorer.core.scenario import Scenario
+    from attention_explorer.core.scenes.query.scene import Scenario
     from attention_explorer.state.document import AUTOSAVE_COST_FACTOR, ESTIMATED_SECONDS_PER_NUMBER
 
     rows = np.random.default_rng(2).standard_normal((300, 1000))

@@ -21,9 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import fileformat as sc
-from attention_explorer.core.presets import resources_dir
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.presets import resources_dir
+from attention_explorer.core.scenes.query import file as sc
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests import budget
 
 PRESET_FILES = sorted((resources_dir() / "presets").glob("*.json"))
@@ -188,8 +188,8 @@ def test_every_preset_file_loads_unchanged():
 
 _MEASURE = """\
 import json, resource, sys, time
-from attention_explorer.core.fileformat import load_any
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.scenes.query.file import load_any
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests import budget
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()

@@ -21,10 +21,10 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from attention_explorer.core import fileformat
-from attention_explorer.core import fileformat as scenario_file
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.scenes.query import file as scenario_file
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.document import Document
 from attention_explorer.state.explorer import ExplorerModel
 from tests import budget

@@ -17,8 +17,8 @@ import pytest
 from PySide6.QtCore import QLockFile, QStandardPaths
 from PySide6.QtWidgets import QApplication, QLabel
 
-from attention_explorer.core import fileformat as scenario_file
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import file as scenario_file
 from attention_explorer.state import document as document_module
 from attention_explorer.state.document import Document, app_data_dir
 

@@ -14,8 +14,9 @@ import time
 
 import pytest
 
-from attention_explorer.core import fileformat, filesafety
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files import safety as filesafety
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import file as fileformat
 
 LONG_AGO = time.time() - 10 * filesafety.STALE_AFTER_S
 

@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 
-from attention_explorer.core import fileformat
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.ui.window.disk_changes import CANCEL, OVERWRITE, SAVE_AS
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from attention_explorer.core import lecture
-from attention_explorer.core.jsonrules import MAX_FILE_BYTES
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.jsonrules import MAX_FILE_BYTES
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.teaching import lecture
 from attention_explorer.state import document
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MultiHeadModel

@@ -3,8 +3,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core import scenario as sc
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.state.explorer import HISTORY_LIMIT_BYTES, ExplorerModel
 
 DROPPED = "<older steps dropped to save memory>"

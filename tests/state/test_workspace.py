@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from attention_explorer.core.sequence import replace_sequence
+from attention_explorer.core.scenes.sequence.scene import replace_sequence
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.positional import PositionalModel
 from attention_explorer.state.sequence import SequenceModel

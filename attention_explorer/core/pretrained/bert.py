@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import inv_sqrt_scale, softmax
+from attention_explorer.core.maths.attention import inv_sqrt_scale, softmax
 
 # math.erf element by element: exact to double precision, and no SciPy needed. Element by element is slow,
 # so it is kept to the GELU alone: a sentence of 16 tokens through MiniLM evaluates ~150 000 of them.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import softmax
+from attention_explorer.core.maths.attention import softmax
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.gpt2 import Gpt2Config
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.attention import inv_sqrt_scale, softmax
+from attention_explorer.core.maths.attention import inv_sqrt_scale, softmax
 from attention_explorer.core.pretrained.bert import ACTIVATIONS, LayerAttention, check_shape, layer_norm
 
 

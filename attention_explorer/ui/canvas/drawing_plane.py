@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention_explorer.core.projection import first_hidden_pair, plane_basis, plane_tips
+from attention_explorer.core.maths.projection import first_hidden_pair, plane_basis, plane_tips
 
 # The planes the canvas can show when d_k > 2, in the order of its plane menu (components 0 and 1 first:
 # the default, and the only plane for d_k <= 2).

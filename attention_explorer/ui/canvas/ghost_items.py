@@ -12,8 +12,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from attention_explorer.core.pins import Pin
-from attention_explorer.core.projection import plane_tips
+from attention_explorer.core.maths.projection import plane_tips
+from attention_explorer.core.scenes.query.pins import Pin
 from attention_explorer.ui.style.pin_style import pin_colour, pin_name, pin_pen
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.ghosts import name_levels, passive, same_state

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from attention_explorer.core.files.presets import resources_dir
 from attention_explorer.core.messages import Phrase, TemplateError
-from attention_explorer.core.presets import resources_dir
 
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 

@@ -6,10 +6,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from attention_explorer.core.lecture import Lecture, Scene, text_for
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
-from attention_explorer.core.scenario import Scenario, ScenarioError
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
+from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import plain_label
@@ -24,7 +24,7 @@ from attention_explorer.ui.window.actions import (
 )
 from attention_explorer.ui.window.keys import TEXT_INPUTS
 
-# A script's page names (core/lecture.py LABS), as tab indexes of the middle.
+# A script's page names (core/teaching/lecture.py LABS), as tab indexes of the middle.
 LAB_PAGES = {"vectors": 0, "saturation": LAB_SATURATION, "variance": LAB_VARIANCE,
              "self-attention": LAB_SELF_ATTENTION, "transformer": LAB_TRANSFORMER, "multi-head": LAB_MULTIHEAD,
              "cross-attention": LAB_CROSS, "positions": LAB_POSITIONS}

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QFileDialog
 
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 
 if TYPE_CHECKING:  # built, and so imported, the first time a question or a lecture is wanted (start-up skips them)
-    from attention_explorer.core.lecture import Lecture
+    from attention_explorer.core.teaching.lecture import Lecture
     from attention_explorer.ui.lessons.lecture_runner import LectureRunner
     from attention_explorer.ui.lessons.quiz import Quiz
 
@@ -88,13 +88,13 @@ class Lessons(QObject):
 
     def open_built_in_lecture(self) -> None:
         """Lecture ▸ The article's path: the built-in script."""
-        from attention_explorer.core.lecture import load_built_in
+        from attention_explorer.core.teaching.lecture import load_built_in
 
         self.start_lecture(load_built_in())
 
     def open_lecture_file(self, path: str) -> bool:
         """Read a lecture script and start it; a bad file shows the loader's first problem and nothing changes."""
-        from attention_explorer.core.lecture import load_lecture
+        from attention_explorer.core.teaching.lecture import load_lecture
 
         try:
             lecture = load_lecture(path)

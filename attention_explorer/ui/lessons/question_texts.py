@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from attention_explorer.core import questions as qs
-from attention_explorer.core.scenario import Scenario
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.scenes.query.scene import Scenario
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+from attention_explorer.core.teaching import questions as qs
 from attention_explorer.ui.style.numbers import three_decimals
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate

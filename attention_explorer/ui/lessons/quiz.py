@@ -6,9 +6,9 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
-from attention_explorer.core import questions as qs
-from attention_explorer.core.scenario import Scenario
-from attention_explorer.core.sequence import SequenceScenario
+from attention_explorer.core.scenes.query.scene import Scenario
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+from attention_explorer.core.teaching import questions as qs
 from attention_explorer.ui.lessons.question_panel import QuestionPanel
 from attention_explorer.ui.lessons.question_texts import idle_text, question_text, reveal_text, score_text
 from attention_explorer.ui.style.theme import theme

@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
-from attention_explorer.core.pins import MAX_PINS, Pin
+from attention_explorer.core.scenes.query.pins import MAX_PINS, Pin
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.pin_style import legend_html, pin_colour, pin_name, pin_pen
 from attention_explorer.ui.style.theme import theme

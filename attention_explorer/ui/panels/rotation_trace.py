@@ -8,8 +8,8 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from attention_explorer.core.geometry import plane_angle_deg
-from attention_explorer.core.labs.sweep import rotation_sweep
+from attention_explorer.core.maths.geometry import plane_angle_deg
+from attention_explorer.core.maths.sweep import rotation_sweep
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.theme import key_color, query_color, theme

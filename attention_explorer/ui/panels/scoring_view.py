@@ -1,6 +1,6 @@
 """Scoring functions side by side: each key's softmax weight under dot, scaled dot, cosine and additive scores.
 
-The same Q and K as the explorer; the core computes every function (core/scoring.py). The switch chooses which
+The same Q and K as the explorer; the core computes every function (core/maths/scoring.py). The switch chooses which
 function is highlighted and explained; the explorer's own weights stay the scaled dot product. The plot is built
 the first time the panel is shown, and nothing is computed while it is hidden.
 """
@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPen, QPixmap
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QRadioButton, QSizePolicy, QVBoxLayout, QWidget
 
-from attention_explorer.core.scoring import SCORINGS, ScoringComparison, compare_scorings
+from attention_explorer.core.maths.scoring import SCORINGS, ScoringComparison, compare_scorings
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.numbers import cell_number
 from attention_explorer.ui.style.theme import theme

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QPen
 
-from attention_explorer.core.pins import Pin
+from attention_explorer.core.scenes.query.pins import Pin
 from attention_explorer.ui.style.theme import theme, theme_ink
 from attention_explorer.ui.widgets.safe_text import escaped
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.presets import resources_dir
+from attention_explorer.core.files.presets import resources_dir
 
 # Okabe–Ito: distinguishable with the common colour-vision deficiencies, and on a washed-out projector.
 KEY_HEX = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#F0E442")

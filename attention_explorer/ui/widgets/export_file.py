@@ -2,7 +2,7 @@
 
 Qt's QImage.save and pyqtgraph's exporters write the file themselves and report a full or read-only disk
 poorly or not at all (QImage.save's False was dropped; a full disk could leave 0 bytes). Here the picture is
-made in memory first, core/filesafety.py writes it (the old file stays whole when that fails), and the file
+made in memory first, core/files/safety.py writes it (the old file stays whole when that fails), and the file
 on the disk must then have every byte: otherwise the export says it failed, and why.
 """
 
@@ -13,7 +13,7 @@ import os
 from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice
 from PySide6.QtGui import QImage
 
-from attention_explorer.core.filesafety import atomic_write
+from attention_explorer.core.files.safety import atomic_write
 
 
 class NothingToWrite(Exception):

@@ -3,7 +3,7 @@
 Two guards, as code editors have them:
 
 * Before File ▸ Save writes over the window's own file, the file on disk must still hold what the window last read
-  or wrote (core/filesafety.py compares size, time and SHA-256). If it does not, the user chooses: Overwrite,
+  or wrote (core/files/safety.py compares size, time and SHA-256). If it does not, the user chooses: Overwrite,
   Save As… or Cancel.
 * When the window is activated, a quick look (a stat; the bytes are hashed only when size or time moved) tells
   whether the file changed meanwhile. If it did, a bar above the page says so and offers Reload; the title gets
@@ -23,7 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QStyle, QWidget
 
-from attention_explorer.core.filesafety import FileStamp, check_file
+from attention_explorer.core.files.safety import FileStamp, check_file
 from attention_explorer.ui.widgets.safe_text import literal, window_title
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate

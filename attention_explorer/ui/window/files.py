@@ -11,12 +11,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from attention_explorer.core import export
-from attention_explorer.core.filesafety import remove_stale_temporaries
-from attention_explorer.core.openfile import load_file
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario, ScenarioError
-from attention_explorer.core.workspace_file import scene_kind
+from attention_explorer.core.files.openfile import load_file
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.files.safety import remove_stale_temporaries
+from attention_explorer.core.files.workspace import scene_kind
+from attention_explorer.core.scenes.query import export
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
@@ -32,11 +32,11 @@ from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 from attention_explorer.ui.window.workspace_pages import KIND_PAGES, SUGGESTED_NAMES, page_kind
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
-    from attention_explorer.core.cross import CrossScenario
-    from attention_explorer.core.lecture import Lecture
-    from attention_explorer.core.multihead import MultiHeadScenario
-    from attention_explorer.core.positional_file import PositionalScene
-    from attention_explorer.core.sequence import SequenceScenario
+    from attention_explorer.core.scenes.cross.scene import CrossScenario
+    from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
+    from attention_explorer.core.scenes.positions.file import PositionalScene
+    from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+    from attention_explorer.core.teaching.lecture import Lecture
 
     LabScene = SequenceScenario | MultiHeadScenario | CrossScenario | PositionalScene
 
@@ -118,9 +118,9 @@ class FileHandling:
     def open_sequence(self, sequence: LabScene) -> None:
         """Open a self-attention, multi-head, cross-attention or positions scene in its lab, as that page's saved
         state with no file (the explorer's stays as it is)."""
-        from attention_explorer.core.cross import CrossScenario
-        from attention_explorer.core.multihead import MultiHeadScenario
-        from attention_explorer.core.positional_file import PositionalScene
+        from attention_explorer.core.scenes.cross.scene import CrossScenario
+        from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
+        from attention_explorer.core.scenes.positions.file import PositionalScene
 
         if isinstance(sequence, PositionalScene):
             self.page(LAB_POSITIONS).positions.load_scene(sequence)
@@ -170,7 +170,7 @@ class FileHandling:
         """
         remove_stale_temporaries(path)
         if not isinstance(loaded, Scenario):
-            from attention_explorer.core.lecture import Lecture
+            from attention_explorer.core.teaching.lecture import Lecture
 
             if isinstance(loaded, Lecture):
                 self.lessons.start_lecture(loaded)

@@ -15,41 +15,41 @@ if TYPE_CHECKING:
 
 def saturation_lab_page(model: ExplorerModel) -> QWidget:
     """The saturation lab, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.saturation import SaturationLab
+    from attention_explorer.ui.labs.saturation.lab import SaturationLab
     return SaturationLab(model)
 
 
 def variance_lab_page(model: ExplorerModel) -> QWidget:
     """The variance lab, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.variance import VarianceLab
+    from attention_explorer.ui.labs.variance.lab import VarianceLab
     return VarianceLab(model)
 
 
 def self_attention_lab_page(model: ExplorerModel) -> QWidget:
     """The self-attention lab, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.self_attention import SelfAttentionLab
+    from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
     return SelfAttentionLab(model)
 
 
 def transformer_page(model: ExplorerModel) -> QWidget:
     """The real-transformer page, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.transformer import TransformerPanel
+    from attention_explorer.ui.labs.transformer.lab import TransformerPanel
     return TransformerPanel(model)
 
 
 def multihead_lab_page(model: ExplorerModel) -> QWidget:
     """The multi-head lab, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.multihead import MultiHeadLab
+    from attention_explorer.ui.labs.multihead.lab import MultiHeadLab
     return MultiHeadLab(model)
 
 
 def cross_attention_lab_page(model: ExplorerModel) -> QWidget:
     """The cross-attention lab, its module imported now (on first use)."""
-    from attention_explorer.ui.labs.cross_attention import CrossAttentionLab
+    from attention_explorer.ui.labs.cross.lab import CrossAttentionLab
     return CrossAttentionLab(model)
 
 
 def positional_lab_page() -> QWidget:
     """The positions lab (no explorer model: its q and k are its own), its module imported now (on first use)."""
-    from attention_explorer.ui.labs.positional import PositionalLab
+    from attention_explorer.ui.labs.positions.lab import PositionalLab
     return PositionalLab()

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.presets import preset_names, preset_title
-from attention_explorer.core.scenario import ScenarioError
+from attention_explorer.core.files.presets import preset_names, preset_title
+from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document
 from attention_explorer.state.explorer import ExplorerModel
@@ -72,10 +72,10 @@ from attention_explorer.ui.window.settings import WindowSettings
 from attention_explorer.ui.window.workspace_pages import DocumentPages
 
 if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that never opens one skips ~50 ms
-    from attention_explorer.ui.labs.saturation import SaturationLab
-    from attention_explorer.ui.labs.self_attention import SelfAttentionLab
-    from attention_explorer.ui.labs.transformer import TransformerPanel
-    from attention_explorer.ui.labs.variance import VarianceLab
+    from attention_explorer.ui.labs.saturation.lab import SaturationLab
+    from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
+    from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+    from attention_explorer.ui.labs.variance.lab import VarianceLab
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
     from attention_explorer.ui.panels.scoring_view import ScoringView
 

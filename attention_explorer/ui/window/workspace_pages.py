@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QLineEdit, QWidget
 
-from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
+from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
 from attention_explorer.state.explorer import HistoryStep
 from attention_explorer.state.workspace import EXPLORER, LabStep
 from attention_explorer.ui.panels.scenario_info import translated_scenario_text

@@ -10,7 +10,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas import drawing_plane
 from attention_explorer.ui.canvas.arrow_item import TipHandle

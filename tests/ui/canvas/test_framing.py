@@ -12,7 +12,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset, preset_names
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier

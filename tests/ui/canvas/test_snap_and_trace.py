@@ -16,7 +16,7 @@ from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.geometry import snap_direction
+from attention_explorer.core.maths.geometry import snap_direction
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.panels.rotation_trace import RotationTrace

@@ -12,7 +12,7 @@ from PySide6.QtGui import QMouseEvent, QTextDocument, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.scenario import MAX_ABS
+from attention_explorer.core.scenes.query.scene import MAX_ABS
 from attention_explorer.ui.canvas.drag import clamp_to_format, drag_target
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.panels.history import HistoryView
@@ -291,7 +291,7 @@ def test_fit_button_shows_every_tip_and_the_unit_circle(qtbot, canvas, model):
 
 
 def test_a_new_scenario_is_fitted(qtbot, canvas, model):
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
 
     model.load_scenario(load_preset("saturation-large"))
     (left, right), (bottom, top) = canvas.view.viewRange()
@@ -480,7 +480,7 @@ def assert_names_by_their_tips(canvas: VectorCanvas) -> None:
 
 
 def preset_canvas(qtbot, preset: str, size=(800, 600), zoom: float = 1.0) -> VectorCanvas:
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
     from attention_explorer.state.explorer import ExplorerModel
 
     theme().set_zoom(zoom)
@@ -491,7 +491,7 @@ def preset_canvas(qtbot, preset: str, size=(800, 600), zoom: float = 1.0) -> Vec
 def test_no_name_lies_on_another_arrow_its_grab_circle_or_another_text(qtbot, mode, zoom):
     # code-review: "other tests" (a zero vector) and "config" have their tips by the origin, where the other arrows
     # start: their names lay across Q's and "call chain"'s lines. aligned: K1's name sat on Q's line.
-    from attention_explorer.core.presets import load_preset
+    from attention_explorer.core.files.presets import load_preset
 
     theme().set_mode(mode)
     try:

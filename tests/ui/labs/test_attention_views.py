@@ -15,9 +15,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
-from attention_explorer.ui.labs.attention_lines import head_color
-from attention_explorer.ui.labs.attention_views import HEAD_VIEW, MODEL_VIEW
-from attention_explorer.ui.labs.head_view import Hover
+from attention_explorer.ui.labs.transformer.attention_lines import head_color
+from attention_explorer.ui.labs.transformer.attention_views import HEAD_VIEW, MODEL_VIEW
+from attention_explorer.ui.labs.transformer.head_view import Hover
 from tests.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
@@ -246,7 +246,7 @@ def test_in_chinese_the_views_draw_chinese_tokens_at_1280_by_720(window, panel, 
 
 
 def test_a_long_sentence_draws_only_the_strongest_lines(qtbot):
-    from attention_explorer.ui.labs.head_view import MAX_LINES, HeadView
+    from attention_explorer.ui.labs.transformer.head_view import MAX_LINES, HeadView
 
     n = 512
     weights = np.random.default_rng(5).dirichlet(np.full(n, 0.3), size=(2, n))

@@ -12,7 +12,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
-from attention_explorer.ui.labs.cross_heatmap import CELL_TEXT_MAX
+from attention_explorer.ui.labs.cross.heatmap import CELL_TEXT_MAX
 from attention_explorer.ui.style.numbers import MINUS
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_POSITIONS
 

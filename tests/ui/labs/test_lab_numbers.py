@@ -7,7 +7,7 @@ import math
 import numpy as np
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.ui.labs.variance import VarianceLab
+from attention_explorer.ui.labs.variance.lab import VarianceLab
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from attention_explorer.core import multihead as mh
+from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.state.multihead import default_multihead
 from attention_explorer.ui.window.actions import LAB_MULTIHEAD
 

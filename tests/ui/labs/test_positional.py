@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.positional import seeded_pair
-from attention_explorer.ui.labs.positional import PositionalLab
+from attention_explorer.core.maths.positional import seeded_pair
+from attention_explorer.ui.labs.positions.lab import PositionalLab
 
 MINUS = "\u2212"
 

@@ -9,10 +9,10 @@ from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import MAX_SCALE
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import MAX_SCALE
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.labs.saturation import ZERO_X, SaturationLab
+from attention_explorer.ui.labs.saturation.lab import ZERO_X, SaturationLab
 from attention_explorer.ui.style.theme import key_color, theme
 
 SMALL_AT_1 = [0.66524, 0.24473, 0.09003]  # softmax([2, 1, 0]) by hand: [e², e, 1] / 11.107

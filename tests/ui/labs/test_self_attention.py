@@ -7,8 +7,8 @@ from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.sequence import SequenceScenario
-from attention_explorer.ui.labs.self_attention import CELL_TEXT_MAX_N, SelfAttentionLab
+from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+from attention_explorer.ui.labs.self_attention.lab import CELL_TEXT_MAX_N, SelfAttentionLab
 
 # The preset's numbers, typed in again here so the expectations do not come from the code under test.
 X = np.array([[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]], dtype=float)

@@ -7,9 +7,9 @@ from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.sequence import build_sequence
-from attention_explorer.ui.labs.self_attention import SelfAttentionLab
-from attention_explorer.ui.labs.self_attention_output import WEIGHTED_ROW_HEX
+from attention_explorer.core.scenes.sequence.scene import build_sequence
+from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
+from attention_explorer.ui.labs.self_attention.output import WEIGHTED_ROW_HEX
 
 # The preset's numbers typed in again, so the expectations do not come from the code under test.
 X = np.array([[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]], dtype=float)

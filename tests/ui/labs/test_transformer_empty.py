@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
-from attention_explorer.ui.labs.transformer import TransformerPanel
+from attention_explorer.ui.labs.transformer.lab import TransformerPanel
 from tests.tiny_bert import tiny_bert_dir
 from tests.ui.labs.panel_wait import wait_idle
 

@@ -14,8 +14,8 @@ from PySide6.QtTest import QTest
 
 from attention_explorer.core.pretrained import checkpoint, weights_size
 from attention_explorer.core.pretrained.gpt2 import decode
-from attention_explorer.ui.labs.transformer import TransformerPanel
-from attention_explorer.ui.labs.transformer_page import GENERATION_TAB
+from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+from attention_explorer.ui.labs.transformer.page import GENERATION_TAB
 from tests.tiny_bert import tiny_bert_dir
 from tests.tiny_gpt2 import tiny_gpt2_dir
 from tests.ui.labs.panel_wait import wait_idle

@@ -9,8 +9,8 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.labs.variance import D_K_LADDER, example_scores, example_vectors
-from attention_explorer.ui.labs.variance import VarianceLab
+from attention_explorer.core.maths.variance import D_K_LADDER, example_scores, example_vectors
+from attention_explorer.ui.labs.variance.lab import VarianceLab
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.d_k_stops import position_from_d_k
 

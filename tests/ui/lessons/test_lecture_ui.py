@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.lecture import LABS, load_built_in, text_for
-from attention_explorer.core.presets import load_preset, preset_names
-from attention_explorer.core.questions import ATTEND_MOST, STEP_OF_KIND
+from attention_explorer.core.files.presets import load_preset, preset_names
+from attention_explorer.core.teaching.lecture import LABS, load_built_in, text_for
+from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
 
 
 def press_page_down(window) -> None:
@@ -148,7 +148,7 @@ def test_every_page_a_script_names_is_a_page_of_the_window():
 def test_a_lecture_scene_opens_every_built_in_example_in_its_page(make_window, tmp_path, name):
     from PySide6.QtWidgets import QLabel
 
-    from attention_explorer.core.scenario import Scenario
+    from attention_explorer.core.scenes.query.scene import Scenario
 
     window = make_window(record_errors=True, discard_changes=True, activate=True)
     path = tmp_path / "talk.json"

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core import questions as qs
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.teaching import questions as qs
 from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
 from tests.ui.canvas.test_vector_canvas import drag, widget_point
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from tests.ui.widget_helpers import show_widget
 

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
 from attention_explorer.ui.panels.output_layout import convex_hull
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.steps_view import StepsView

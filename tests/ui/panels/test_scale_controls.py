@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.panels.scale_controls import (
     D_K_MAX_POSITION,

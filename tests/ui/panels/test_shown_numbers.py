@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.weights_chart import WeightsChart

@@ -6,8 +6,8 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextDocument, QTextTable
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.ui.panels.steps_view import MAX_ROWS, StepsView
 from attention_explorer.ui.style.theme import theme
 from tests.ui.widget_helpers import show_widget

@@ -7,7 +7,7 @@ from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
-from attention_explorer.core.presets import load_preset
+from attention_explorer.core.files.presets import load_preset
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.vector_table import SHOWN_COMPONENTS

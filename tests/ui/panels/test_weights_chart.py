@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
 
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.scenario import Scenario
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.panels.weights_chart import OVERLAY_WIDTH, VALUE_TEXT_MAX_KEYS, WeightsChart
 from attention_explorer.ui.style.theme import key_color

@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMessageBox
 
 from attention_explorer.app import create_window
-from attention_explorer.core.fileformat import load as load_scenario_file
-from attention_explorer.core.presets import load_preset, preset_names
+from attention_explorer.core.files.presets import load_preset, preset_names
+from attention_explorer.core.scenes.query.file import load as load_scenario_file
 from attention_explorer.ui.style.theme import theme
 
 PANELS = ("vectorEditor", "vectorCanvas", "scaleControls", "stepsView", "weightsChart", "outputView")
@@ -394,7 +394,7 @@ def _panels_text(window) -> str:
 
 
 def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(window):
-    from attention_explorer.core.attention import attend
+    from attention_explorer.core.maths.attention import attend
 
     model = window.model
     start = tuple(model.scenario.keys[1])  # K2 = (-0.6, 1.3)
@@ -424,7 +424,7 @@ def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(win
 
 
 def test_self_attention_preset_and_files_open_in_their_lab(window, tmp_path):
-    from attention_explorer.core.fileformat import save
+    from attention_explorer.core.scenes.query.file import save
 
     before = window.model.scenario
     window.preset_actions["self-attention"].trigger()
@@ -541,8 +541,8 @@ def _file_window(qtbot, settings, source, monkeypatch):
 
 
 def test_a_file_on_the_command_line_is_opened_like_file_open(qtbot, settings, tmp_path, monkeypatch):
-    from attention_explorer.core.fileformat import save as save_scenario_file
-    from attention_explorer.core.scenario import with_title
+    from attention_explorer.core.scenes.query.file import save as save_scenario_file
+    from attention_explorer.core.scenes.query.scene import with_title
 
     lecture = tmp_path / "lecture.json"
     scenario = with_title(load_preset("drag-2d"), "My lecture")
@@ -563,8 +563,8 @@ def test_a_file_on_the_command_line_is_opened_like_file_open(qtbot, settings, tm
 
 
 def test_a_self_attention_file_on_the_command_line_joins_open_recent(qtbot, settings, tmp_path, monkeypatch):
-    from attention_explorer.core.fileformat import save as save_scenario_file
-    from attention_explorer.core.presets import load_preset as preset
+    from attention_explorer.core.files.presets import load_preset as preset
+    from attention_explorer.core.scenes.query.file import save as save_scenario_file
 
     sentence = tmp_path / "sentence.json"
     save_scenario_file(preset("self-attention"), sentence)
@@ -579,7 +579,7 @@ def test_save_through_a_symlink_keeps_the_link_and_writes_its_target(window, qtb
     folder.mkdir()
     links.mkdir()
     target = folder / "lecture.json"
-    from attention_explorer.core.fileformat import save as save_scenario_file
+    from attention_explorer.core.scenes.query.file import save as save_scenario_file
 
     save_scenario_file(load_preset("drag-2d"), target)
     link = links / "shortcut.json"

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
-from attention_explorer.core.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
 from attention_explorer.ui.style.pin_style import PIN_HEX
 
 

@@ -15,11 +15,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
-from attention_explorer.core import workspace_file
-from attention_explorer.core.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
-from attention_explorer.core.openfile import load_file
-from attention_explorer.core.presets import load_preset
-from attention_explorer.core.workspace_file import RECOVERY_FORMAT
+from attention_explorer.core.files import workspace as workspace_file
+from attention_explorer.core.files.openfile import load_file
+from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.files.workspace import RECOVERY_FORMAT
+from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
 from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_POSITIONS, LAB_SELF_ATTENTION
 from tests.ui.widget_helpers import type_text
 from tests.ui.window.test_history import handle_centre, mouse_drag
@@ -310,8 +310,7 @@ def test_several_modified_pages_are_autosaved_together_and_all_come_back(make_wi
 
 def test_an_old_recovery_file_is_still_offered_and_restored(make_window, tmp_path):
     """A recovery file of the versions before the workspace: the explorer's scenario file on its own."""
-    from attention_explorer.core import fileformat
-
+    from attention_explorer.core.scenes.query import file as fileformat
     window = make_window()
     scenario = load_preset("library")
     (window.document.data_dir / "recovery-12345-abcdef.json").write_text(fileformat.dumps(scenario),

@@ -1,1 +1,0 @@
-"""The labs' maths: softmax saturation, the variance of q·k, one key's full turn."""

@@ -1,0 +1,1 @@
+"""One query against N keys and values: the explorer's scene."""

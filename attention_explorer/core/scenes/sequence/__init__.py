@@ -1,0 +1,1 @@
+"""Self-attention on a token sequence."""

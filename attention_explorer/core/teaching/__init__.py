@@ -1,0 +1,1 @@
+"""Teaching: questions, lecture scripts and the claims a story makes."""

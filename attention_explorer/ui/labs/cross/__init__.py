@@ -1,0 +1,1 @@
+"""The cross-attention lab."""

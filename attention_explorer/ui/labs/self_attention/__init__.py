@@ -1,0 +1,1 @@
+"""The self-attention lab."""

@@ -1,0 +1,1 @@
+"""The variance lab."""
