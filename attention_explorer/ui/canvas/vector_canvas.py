@@ -21,10 +21,10 @@ from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
 from attention_explorer.ui.style.numbers import three_decimals_short
+from attention_explorer.ui.style.safe_text import escaped, plain_label
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
-from attention_explorer.ui.widgets.safe_text import escaped, plain_label
 
 _UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
 _NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"

@@ -11,8 +11,8 @@ from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
 from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import plain_label
 from attention_explorer.ui.window.actions import (
     LAB_CROSS,
     LAB_MULTIHEAD,

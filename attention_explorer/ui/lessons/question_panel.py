@@ -6,8 +6,8 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import plain_label
 
 
 class QuestionPanel(QFrame):

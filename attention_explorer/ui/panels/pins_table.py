@@ -20,8 +20,8 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import full_precision, signed_difference, table_value
 from attention_explorer.ui.style.pin_style import pin_colour, pin_name
+from attention_explorer.ui.style.safe_text import mnemonic_free
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import mnemonic_free
 
 _ANGLE = "angles"
 UPDATE_MS = 50  # the table's numbers follow a drag at 20 per second: reading them faster is impossible anyway

@@ -12,9 +12,9 @@ from attention_explorer.core.maths.geometry import plane_angle_deg
 from attention_explorer.core.maths.sweep import rotation_sweep
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.safe_text import plain_label
 
 
 class RotationTrace(QWidget):

@@ -8,8 +8,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import escaped
 
 
 def translated_scenario_text(text: str) -> str:

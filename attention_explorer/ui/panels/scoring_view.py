@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QRadioButton, Q
 from attention_explorer.core.maths.scoring import SCORINGS, ScoringComparison, compare_scorings
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.numbers import cell_number
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.axes import cache_axes
-from attention_explorer.ui.widgets.safe_text import escaped
 
 # Okabe–Ito colours: told apart with the common colour-vision deficiencies, and on a black (high-contrast) plot.
 SCORING_HEX = {"dot": "#E69F00", "scaled": "#0072B2", "cosine": "#009E73", "additive": "#CC79A7"}

@@ -34,9 +34,9 @@ from attention_explorer.ui.style.numbers import (
     product_factor_html,
     small_number_html,
 )
+from attention_explorer.ui.style.safe_text import escaped, literal
 from attention_explorer.ui.style.theme import key_hex, output_color, query_color, theme, theme_ink
 from attention_explorer.ui.widgets.key_rows import MAX_ROWS, shown_rows  # noqa: F401 (MAX_ROWS: its tests import it here)
-from attention_explorer.ui.widgets.safe_text import escaped, literal
 
 # Q·K_i is written out product by product up to this d_k; beyond it only the sum is shown.
 EXPAND_PRODUCTS_MAX_DK = 4

@@ -49,8 +49,8 @@ from attention_explorer.ui.panels.vector_table import (
     VectorTableModel,
 )
 from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 

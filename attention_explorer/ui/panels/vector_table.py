@@ -39,8 +39,8 @@ from attention_explorer.core.scenes.query.scene import MAX_LABEL, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import parse_number, three_decimals
+from attention_explorer.ui.style.safe_text import literal
 from attention_explorer.ui.style.theme import key_color, query_color, theme
-from attention_explorer.ui.widgets.safe_text import literal
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 

@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.fast_items import CachedBars, QuickText, moves_quietly
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
-from attention_explorer.ui.widgets.safe_text import escaped
 
 # Pixels kept free between two neighbouring value texts.
 VALUE_TEXT_GAP_PX = 6

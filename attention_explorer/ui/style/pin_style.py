@@ -6,8 +6,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QPen
 
 from attention_explorer.core.scenes.query.pins import Pin
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import theme, theme_ink
-from attention_explorer.ui.widgets.safe_text import escaped
 
 # Not among the keys' Okabe–Ito colours, and each pin also has its own dash pattern (for grey-scale projectors).
 PIN_HEX = ("#C2185B", "#6D4C41", "#3F51B5")

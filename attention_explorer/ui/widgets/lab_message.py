@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import escaped
 
 
 class LabMessage(QLabel):

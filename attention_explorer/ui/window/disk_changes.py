@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QStyle, QWidget
 
 from attention_explorer.core.files.safety import FileStamp, check_file
-from attention_explorer.ui.widgets.safe_text import literal, window_title
+from attention_explorer.ui.style.safe_text import literal, window_title
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 

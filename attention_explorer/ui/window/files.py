@@ -19,8 +19,8 @@ from attention_explorer.core.scenes.query import export
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.safe_text import literal, mnemonic_free
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
-from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free
 from attention_explorer.ui.window.actions import (
     LAB_CROSS,
     LAB_MULTIHEAD,

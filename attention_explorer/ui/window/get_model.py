@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from attention_explorer.core.pretrained import download
 from attention_explorer.core.pretrained.download import DownloadCancelled, DownloadError, Progress
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.widgets.safe_text import literal, plain_label
+from attention_explorer.ui.style.safe_text import literal, plain_label
 
 PROGRESS_STEPS = 1000
 # What each offered model is, in a few words (marked for translation under this dialog's context).

@@ -38,8 +38,8 @@ from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_sc
 from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
+from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.widgets.step_banner import StepBanner
 from attention_explorer.ui.window.actions import (
     LAB_CROSS,

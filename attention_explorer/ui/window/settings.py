@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QMessageBox
 from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.document import Recovery
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.style.safe_text import literal
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import literal
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 DESK_SIZE = QSize(1600, 1000)  # the first run's size where the screen has room for it

@@ -5,7 +5,7 @@ import html
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attention_explorer.ui.widgets.safe_text import escaped
+from attention_explorer.ui.style.safe_text import escaped
 
 
 @given(st.text())

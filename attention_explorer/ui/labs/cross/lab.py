@@ -34,10 +34,10 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.cross.heatmap import CrossHeatmap
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
-from attention_explorer.ui.widgets.safe_text import escaped
 
 SCORE_COLOURS = ("#2166AC", "#F7F7F7", "#B2182B")
 WEIGHT_COLOURS = ("#FFFFFF", "#6BAED6", "#08306B")

@@ -36,9 +36,9 @@ from attention_explorer.ui.labs.multihead.heads import HeadsGrid, cell_text_limi
 from attention_explorer.ui.labs.multihead.tables import MatrixTabs
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
-from attention_explorer.ui.widgets.safe_text import escaped
 
 SHAPE = "{0} × {1}".format
 

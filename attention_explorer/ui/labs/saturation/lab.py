@@ -39,10 +39,10 @@ from attention_explorer.ui.labs.saturation.axis import (
 )
 from attention_explorer.ui.labs.saturation.page import SHIFT_LIMIT, build_page
 from attention_explorer.ui.style.numbers import factor_text, typographic_minus
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
 from attention_explorer.ui.widgets.key_rows import shown_rows
 from attention_explorer.ui.widgets.lab_plots import style_axes
-from attention_explorer.ui.widgets.safe_text import escaped
 
 TABLE_MAX_ROWS = 5
 SHORT_TABLE_ROWS = 3  # in a low dock

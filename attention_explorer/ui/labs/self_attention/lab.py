@@ -39,9 +39,9 @@ from attention_explorer.ui.labs.self_attention.output import OutputColumn, outpu
 from attention_explorer.ui.labs.self_attention.tables import MatrixTabs, set_table_fonts
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
-from attention_explorer.ui.widgets.safe_text import escaped
 
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
 SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red

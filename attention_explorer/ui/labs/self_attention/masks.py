@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 from attention_explorer.core.scenes.sequence.scene import SequenceResult, SequenceScenario
 from attention_explorer.state.sequence import SequenceModel
 from attention_explorer.ui.style.numbers import MINUS
-from attention_explorer.ui.widgets.safe_text import escaped, mnemonic_free
+from attention_explorer.ui.style.safe_text import escaped, mnemonic_free
 
 M_MATRIX_MAX_N = 4  # M written out cell by cell up to this N; beyond it in words
 PADDING_MENU_MAX = 64  # tokens listed in the padding menu (a longer sentence lists its first 64)

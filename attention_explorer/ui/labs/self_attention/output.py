@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from attention_explorer.state.sequence import SequenceModel
 from attention_explorer.ui.labs.self_attention.tables import LAB_NUMBERS, rich_caption
 from attention_explorer.ui.style.numbers import cell_number
+from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import relative_luminance
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel
-from attention_explorer.ui.widgets.safe_text import escaped
 
 WEIGHTED_ROW_HEX = "#F0A800"  # a V row's tint at weight 1 (fades to the table's base colour at weight 0)
 SUM_TERMS_SHOWN = 6  # o_i = Σ a_ij v_j written out up to this many terms, the largest first

@@ -30,8 +30,8 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.attention_lines import export_view
 from attention_explorer.ui.labs.transformer.head_view import HeadView
 from attention_explorer.ui.labs.transformer.model_view import ModelView
+from attention_explorer.ui.style.safe_text import literal, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.widgets.safe_text import literal, plain_label, window_title
 
 HEAD_VIEW, MODEL_VIEW = 0, 1
 

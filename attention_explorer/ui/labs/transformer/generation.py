@@ -14,10 +14,10 @@ from attention_explorer.core.pretrained.checkpoint import Analysis
 from attention_explorer.core.pretrained.generation import MAX_TOP_K, CacheCost
 from attention_explorer.ui.labs.transformer.heads import AXIS_HEX, WEIGHT_COLOURS
 from attention_explorer.ui.style.numbers import formatted_number, grouped_integer
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, MARK_HEX, short_token
-from attention_explorer.ui.widgets.safe_text import plain_label
 
 CACHED_HEX = "#6A8EC8"
 NEWEST_HEX = MARK_HEX

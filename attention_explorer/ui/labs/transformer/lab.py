@@ -27,9 +27,9 @@ from attention_explorer.ui.labs.transformer.jobs import ModelJob
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB, build_page
 from attention_explorer.ui.labs.transformer.run import ModelRunner
 from attention_explorer.ui.style.numbers import formatted_number
+from attention_explorer.ui.style.safe_text import escaped, literal, mnemonic_free
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, short_token
-from attention_explorer.ui.widgets.safe_text import escaped, literal, mnemonic_free
 
 CELL_TEXT_MAX_TOKENS = CELL_TEXT_MAX_N  # numbers in the cells up to this many tokens; beyond that unreadable
 

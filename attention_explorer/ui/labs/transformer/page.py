@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 from attention_explorer.ui.labs.transformer.attention_views import AttentionViews
 from attention_explorer.ui.labs.transformer.generation import GenerationView
 from attention_explorer.ui.labs.transformer.heads import AXIS_HEX, SCORE_COLOURS, WEIGHT_COLOURS, HeadGrid
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
-from attention_explorer.ui.widgets.safe_text import plain_label
 
 DEFAULT_SENTENCE = "I love Beijing"
 GENERATION_TAB = 4  # the tabs' index of "Next token"
