@@ -3634,7 +3634,7 @@
     </message>
 </context>
 <context>
-    <name>TransformerPanel</name>
+    <name>TransformerLab</name>
     <message>
         <source>Open a model folder</source>
         <translation>打开模型文件夹</translation>

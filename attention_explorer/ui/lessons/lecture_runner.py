@@ -11,23 +11,10 @@ from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
 from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.window.actions import (
-    LAB_CROSS,
-    LAB_MULTIHEAD,
-    LAB_POSITIONS,
-    LAB_SATURATION,
-    LAB_SELF_ATTENTION,
-    LAB_TRANSFORMER,
-    LAB_VARIANCE,
-)
-from attention_explorer.ui.window.keys import TEXT_INPUTS
-
-# A script's page names (core/teaching/lecture.py LABS), as tab indexes of the middle.
-LAB_PAGES = {"vectors": 0, "saturation": LAB_SATURATION, "variance": LAB_VARIANCE,
-             "self-attention": LAB_SELF_ATTENTION, "transformer": LAB_TRANSFORMER, "multi-head": LAB_MULTIHEAD,
-             "cross-attention": LAB_CROSS, "positions": LAB_POSITIONS}
+from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
 
 
 class LectureBar(QFrame):
@@ -157,7 +144,7 @@ class LectureRunner(QObject):
             else:  # a self-attention, multi-head or cross-attention example: into its lab, as Examples ▸ does
                 window.open_sequence(loaded)
         if scene.page:  # the script's reading worked it out: the scene's lab, its example's, or the one before's
-            window.show_page(LAB_PAGES[scene.page])
+            window.show_page(page_index(scene.page))
             self._keep_the_clicker()
         if scene.plane:
             combo = window.canvas.plane_combo

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QLabel, QWidget
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 from attention_explorer.core.teaching import questions as qs
+from attention_explorer.ui.labs.registry import SELF_ATTENTION, page_index
 from attention_explorer.ui.lessons.question_panel import QuestionPanel
 from attention_explorer.ui.lessons.question_texts import idle_text, question_text, reveal_text, score_text
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
 
 
 class _Cover(QLabel):
@@ -80,7 +80,7 @@ class Quiz(QObject):
         self.enabled = enabled
         if enabled:
             self._asked_steps.clear()
-            if self.window.central_tabs.currentIndex() == LAB_SELF_ATTENTION:
+            if self.window.central_tabs.currentIndex() == page_index(SELF_ATTENTION):
                 self.pose(qs.ATTEND_MOST)
             elif not self.model.step_through:
                 self.model.set_step_through(True)
@@ -147,7 +147,7 @@ class Quiz(QObject):
             return True
         if not self.enabled:
             return False
-        if self.window.central_tabs.currentIndex() == LAB_SELF_ATTENTION:
+        if self.window.central_tabs.currentIndex() == page_index(SELF_ATTENTION):
             return self.pose(qs.ATTEND_MOST)
         step = self.model.revealed_steps + 1
         if not self.model.step_through or step > self.model.STEP_COUNT or step in self._asked_steps:
@@ -248,9 +248,9 @@ class Quiz(QObject):
             self.pose(qs.ATTEND_MOST)  # a new sentence: a new question about it
 
     def _page_changed(self, index: int) -> None:
-        if self._in_lab() and index != LAB_SELF_ATTENTION:
+        if self._in_lab() and index != page_index(SELF_ATTENTION):
             self.dismiss()
-        elif self.enabled and index == LAB_SELF_ATTENTION and self.question is None:
+        elif self.enabled and index == page_index(SELF_ATTENTION) and self.question is None:
             self.pose(qs.ATTEND_MOST)
 
     def _show(self) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
 from attention_explorer.ui.i18n.switcher import LANGUAGES
+from attention_explorer.ui.labs.registry import PAGES
 
 # The translation context of every text here: the catalogue files them under the window that shows them.
 CONTEXT = "MainWindow"
@@ -53,19 +54,6 @@ class SeparatorRow:
 
 Row = ActionRow | MenuRow | SeparatorRow
 
-LAB_SATURATION, LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER = 1, 2, 3, 4  # tab indexes; 0 is the canvas
-LAB_MULTIHEAD, LAB_CROSS, LAB_POSITIONS = 5, 6, 7
-# The pages of the middle, in tab order: the titles of their tabs and of their View ▸ Labs entries.
-PAGE_TITLES = (
-    QT_TRANSLATE_NOOP("MainWindow", "Vectors"),
-    QT_TRANSLATE_NOOP("MainWindow", "Saturation: why scale?"),
-    QT_TRANSLATE_NOOP("MainWindow", "Variance: why √dₖ?"),
-    QT_TRANSLATE_NOOP("MainWindow", "Self-attention"),
-    QT_TRANSLATE_NOOP("MainWindow", "Real transformer"),
-    QT_TRANSLATE_NOOP("MainWindow", "Multi-head attention"),
-    QT_TRANSLATE_NOOP("MainWindow", "Cross-attention"),
-    QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"),
-)
 _PLOTS = {
     ("canvas", "png"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PNG…"),
     ("canvas", "svg"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as SVG…"),
@@ -165,7 +153,7 @@ ROWS: tuple[Row, ...] = (
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
     *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",),
                 checkable=True, group="pages")  # checked: the page shown
-      for index, title in enumerate(PAGE_TITLES) if title),
+      for index, title in enumerate(spec.title for spec in PAGES)),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),
     ActionRow("resetLayout", "panels", QT_TRANSLATE_NOOP("MainWindow", "Reset panel layout"), "reset_layout",

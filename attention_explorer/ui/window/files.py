@@ -19,17 +19,10 @@ from attention_explorer.core.scenes.query import export
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.registry import KIND_PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
-from attention_explorer.ui.window.actions import (
-    LAB_CROSS,
-    LAB_MULTIHEAD,
-    LAB_POSITIONS,
-    LAB_SELF_ATTENTION,
-    LAB_TRANSFORMER,
-)
 from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
-from attention_explorer.ui.window.workspace_pages import KIND_PAGES, SUGGESTED_NAMES, page_kind
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
     from attention_explorer.core.scenes.cross.scene import CrossScenario
@@ -58,7 +51,7 @@ class FileHandling:
             if kinds is not None and kind not in kinds:
                 continue
             if page_kind(self.central_tabs.currentIndex()) != kind:
-                self.show_page(KIND_PAGES.get(kind, 0))  # the question is about what the window shows
+                self.show_page(page_index(KIND_PAGES.get(kind, VECTORS)))  # the question is about what the window shows
             self._unsaved_kind = kind
             answer = self.ask_unsaved_changes()
             if answer == QMessageBox.StandardButton.Save:
@@ -118,24 +111,9 @@ class FileHandling:
     def open_sequence(self, sequence: LabScene) -> None:
         """Open a self-attention, multi-head, cross-attention or positions scene in its lab, as that page's saved
         state with no file (the explorer's stays as it is)."""
-        from attention_explorer.core.scenes.cross.scene import CrossScenario
-        from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
-        from attention_explorer.core.scenes.positions.file import PositionalScene
-
-        if isinstance(sequence, PositionalScene):
-            self.page(LAB_POSITIONS).positions.load_scene(sequence)
-            self.show_page(LAB_POSITIONS)
-            return
-        if isinstance(sequence, MultiHeadScenario):
-            self.page(LAB_MULTIHEAD).load_scenario(sequence)
-            self.show_page(LAB_MULTIHEAD)
-            return
-        if isinstance(sequence, CrossScenario):
-            self.page(LAB_CROSS).load_cross(sequence)
-            self.show_page(LAB_CROSS)
-            return
-        self.self_attention_lab.load_sequence(sequence)
-        self.show_page(LAB_SELF_ATTENTION)
+        page = page_index(KIND_PAGES[scene_kind(sequence)])
+        self.page(page).load(sequence)
+        self.show_page(page)
 
     def open_dialog(self) -> None:
         """File ▸ Open (unsaved changes of the page the file opens in are asked about once its kind is known)."""
@@ -145,8 +123,8 @@ class FileHandling:
 
     def open_model_dialog(self) -> bool:
         """File ▸ Open model…: the real-transformer page, then its folder chooser."""
-        self.show_page(LAB_TRANSFORMER)
-        return self.transformer_panel.open_dialog()
+        self.show_page(page_index("transformer"))
+        return self.transformer_lab.open_dialog()
 
     def get_model_dialog(self) -> None:
         """File ▸ Get a model…: download a model into the Hugging Face cache (its own dialog and module)."""

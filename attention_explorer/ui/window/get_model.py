@@ -295,10 +295,10 @@ def open_get_model(window) -> GetModelDialog:
 
 def _open_downloaded(window, repo_id: str, folder: str) -> None:
     """The page lists the new model and, where it can read it, opens it."""
-    from attention_explorer.ui.window.actions import LAB_TRANSFORMER
+    from attention_explorer.ui.labs.registry import page_index
 
-    window.show_page(LAB_TRANSFORMER)
-    panel = window.transformer_panel
+    window.show_page(page_index("transformer"))
+    panel = window.transformer_lab
     panel.refresh_cached_models()
     if any(model.path == Path(folder) for model in panel.cached_models):
         panel.open_model(folder)

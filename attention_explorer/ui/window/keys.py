@@ -8,10 +8,7 @@ from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QAbstractSpinBox,
     QApplication,
-    QComboBox,
-    QLineEdit,
     QPlainTextEdit,
     QTextEdit,
     QWidget,
@@ -21,10 +18,9 @@ from attention_explorer.core.maths.geometry import rotate_in_plane, stretch
 from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.step_banner import BlankScreen
+from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
 from attention_explorer.ui.window.workspace_pages import history_key_goes_to_window
 
-# Widgets that need plain keys (digits, arrows, +/−, Space, Tab) for themselves.
-TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit, QAbstractItemView)
 # A presenter's clicker sends these (Page Down/Up, some → / ←, B for blank); in step-through they step wherever the
 # focus is, unless a field is being typed in.
 # Both of the window's Redo keys (actions.py), whatever the platform's standard one is.

@@ -30,6 +30,14 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.application import application_icon, apply_style
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.registry import (
+    PAGES,
+    SATURATION,
+    SELF_ATTENTION,
+    TRANSFORMER,
+    VARIANCE,
+    page_index,
+)
 from attention_explorer.ui.lessons.lessons import Lessons
 from attention_explorer.ui.panels.history import HistoryView
 from attention_explorer.ui.panels.output_view import OutputView
@@ -41,29 +49,10 @@ from attention_explorer.ui.panels.weights_chart import WeightsChart
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.step_banner import StepBanner
-from attention_explorer.ui.window.actions import (
-    LAB_CROSS,
-    LAB_MULTIHEAD,
-    LAB_POSITIONS,
-    LAB_SATURATION,
-    LAB_SELF_ATTENTION,
-    LAB_TRANSFORMER,
-    LAB_VARIANCE,
-    PAGE_TITLES,
-    ActionTable,
-)
+from attention_explorer.ui.window.actions import ActionTable
 from attention_explorer.ui.window.disk_changes import DiskChanges
 from attention_explorer.ui.window.files import FileHandling
 from attention_explorer.ui.window.keys import KeyDispatch
-from attention_explorer.ui.window.lab_pages import (
-    cross_attention_lab_page,
-    multihead_lab_page,
-    positional_lab_page,
-    saturation_lab_page,
-    self_attention_lab_page,
-    transformer_page,
-    variance_lab_page,
-)
 from attention_explorer.ui.window.lazy_dock import LazyDock
 from attention_explorer.ui.window.page_list import page_list_button
 from attention_explorer.ui.window.pinning import Pinning
@@ -74,7 +63,7 @@ from attention_explorer.ui.window.workspace_pages import DocumentPages
 if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that never opens one skips ~50 ms
     from attention_explorer.ui.labs.saturation.lab import SaturationLab
     from attention_explorer.ui.labs.self_attention.lab import SelfAttentionLab
-    from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+    from attention_explorer.ui.labs.transformer.lab import TransformerLab
     from attention_explorer.ui.labs.variance.lab import VarianceLab
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
     from attention_explorer.ui.panels.scoring_view import ScoringView
@@ -129,13 +118,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         # The labs share the middle with the canvas. Each is built the first time it is shown: a lecture that
         # never opens one pays nothing for it, at start-up or per drag move.
         self._lab_factories: dict[int, Callable[[], QWidget]] = {
-            LAB_SATURATION: lambda: saturation_lab_page(model),
-            LAB_VARIANCE: lambda: variance_lab_page(model),
-            LAB_SELF_ATTENTION: lambda: self_attention_lab_page(model),
-            LAB_TRANSFORMER: lambda: transformer_page(model),
-            LAB_MULTIHEAD: lambda: multihead_lab_page(model),
-            LAB_CROSS: lambda: cross_attention_lab_page(model),
-            LAB_POSITIONS: positional_lab_page,
+            index: (lambda build=spec.build: build(model)) for index, spec in enumerate(PAGES) if spec.build
         }
         self._built_pages: dict[int, QWidget] = {0: self.canvas}
         self.central_tabs = QTabWidget()
@@ -333,8 +316,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         for name, action in self.preset_actions.items():
             action.setText(translated_scenario_text(preset_title(name)) or name)
         self._show_autosave_problem()
-        for index, title in enumerate(PAGE_TITLES):
-            self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", title or ""))
+        for index, spec in enumerate(PAGES):
+            self.central_tabs.setTabText(index, QCoreApplication.translate("MainWindow", spec.title))
         self.page_list_button.setText(self.tr("All pages"))
         self.page_list_button.setToolTip(self.tr("Every page of the middle, also on Ctrl+1 … Ctrl+{0}").format(
             len(self.pages_menu.actions())))
@@ -378,22 +361,22 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
     @property
     def saturation_lab(self) -> SaturationLab:
         """The saturation lab (built on first use)."""
-        return self.page(LAB_SATURATION)
+        return self.page(page_index(SATURATION))
 
     @property
     def variance_lab(self) -> VarianceLab:
         """The variance lab (built on first use)."""
-        return self.page(LAB_VARIANCE)
+        return self.page(page_index(VARIANCE))
 
     @property
     def self_attention_lab(self) -> SelfAttentionLab:
         """The self-attention lab (built on first use)."""
-        return self.page(LAB_SELF_ATTENTION)
+        return self.page(page_index(SELF_ATTENTION))
 
     @property
-    def transformer_panel(self) -> TransformerPanel:
+    def transformer_lab(self) -> TransformerLab:
         """The real-transformer page (built on first use)."""
-        return self.page(LAB_TRANSFORMER)
+        return self.page(page_index(TRANSFORMER))
 
     @property
     def pages(self) -> list[QWidget]:
@@ -408,7 +391,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             shown.setChecked(True)
         self._show_hint("")
         # Labs with state of their own get the whole window; the explorer's docks step aside.
-        wide = index in (LAB_VARIANCE, LAB_SELF_ATTENTION, LAB_TRANSFORMER, LAB_MULTIHEAD, LAB_CROSS, LAB_POSITIONS)
+        wide = PAGES[index].wide if 0 <= index < len(PAGES) else False
         if wide and self._state_before_wide_page is None:
             self._state_before_wide_page = self.saveState()
             for dock in self.docks.values():
@@ -535,17 +518,9 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
     def _idle_hint(self) -> str:
         """What the status bar says when nothing is hovered: how to use the page in the middle."""
         page = self.central_tabs.currentIndex() if hasattr(self, "central_tabs") else 0
-        if page == LAB_SATURATION:
-            return self.tr("Move the factor slider or press ÷ 10 and × 10; drag a key on the Vectors page and the "
-                           "curves follow.")
-        if page == LAB_VARIANCE:
-            return self.tr("Drag d_k and N; New seed draws fresh random vectors.")
-        if page == LAB_SELF_ATTENTION:
-            return self.tr("Type a sentence or edit X and the W's; hover a cell for q·k, click a row to explore it.")
-        if page == LAB_TRANSFORMER:
-            return self.tr("Open a model folder, type a sentence and press Show; nothing is downloaded.")
-        if page == LAB_MULTIHEAD:
-            return self.tr("Change d_model and h; click a head or a row of its maps to explore that query.")
+        hint = PAGES[page].hint if 0 < page < len(PAGES) else ""
+        if hint:
+            return self.tr(hint)
         idle_hint = getattr(self._built_pages.get(page), "idle_hint", None)
         if idle_hint is not None:  # the newer labs say themselves how they are used
             return idle_hint()

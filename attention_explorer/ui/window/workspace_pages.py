@@ -12,35 +12,12 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox, QLineEdit, QWidget
 
-from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
 from attention_explorer.state.explorer import HistoryStep
 from attention_explorer.state.workspace import EXPLORER, LabStep
+from attention_explorer.ui.labs.registry import KIND_PAGES, PAGES, VECTORS, page_index, page_kind
 from attention_explorer.ui.panels.scenario_info import translated_scenario_text
-from attention_explorer.ui.window.actions import (
-    LAB_CROSS,
-    LAB_MULTIHEAD,
-    LAB_POSITIONS,
-    LAB_SELF_ATTENTION,
-    PAGE_TITLES,
-)
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
-
-# The labs whose scene is a page of the document: their page, the kind of their file and their model's attribute.
-LAB_KINDS = {LAB_SELF_ATTENTION: SEQUENCE_KIND, LAB_MULTIHEAD: MULTIHEAD_KIND, LAB_CROSS: CROSS_KIND,
-             LAB_POSITIONS: POSITIONS_KIND}
-KIND_PAGES = {kind: page for page, kind in LAB_KINDS.items()}
-_MODEL_ATTRIBUTES = {LAB_SELF_ATTENTION: "sequence_model", LAB_MULTIHEAD: "multihead", LAB_CROSS: "cross_model",
-                     LAB_POSITIONS: "positions"}
-# What Save As suggests for a page that has no file yet.
-SUGGESTED_NAMES = {EXPLORER: "scenario.json", SEQUENCE_KIND: "sentence.json", MULTIHEAD_KIND: "multihead.json",
-                   CROSS_KIND: "translation.json", POSITIONS_KIND: "positions.json"}
-
-
-def page_kind(index: int) -> str:
-    """The kind of scene page `index` shows: a lab's own, else the explorer's scenario."""
-    return LAB_KINDS.get(index, EXPLORER)
-
 
 class DocumentPages:
     """Mixed into MainWindow: the pages' part in the one document (state/workspace.py)."""
@@ -55,10 +32,10 @@ class DocumentPages:
 
     def _attach_page(self, index: int, lab: QWidget) -> None:
         """A lab just built: its model's scene joins the document, its edits the window's history."""
-        attribute = _MODEL_ATTRIBUTES.get(index)
-        if attribute is None:
+        spec = PAGES[index]
+        if not spec.model_attribute:
             return
-        self.document.workspace.add_lab(LAB_KINDS[index], getattr(lab, attribute), page=index)
+        self.document.workspace.add_lab(spec.kind, getattr(lab, spec.model_attribute), page=index)
         # A sentence or a number typed and entered is the lab's edit, an undo step of the window: Ctrl+Z in that
         # field then undoes it (keys.py), not the field's own typing.
         for field in lab.findChildren(QLineEdit):
@@ -71,16 +48,15 @@ class DocumentPages:
 
     def _build_lab_of_kind(self, kind: str) -> QObject | None:
         """Build the lab page of `kind` (a recovery brings its scene back) and give its model."""
-        page = KIND_PAGES.get(kind)
-        if page is None:
+        if kind == EXPLORER or kind not in KIND_PAGES:
             return None
-        self.page(page)
+        self.page(page_index(KIND_PAGES[kind]))
         return self.document.workspace.lab_model(kind)
 
     def _show_restored_page(self, kind: str) -> None:
         """After a restore: the page that was shown when the work was autosaved, if it is a lab's."""
-        if kind in KIND_PAGES and kind in self.document.workspace.kinds():
-            self.show_page(KIND_PAGES[kind])
+        if kind != EXPLORER and kind in KIND_PAGES and kind in self.document.workspace.kinds():
+            self.show_page(page_index(KIND_PAGES[kind]))
 
     def current_kind(self) -> str:
         """The kind of scene the page shown holds (what Save writes)."""
@@ -105,8 +81,7 @@ class DocumentPages:
 
     def page_title(self, kind: str) -> str:
         """The page of `kind` as the tabs name it."""
-        index = KIND_PAGES.get(kind, 0)
-        return _translate("MainWindow", PAGE_TITLES[index])
+        return _translate("MainWindow", PAGES[page_index(KIND_PAGES.get(kind, VECTORS))].title)
 
     def _document_title(self) -> tuple[str, str]:
         """The file name (or "") and the scene's title of the page shown, for the window's title."""

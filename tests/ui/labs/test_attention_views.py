@@ -30,8 +30,8 @@ TOKENS = ("[CLS]", "the", "cat", "sat", "on", "the", "mat", ".", "[SEP]")
 def window(make_module_window, tiny_bert_dir):
     """One 1280×720 window for the module, its transformer page on the tiny model and SENTENCE."""
     window = make_module_window(size=(1280, 720), discard_changes=True)
-    window.show_page(window.pages.index(window.transformer_panel))
-    panel = window.transformer_panel
+    window.show_page(window.pages.index(window.transformer_lab))
+    panel = window.transformer_lab
     assert panel.open_model(tiny_bert_dir) and panel.set_sentence(SENTENCE)
     return window
 
@@ -39,7 +39,7 @@ def window(make_module_window, tiny_bert_dir):
 @pytest.fixture
 def panel(window, qtbot):
     """The page, with the "Where attention goes" tab chosen by a click on its tab."""
-    panel = window.transformer_panel
+    panel = window.transformer_lab
     bar, views = panel.tabs.tabBar(), panel.attention_views
     QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(panel.tabs.indexOf(views)).center())
     qtbot.waitUntil(lambda: views.isVisible() and views.width() > 600)

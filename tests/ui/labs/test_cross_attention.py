@@ -13,8 +13,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.ui.labs.cross.heatmap import CELL_TEXT_MAX
+from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.numbers import MINUS
-from attention_explorer.ui.window.actions import LAB_CROSS, LAB_POSITIONS
 
 # The preset's numbers typed in again, so that the expectations do not come from the code under test.
 Y = np.array([[1.8, 0.3, 0.0], [0.6, 2.0, 0.2], [0.0, 0.2, 2.2]])
@@ -33,8 +33,8 @@ def window(make_module_window):
 
 @pytest.fixture
 def lab(window):
-    lab = window.page(LAB_CROSS)
-    window.show_page(LAB_CROSS)
+    lab = window.page(page_index("cross-attention"))
+    window.show_page(page_index("cross-attention"))
     lab.example_button.click()  # every test starts from the preset's own numbers
     QApplication.processEvents()
     return lab
@@ -58,8 +58,8 @@ def row_softmax(logits: np.ndarray) -> np.ndarray:
 
 
 def test_the_example_opens_in_its_tab_with_the_weights_and_shapes_shown(window, lab):
-    assert window.central_tabs.currentIndex() == LAB_CROSS
-    assert window.central_tabs.tabText(LAB_CROSS) == "Cross-attention"
+    assert window.central_tabs.currentIndex() == page_index("cross-attention")
+    assert window.central_tabs.tabText(page_index("cross-attention")) == "Cross-attention"
     scores = (Y @ W) @ (X @ W).T
     assert np.allclose(lab.score_map.image.image, scores)
     assert np.allclose(lab.weight_map.image.image, row_softmax(scores / math.sqrt(2)))
@@ -167,8 +167,8 @@ def test_file_open_dispatches_a_cross_file_and_refuses_a_bad_one(window, tmp_pat
         "target_embeddings": [[1.0], [2.0]], "source_embeddings": [[1.0]], "w_q": [[1.0]], "w_k": [[1.0]],
         "w_v": [[1.0]]}), encoding="utf-8")
     assert window.open_file(str(good), ask=False)
-    lab = window.page(LAB_CROSS)
-    assert window.central_tabs.currentIndex() == LAB_CROSS
+    lab = window.page(page_index("cross-attention"))
+    assert window.central_tabs.currentIndex() == page_index("cross-attention")
     assert lab.weight_map.image.image.tolist() == [[1.0], [1.0]]
     errors = []
     monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
@@ -181,16 +181,16 @@ def test_file_open_dispatches_a_cross_file_and_refuses_a_bad_one(window, tmp_pat
 
 
 def test_the_positions_lab_also_fits_1280x720_with_its_own_hint(window):
-    window.show_page(LAB_POSITIONS)
+    window.show_page(page_index("positions"))
     QApplication.processEvents()
-    scroll = window.central_tabs.widget(LAB_POSITIONS)
+    scroll = window.central_tabs.widget(page_index("positions"))
     assert scroll.verticalScrollBar().maximum() == 0 and scroll.horizontalScrollBar().maximum() == 0
-    assert window.central_tabs.tabText(LAB_POSITIONS) == "Positions and q·k"
+    assert window.central_tabs.tabText(page_index("positions")) == "Positions and q·k"
     assert window.findChild(QLabel, "statusHint").text().startswith("Move m and n")
 
 
 def test_fits_1280x720_and_follows_the_dark_theme(window, lab):
-    scroll = window.central_tabs.widget(LAB_CROSS)
+    scroll = window.central_tabs.widget(page_index("cross-attention"))
     assert scroll.verticalScrollBar().maximum() == 0 and scroll.horizontalScrollBar().maximum() == 0
     window.set_theme("dark")
     QApplication.processEvents()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.ui.window.actions import LAB_MULTIHEAD, LAB_SELF_ATTENTION
+from attention_explorer.ui.labs.registry import page_index
 
 
 def shown_text(label) -> str:
@@ -18,8 +18,9 @@ def shown_text(label) -> str:
 def test_the_labs_status_line_names_the_example_in_chinese(make_window):
     window = make_window(language="zh_CN", discard_changes=True)
     for preset, page, lab, title in (
-            ("multi-head", LAB_MULTIHEAD, lambda: window.page(LAB_MULTIHEAD), "多头注意力：我 爱 北京，两个头"),
-            ("self-attention", LAB_SELF_ATTENTION, lambda: window.self_attention_lab, None)):
+            ("multi-head", page_index("multi-head"), lambda: window.page(page_index("multi-head")),
+             "多头注意力：我 爱 北京，两个头"),
+            ("self-attention", page_index("self-attention"), lambda: window.self_attention_lab, None)):
         window.preset_actions[preset].trigger()
         QApplication.processEvents()
         assert window.central_tabs.currentIndex() == page

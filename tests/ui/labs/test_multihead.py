@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea
 
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.state.multihead import default_multihead
-from attention_explorer.ui.window.actions import LAB_MULTIHEAD
+from attention_explorer.ui.labs.registry import page_index
 
 
 def plain(label) -> str:
@@ -38,7 +38,7 @@ def click_cell(heatmap, row: int, column: int) -> None:
 @pytest.fixture(scope="module")
 def window(make_module_window):
     win = make_module_window(discard_changes=False)
-    win.show_page(LAB_MULTIHEAD)
+    win.show_page(page_index("multi-head"))
     QApplication.processEvents()
     return win
 
@@ -46,8 +46,8 @@ def window(make_module_window):
 @pytest.fixture
 def lab(window):
     """The lab back on its default scenario and head 1, row 1."""
-    page = window.page(LAB_MULTIHEAD)
-    window.show_page(LAB_MULTIHEAD)
+    page = window.page(page_index("multi-head"))
+    window.show_page(page_index("multi-head"))
     page.multihead.load_scenario(default_multihead())
     page.multihead.select(0, 0)
     page.message_label.set_status("")
@@ -58,7 +58,7 @@ def lab(window):
 def assert_fits_1280_by_720(window, lab) -> None:
     """No scroll bar on the lab's page, and every head's maps at least 90 px and inside the window."""
     QApplication.processEvents()
-    scroll = window.central_tabs.widget(LAB_MULTIHEAD)
+    scroll = window.central_tabs.widget(page_index("multi-head"))
     assert isinstance(scroll, QScrollArea) and window.size().width() == 1280 and window.size().height() == 720
     assert not scroll.verticalScrollBar().isVisible() and not scroll.horizontalScrollBar().isVisible()
     for tile in lab.heads_grid.tiles:
@@ -176,7 +176,7 @@ def test_file_open_of_a_multihead_file_shows_it_in_the_lab(lab, window, tmp_path
     path.write_text(json.dumps(document), encoding="utf-8")
     window.show_page(0)
     assert window.open_file(str(path))
-    assert window.central_tabs.currentIndex() == LAB_MULTIHEAD
+    assert window.central_tabs.currentIndex() == page_index("multi-head")
     assert plain(lab.shapes_label) == "N = 3 tokens, d_model = 2, h = 2 heads, d_k = d_v = d_model / h = 1"
     assert plain(lab.message_label) == "Opened “Two heads, three words”."
     assert [tile.title.text() for tile in lab.heads_grid.tiles] == ["Head 1 · 1", "Head 2 · 2"]
@@ -196,7 +196,7 @@ def test_file_open_of_a_multihead_file_shows_it_in_the_lab(lab, window, tmp_path
 def test_the_example_opens_in_the_lab_from_the_examples_menu(lab, window):
     window.show_page(0)
     window.preset_actions["multi-head"].trigger()
-    assert window.central_tabs.currentIndex() == LAB_MULTIHEAD
+    assert window.central_tabs.currentIndex() == page_index("multi-head")
     assert plain(lab.message_label) == "Opened “Multi-head attention: 我 爱 北京, two heads”."
     weights = lab.multihead.result.weights
     # Head 1 sees (a thing, an action): 我 and 北京 look alike there; head 2 (speaker, place) tells them apart.

@@ -165,11 +165,11 @@ def type_into(spin, text: str) -> None:
 def test_an_odd_d_typed_in_is_refused_in_the_lab_and_the_box_shows_d_again(make_window):
     from PySide6.QtWidgets import QApplication
 
-    from attention_explorer.ui.window.actions import LAB_POSITIONS
+    from attention_explorer.ui.labs.registry import page_index
 
     window = make_window(record_errors=True, discard_changes=True, activate=True)
-    window.show_page(LAB_POSITIONS)
-    lab = window.page(LAB_POSITIONS)
+    window.show_page(page_index("positions"))
+    lab = window.page(page_index("positions"))
     spin, message = lab.spins["d"], lab.message_label
     curves_before = [curve.getData()[1].copy() for curve in lab.curves["rope"]]
     assert not message.isVisible()

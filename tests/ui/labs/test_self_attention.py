@@ -240,7 +240,7 @@ def test_beyond_16_tokens_colour_only_and_items_are_reused(lab, qtbot):
 def test_load_sequence_opens_another_sentence(lab):
     sequence = SequenceScenario(tokens=("a", "b"), embeddings=[[1.0], [2.0]], w_q=[[1.0]], w_k=[[3.0]],
                                      w_v=[[1.0]], causal=True, title="two")
-    lab.load_sequence(sequence)
+    lab.load(sequence)
     assert lab.tokens_edit.text() == "a b" and lab.causal_check.isChecked()
     assert texts(lab.score_map) == ["3.00", MINUS + "∞", "6.00", "12.00"]
     assert lab.size_spins["d_model"].value() == 1

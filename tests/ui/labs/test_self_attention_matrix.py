@@ -148,7 +148,7 @@ def test_padding_menu_chooses_tokens_and_refuses_an_empty_row(lab, qtbot):
 
 def test_a_longer_sentence_summarises_m_in_words(lab):
     """Six tokens: M is not drawn cell by cell but said in words, naming the padding tokens."""
-    lab.load_sequence(build_sequence("the cat sat on the mat".split(), 4, 2, 2, causal=True, padding=(4, 5)))
+    lab.load(build_sequence("the cat sat on the mat".split(), 4, 2, 2, causal=True, padding=(4, 5)))
     formula = lab.formula_label.text()
     assert "<table" not in formula
     assert "above the diagonal (causal)" in formula and "“the”, “mat”" in formula
@@ -157,7 +157,7 @@ def test_a_longer_sentence_summarises_m_in_words(lab):
 
 def test_padding_apart_from_other_masked_cells_leaves_the_gap_unhatched(lab):
     """Padding 0 and 2 of three tokens: two hatched columns with the unmasked column 1 between them left clear."""
-    lab.load_sequence(build_sequence(["a", "b", "c"], 2, 2, 2, padding=(0, 2)))
+    lab.load(build_sequence(["a", "b", "c"], 2, 2, 2, padding=(0, 2)))
     hatched = lab.score_map.mask_hatch.path()
     assert hatched.contains(QPointF(0.5, 1.5)) and hatched.contains(QPointF(2.5, 1.5))
     assert not hatched.contains(QPointF(1.5, 1.5))

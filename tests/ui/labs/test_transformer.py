@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
-from attention_explorer.ui.labs.transformer.lab import CELL_TEXT_MAX_TOKENS, TransformerPanel
+from attention_explorer.ui.labs.transformer.lab import CELL_TEXT_MAX_TOKENS, TransformerLab
 from tests.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 from tests.ui.labs.panel_wait import wait_idle
 
@@ -28,7 +28,7 @@ def make_panel(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
 
     def make(model, folder=None, width=560, height=460):
-        panel = TransformerPanel(model)
+        panel = TransformerLab(model)
         qtbot.addWidget(panel)
         panel.ask_model_folder = lambda: "" if folder is None else str(folder)
         panel.resize(width, height)
@@ -233,7 +233,7 @@ def test_models_in_the_hugging_face_cache_are_listed_and_open_when_chosen(qtbot,
     shutil.copytree(tiny_bert_dir, snapshot)
     monkeypatch.delenv("HF_HUB_CACHE", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
-    panel = TransformerPanel(model)
+    panel = TransformerLab(model)
     qtbot.addWidget(panel)
     panel.show()
     combo = panel.models_combo
@@ -247,7 +247,7 @@ def test_models_in_the_hugging_face_cache_are_listed_and_open_when_chosen(qtbot,
 
 def test_missing_packages_say_what_to_install(qtbot, model, monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "tokenizers", None)
-    panel = TransformerPanel(model)
+    panel = TransformerLab(model)
     qtbot.addWidget(panel)
     panel.show()
     assert panel.missing_label.isVisible() and panel.install_label.isVisible()
@@ -333,7 +333,7 @@ def test_a_malformed_model_in_the_cache_shows_its_own_message_and_the_page_stays
     hint = window.findChild(QLabel, "statusHint")
     _visit_transformer_page(window)
     panel = window.current_page()
-    assert isinstance(panel, TransformerPanel) and panel.isVisible()  # built, not a blank page
+    assert isinstance(panel, TransformerLab) and panel.isVisible()  # built, not a blank page
     combo = panel.models_combo
     assert [combo.itemText(i) for i in range(1, combo.count())] == [
         "broken/m0", "broken/m1", "broken/m2", "broken/m3", "tiny/bert"]
@@ -360,7 +360,7 @@ def test_a_malformed_model_opened_from_the_file_menu_shows_its_message(malformed
     folders = iter([tmp_path / "hf" / "hub" / "models--broken--m2" / "snapshots" / "1",
                     tmp_path / "hf" / "hub" / "models--tiny--bert" / "snapshots" / "1"])
     window.show_page(_visit_transformer_page(window))
-    panel = window.transformer_panel
+    panel = window.transformer_lab
     monkeypatch.setattr(panel, "ask_model_folder", lambda: str(next(folders)))
     window.actions_by_name["openModel"].trigger()
     wait_idle(panel)
@@ -379,8 +379,8 @@ def test_a_malformed_model_is_explained_in_chinese(malformed_window, qtbot):
     window = malformed_window
     window.actions_by_name["lang_zh_CN"].trigger()
     try:
-        window.show_page(window.pages.index(window.transformer_panel))
-        panel = window.transformer_panel
+        window.show_page(window.pages.index(window.transformer_lab))
+        panel = window.transformer_lab
         _choose(panel.models_combo, 3)  # broken/m2: the 5000-digit integer, a JSON problem inside a model error
         qtbot.waitUntil(lambda: "config.json" in panel.status_label.text())
         text = panel.status_label.text()

@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
-from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+from attention_explorer.ui.labs.transformer.lab import TransformerLab
 from tests.tiny_bert import tiny_bert_dir
 from tests.ui.labs.panel_wait import wait_idle
 
@@ -19,7 +19,7 @@ def empty_panel(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
 
     def make(model, folder=None):
-        panel = TransformerPanel(model)
+        panel = TransformerLab(model)
         qtbot.addWidget(panel)
         asked = []
         panel.ask_model_folder = lambda: asked.append(True) or ("" if folder is None else str(folder))
@@ -82,7 +82,7 @@ def test_a_cancelled_dialog_keeps_the_empty_state(empty_panel, model):
 
 def test_file_open_model_in_the_window_leaves_the_empty_state(make_window, tiny_bert_dir, monkeypatch):
     window = make_window()
-    panel = window.transformer_panel
+    panel = window.transformer_lab
     monkeypatch.setattr(panel, "ask_model_folder", lambda: str(tiny_bert_dir))
     window.open_model_dialog()
     wait_idle(panel)

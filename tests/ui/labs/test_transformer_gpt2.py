@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 
 from attention_explorer.core.pretrained import checkpoint, weights_size
 from attention_explorer.core.pretrained.gpt2 import decode
-from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+from attention_explorer.ui.labs.transformer.lab import TransformerLab
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB
 from tests.tiny_bert import tiny_bert_dir
 from tests.tiny_gpt2 import tiny_gpt2_dir
@@ -31,7 +31,7 @@ def make_panel(qtbot, monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
 
     def make(model, folder):
-        panel = TransformerPanel(model)
+        panel = TransformerLab(model)
         qtbot.addWidget(panel)
         panel.ask_model_folder = lambda: str(folder)
         panel.resize(640, 560)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from attention_explorer.core.pretrained import checkpoint, tokenizer_process
-from attention_explorer.ui.labs.transformer.lab import TransformerPanel
+from attention_explorer.ui.labs.transformer.lab import TransformerLab
 from tests import budget
 from tests.tiny_bert import BACKTRACKING_TEXT, SLOW_TEXT, tiny_bert_dir, with_backtracking_tokenizer
 from tests.ui.labs.panel_wait import wait_idle
@@ -27,7 +27,7 @@ class PanicException(BaseException):
 def panel(qtbot, model, monkeypatch, tmp_path):
     monkeypatch.delenv("HF_HUB_CACHE", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "empty-hf-home"))
-    panel = TransformerPanel(model)
+    panel = TransformerLab(model)
     qtbot.addWidget(panel)
     panel.resize(560, 460)
     panel.show()

@@ -135,13 +135,15 @@ def test_the_caption_reads_in_every_theme(make_window):
 PRESET_PAGE_INDEX = {"self-attention": 3, "multi-head": 5, "translation": 6}
 
 
-def test_every_page_a_script_names_is_a_page_of_the_window():
-    from attention_explorer.ui.lessons.lecture_runner import LAB_PAGES
-    from attention_explorer.ui.window.actions import PAGE_TITLES
+def test_every_page_a_script_names_is_a_page_of_the_window(make_window):
+    """The registry's ids are the names a script uses, in the window's tab order, each with its own tab."""
+    from attention_explorer.ui.labs.registry import PAGES, page_index
 
-    assert set(LAB_PAGES) == set(LABS) and sorted(LAB_PAGES.values()) == list(range(len(PAGE_TITLES)))
-    assert [PAGE_TITLES[LAB_PAGES[name]] for name in ("multi-head", "cross-attention", "positions")] == [
-        "Multi-head attention", "Cross-attention", "Positions and q·k"]
+    assert tuple(spec.id for spec in PAGES) == LABS
+    window = make_window()
+    assert window.central_tabs.count() == len(PAGES)
+    assert [window.central_tabs.tabText(page_index(name)) for name in ("multi-head", "cross-attention", "positions")] \
+        == ["Multi-head attention", "Cross-attention", "Positions and q·k"]
 
 
 @pytest.mark.parametrize("name", preset_names())

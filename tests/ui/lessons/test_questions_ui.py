@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.teaching import questions as qs
-from attention_explorer.ui.window.actions import LAB_SELF_ATTENTION
+from attention_explorer.ui.labs.registry import page_index
 from tests.ui.canvas.test_vector_canvas import drag, widget_point
 
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
@@ -159,7 +159,7 @@ def test_drag_a_key_until_its_weight_is_about_one_half_then_check(window):
 
 def test_which_position_a_token_attends_to_most_in_the_self_attention_lab(window):
     window.actions_by_name["questionMode"].trigger()
-    window.show_page(LAB_SELF_ATTENTION)
+    window.show_page(page_index("self-attention"))
     QApplication.processEvents()
     quiz = window.lessons.quiz
     question = quiz.question

@@ -78,7 +78,7 @@ def test_get_a_model_downloads_it_and_the_page_lists_and_opens_it(window, hub, q
     assert dialog.progress_label.text() == f"{total / 1000:.1f} KB of {total / 1000:.1f} KB"
     assert dialog.message.text().startswith("Downloaded sentence-transformers/all-MiniLM-L6-v2 into ")
     assert dialog.models.item(0).text().startswith("all-MiniLM-L6-v2 · about 91 MB · already on this computer\n")
-    panel = window.transformer_panel
+    panel = window.transformer_lab
     assert window.current_page() is panel
     assert "sentence-transformers/all-MiniLM-L6-v2" in combo_names(panel)
     assert panel.loaded is not None and panel.loaded.name == "sentence-transformers/all-MiniLM-L6-v2"
@@ -101,7 +101,7 @@ def test_cancel_mid_way_leaves_no_half_model_listed(window, hub, hub_home, qtbot
     qtbot.waitUntil(lambda: not dialog.running, timeout=10_000)
     assert dialog.message.text() == "Cancelled; nothing of it was kept."
     assert not (hub_home / "models--distilbert--distilgpt2").exists()
-    panel = window.transformer_panel
+    panel = window.transformer_lab
     panel.refresh_cached_models()
     assert "distilbert/distilgpt2" not in combo_names(panel)
     assert dialog.download_button.isEnabled() and "already" not in dialog.models.item(3).text()

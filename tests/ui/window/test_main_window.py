@@ -460,10 +460,10 @@ def test_wide_labs_take_the_whole_window_and_the_docks_come_back(window):
 
 def test_real_transformer_page_opens_a_model_folder_from_the_file_menu(window, monkeypatch, tmp_path):
     folders = []
-    monkeypatch.setattr(window.transformer_panel, "ask_model_folder", lambda: folders.append(1) or "")
+    monkeypatch.setattr(window.transformer_lab, "ask_model_folder", lambda: folders.append(1) or "")
     window.actions_by_name["openModel"].trigger()
     assert folders == [1]
-    assert window.current_page() is window.transformer_panel
+    assert window.current_page() is window.transformer_lab
     assert all(dock.isHidden() for dock in window.docks.values())
 
 

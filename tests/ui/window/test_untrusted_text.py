@@ -25,8 +25,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
 
 from attention_explorer.app import create_window
+from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.theme import theme
-from attention_explorer.ui.window.main_window import LAB_SELF_ATTENTION, LAB_TRANSFORMER
 from tests import budget, tiny_bert
 from tests.ui.labs.panel_wait import wait_idle
 
@@ -275,7 +275,7 @@ def check_self_attention(window, folder: Path, image: str, timed: Timed) -> None
         "w_q": [[1, 0], [0, 1], [0.5, 0.5]], "w_k": [[0, 1], [1, 0], [0.5, 0]], "w_v": [[1, 0], [0, 1], [1, 1]],
     }), encoding="utf-8")
     assert timed(window.open_file, str(path))
-    window.show_page(LAB_SELF_ATTENTION)
+    window.show_page(page_index("self-attention"))
     lab = window.self_attention_lab
     QApplication.processEvents()
     assert label_shows(lab.message_label) == f"Opened “{title}”."
@@ -291,8 +291,8 @@ def check_self_attention(window, folder: Path, image: str, timed: Timed) -> None
 
 
 def check_transformer(window, model_dir: Path, tokens: list[str], timed: Timed) -> None:
-    window.show_page(LAB_TRANSFORMER)
-    panel = window.transformer_panel
+    window.show_page(page_index("transformer"))
+    panel = window.transformer_lab
     panel.ask_model_folder = lambda: str(model_dir)
     assert timed(panel.open_dialog)
     wait_idle(panel)  # the model loads off the UI thread

@@ -20,7 +20,7 @@ from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.workspace import RECOVERY_FORMAT
 from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
-from attention_explorer.ui.window.actions import LAB_CROSS, LAB_MULTIHEAD, LAB_POSITIONS, LAB_SELF_ATTENTION
+from attention_explorer.ui.labs.registry import page_index
 from tests.ui.widget_helpers import type_text
 from tests.ui.window.test_history import handle_centre, mouse_drag
 
@@ -129,13 +129,13 @@ class TargetCase(LabCase):
 
 
 LABS = {
-    "self-attention": SentenceCase(LAB_SELF_ATTENTION, SEQUENCE_KIND, "我 爱 北京", "the cat sat",
+    "self-attention": SentenceCase(page_index("self-attention"), SEQUENCE_KIND, "我 爱 北京", "the cat sat",
                                    "Self-attention: Sentence “the cat sat”"),
-    "multi-head": SpinCase(LAB_MULTIHEAD, MULTIHEAD_KIND, "8", "16", "Multi-head: Set d_model = 16",
+    "multi-head": SpinCase(page_index("multi-head"), MULTIHEAD_KIND, "8", "16", "Multi-head: Set d_model = 16",
                            "size_spins", "d_model"),
-    "cross-attention": TargetCase(LAB_CROSS, CROSS_KIND, "我 爱 北京", "我 爱 你",
+    "cross-attention": TargetCase(page_index("cross-attention"), CROSS_KIND, "我 爱 北京", "我 爱 你",
                                   "Cross-attention: Target “我 爱 你”"),
-    "positions": SpinCase(LAB_POSITIONS, POSITIONS_KIND, "8", "16", "Positions: Set d = 16", "spins", "d"),
+    "positions": SpinCase(page_index("positions"), POSITIONS_KIND, "8", "16", "Positions: Set d = 16", "spins", "d"),
 }
 
 
@@ -270,7 +270,7 @@ def test_save_writes_the_page_shown_and_each_page_keeps_its_own_file_and_modifie
     ctrl(window, Qt.Key.Key_S)
     assert load_file(scenario) == window.model.scenario and load_file(sentence).tokens == ("the", "cat", "sat")
     assert "*" not in window.windowTitle() and window.windowTitle().startswith("vectors.json — ")
-    window.show_page(LAB_SELF_ATTENTION)
+    window.show_page(page_index("self-attention"))
     assert window.windowTitle().startswith("sentence.json — ")
     # Undo on the Vectors page's step from the lab: the explorer's scenario is unsaved again, the lab's is not.
     ctrl(window, Qt.Key.Key_Z)
@@ -285,7 +285,7 @@ def test_several_modified_pages_are_autosaved_together_and_all_come_back(make_wi
     first.show_page(0)
     first.canvas.setFocus()
     QTest.keyClick(first.canvas, Qt.Key.Key_Right)
-    first.show_page(LAB_POSITIONS)
+    first.show_page(page_index("positions"))
     scenes = {kind: first.document.workspace.scene(kind) for kind in ("scenario", SEQUENCE_KIND, POSITIONS_KIND)}
     recovery = first.document.recovery_path
     qtbot.waitUntil(lambda: recovered(recovery) == scenes, timeout=2000)
@@ -301,7 +301,7 @@ def test_several_modified_pages_are_autosaved_together_and_all_come_back(make_wi
     second.offer_recovery()
     assert {kind: second.document.workspace.scene(kind) for kind in scenes} == scenes
     assert second.document.workspace.modified_kinds() == ["scenario", SEQUENCE_KIND, POSITIONS_KIND]
-    assert second.central_tabs.currentIndex() == LAB_POSITIONS
+    assert second.central_tabs.currentIndex() == page_index("positions")
     asked = []
     second.ask_unsaved_changes = lambda: asked.append(second.current_kind()) or QMessageBox.StandardButton.Discard
     assert second.close()
@@ -327,10 +327,10 @@ def test_exploring_is_not_editing(window, qtbot, tmp_path):
         window.show_page(index)
         QApplication.processEvents()
     self_attention = window.self_attention_lab
-    window.show_page(LAB_SELF_ATTENTION)
+    window.show_page(page_index("self-attention"))
     self_attention.sequence_model.set_hover((1, 2))
     self_attention.sequence_model.set_output_hover(0)
-    window.page(LAB_MULTIHEAD).multihead.select(1, 2)
+    window.page(page_index("multi-head")).multihead.select(1, 2)
     window.model.select_key(1)
     for preset in ("self-attention", "translation", "multi-head", "library"):
         window.preset_actions[preset].trigger()
@@ -379,11 +379,11 @@ def test_undo_shows_the_page_a_step_of_the_explorers_scenario_was_made_on(window
     lab = open_lab(window, LABS["self-attention"])
     before = window.model.scenario
     lab.use_as_query(1)  # a row of the lab's maps: the explorer's scenario changes, made on the lab's page
-    window.show_page(LAB_MULTIHEAD)
+    window.show_page(page_index("multi-head"))
     ctrl(window, Qt.Key.Key_Z)
-    assert window.model.scenario == before and window.central_tabs.currentIndex() == LAB_SELF_ATTENTION
+    assert window.model.scenario == before and window.central_tabs.currentIndex() == page_index("self-attention")
     ctrl(window, Qt.Key.Key_Y)
-    assert window.central_tabs.currentIndex() == LAB_SELF_ATTENTION, "shown already: it stays"
+    assert window.central_tabs.currentIndex() == page_index("self-attention"), "shown already: it stays"
     window.show_page(1)  # the saturation lab shows the explorer's scenario: an undo of its steps stays there
     ctrl(window, Qt.Key.Key_Z)
     assert window.central_tabs.currentIndex() == 1

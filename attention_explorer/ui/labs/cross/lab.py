@@ -180,7 +180,7 @@ class CrossAttentionLab(QWidget):
 
     # ------------------------------------------------------------ public
 
-    def load_cross(self, cross: CrossScenario) -> None:
+    def load(self, cross: CrossScenario) -> None:
         """Show a cross-attention scenario (a file or the preset) in the lab."""
         self.cross_model.load_cross(cross)
         self._set_status(self.tr("Opened “{0}”.").format(escaped(example_name(cross.title, cross.target_tokens))))

@@ -33,7 +33,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.multihead.heads import HeadsGrid, cell_text_limit, head_hex
-from attention_explorer.ui.labs.multihead.tables import MatrixTabs
+from attention_explorer.ui.labs.multihead.tables import HeadMatrixTabs
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.safe_text import escaped
@@ -120,7 +120,7 @@ class MultiHeadLab(QWidget):
         self.heads_grid = HeadsGrid(self)
         self.heads_grid.head_clicked.connect(lambda head: self.use_head(head, self.multihead.row))
         self.heads_grid.row_clicked.connect(self.use_head)
-        self.tabs = MatrixTabs(self.multihead, self)
+        self.tabs = HeadMatrixTabs(self.multihead, self)
 
         first = QHBoxLayout()
         first.addWidget(self.tokens_label)
@@ -157,7 +157,7 @@ class MultiHeadLab(QWidget):
 
     # ------------------------------------------------------------ public
 
-    def load_scenario(self, scenario: MultiHeadScenario) -> None:
+    def load(self, scenario: MultiHeadScenario) -> None:
         """Show a multi-head scenario (a file or a preset) in the lab."""
         self.multihead.load_scenario(scenario)
         name = escaped(example_name(scenario.title, scenario.tokens))

@@ -80,7 +80,7 @@ class HeadTintedModel(MatrixTableModel):
         return super().headerData(section, orientation, role)
 
 
-class MatrixTabs(QTabWidget):
+class HeadMatrixTabs(QTabWidget):
     """Tabs of tables with a caption above each: the shapes are written in the captions."""
 
     def __init__(self, model: MultiHeadModel, parent: QWidget | None = None) -> None:

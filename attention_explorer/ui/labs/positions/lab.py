@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
@@ -24,6 +25,9 @@ from attention_explorer.ui.style.numbers import cell_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.lab_plots import still_plot, style_axes, titled
+
+if TYPE_CHECKING:
+    from attention_explorer.core.scenes.positions.file import PositionalScene
 
 D_SPIN_MAX = 128  # the spin box's largest d (the core allows up to MAX_D)
 METHOD_PLOTS = ("sinusoidal", "rope")
@@ -160,6 +164,10 @@ class PositionalLab(QWidget):
         return True
 
     # ------------------------------------------------------------ drawing
+
+    def load(self, scene: PositionalScene) -> None:
+        """Show a positions scene (a file or a lecture's) in the lab, as its page's opened state."""
+        self.positions.load_scene(scene)
 
     def idle_hint(self) -> str:
         """What the status bar says on this page."""

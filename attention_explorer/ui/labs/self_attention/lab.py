@@ -36,7 +36,7 @@ from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.self_attention.masks import PaddingButton, formula_html
 from attention_explorer.ui.labs.self_attention.output import OutputColumn, output_sum_html
-from attention_explorer.ui.labs.self_attention.tables import MatrixTabs, set_table_fonts
+from attention_explorer.ui.labs.self_attention.tables import SequenceMatrixTabs, set_table_fonts
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.safe_text import escaped
@@ -126,7 +126,7 @@ class SelfAttentionLab(QWidget):
         self.message_label.setTextFormat(Qt.TextFormat.RichText)
 
     def _build_tables(self) -> None:
-        self.tabs = MatrixTabs(self.sequence_model, self._edit_cell, self._paste, self._show_error, self)
+        self.tabs = SequenceMatrixTabs(self.sequence_model, self._edit_cell, self._paste, self._show_error, self)
         for name in ("q_model", "k_model", "v_model", "edit_models", "edit_tables", "q_table", "k_table", "v_table",
                      "q_caption", "k_caption", "v_caption", "edit_captions"):
             setattr(self, name, getattr(self.tabs, name))
@@ -217,7 +217,7 @@ class SelfAttentionLab(QWidget):
 
     # ------------------------------------------------------------ public
 
-    def load_sequence(self, sequence: SequenceScenario) -> None:
+    def load(self, sequence: SequenceScenario) -> None:
         """Show a self-attention scenario (a file or the preset) in the lab."""
         self.sequence_model.load_sequence(sequence)
         self._set_status(self.tr("Opened “{0}”.").format(escaped(example_name(sequence.title, sequence.tokens))))

@@ -32,7 +32,7 @@ def set_table_fonts(tables: Iterable[MatrixTable], font: QFont) -> None:
         widget.verticalHeader().setFont(font)
 
 
-class MatrixTabs(QTabWidget):
+class SequenceMatrixTabs(QTabWidget):
     """Tabs "Q, K, V", X, W_Q, W_K, W_V: the projections to read, the inputs to type over or paste into."""
 
     def __init__(self, model: SequenceModel, edit: Callable[[str, int, int, float], None],

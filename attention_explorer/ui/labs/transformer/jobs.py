@@ -75,20 +75,20 @@ def failure_text(error: BaseException, memory_text: str) -> str:
         return memory_text
     detail = " ".join(str(error).split())[:300]
     name = type(error).__name__
-    return _translate("TransformerPanel", "Something went wrong: {0}").format(f"{name}: {detail}" if detail else name)
+    return _translate("TransformerLab", "Something went wrong: {0}").format(f"{name}: {detail}" if detail else name)
 
 
 def stage_text(stage: str, done: int, total: int) -> str:
     """What the progress bar says during one stage of loading or of the forward pass."""
     if stage == "config":
-        return _translate("TransformerPanel", "Reading config.json…")
+        return _translate("TransformerLab", "Reading config.json…")
     if stage == "weights":
-        return _translate("TransformerPanel", "Reading the weights…")
+        return _translate("TransformerLab", "Reading the weights…")
     if stage == "tokenizer":
-        return _translate("TransformerPanel", "Reading the tokenizer…")
+        return _translate("TransformerLab", "Reading the tokenizer…")
     if stage == "tokens":
-        return _translate("TransformerPanel", "Splitting the sentence into tokens…")
-    return _translate("TransformerPanel", "Layer {0} of {1}…").format(done, total)
+        return _translate("TransformerLab", "Splitting the sentence into tokens…")
+    return _translate("TransformerLab", "Layer {0} of {1}…").format(done, total)
 
 
 def show_progress(bar: QProgressBar, stage: str, done: int, total: int) -> None:

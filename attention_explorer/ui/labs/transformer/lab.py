@@ -36,7 +36,7 @@ CELL_TEXT_MAX_TOKENS = CELL_TEXT_MAX_N  # numbers in the cells up to this many t
 
 
 
-class TransformerPanel(ModelRunner, QWidget):
+class TransformerLab(ModelRunner, QWidget):
     """Open a local BERT, type a sentence, see each head's attention, q, k, v; send a token to the explorer."""
 
     hint = Signal(str)

@@ -1,6 +1,6 @@
 """The transformer page's model runs: loading and forward passes off the UI thread, and generation token by token.
 
-A mixin of TransformerPanel (its texts keep the panel's translation context); it changes the panel's state only
+A mixin of TransformerLab (its texts keep the panel's translation context); it changes the panel's state only
 on the UI thread, when a job has ended.
 """
 
@@ -24,7 +24,7 @@ from attention_explorer.ui.widgets.heatmap import short_token
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
 def _sentence_memory_text() -> str:
-    return _translate("TransformerPanel", "Not enough memory for this sentence")
+    return _translate("TransformerLab", "Not enough memory for this sentence")
 
 
 class ModelRunner:
@@ -78,7 +78,7 @@ class ModelRunner:
         job.succeeded.connect(lambda result: self._finish(job, done, True, result))
         job.failed.connect(lambda error: self._finish(job, done, False, error))
         if not quiet:
-            self.progress_bar.setFormat(_translate("TransformerPanel", "Starting…"))
+            self.progress_bar.setFormat(_translate("TransformerLab", "Starting…"))
             self.progress_bar.setValue(0)
             self.progress_bar.setVisible(True)
         self._update_enabled()
@@ -97,7 +97,7 @@ class ModelRunner:
     def _loaded(self, folder: str | Path, succeeded: bool, result) -> bool:
         """A load ended: show the model and its analysis, or say why it failed and keep the old one."""
         if not succeeded:
-            self._show_error(failure_text(result, _translate("TransformerPanel",
+            self._show_error(failure_text(result, _translate("TransformerLab",
                                                              "{0}: not enough memory for this model").format(folder)))
             self._select_loaded_item()
             return False
@@ -129,7 +129,7 @@ class ModelRunner:
     def analyse_sentence(self) -> bool:
         """Run the loaded model on the sentence in the line edit and wait; an error is shown, the old result kept."""
         if self.loaded is None:
-            self._show_error(_translate("TransformerPanel", "Open a model first (“Open model…”)."))
+            self._show_error(_translate("TransformerLab", "Open a model first (“Open model…”)."))
             return False
         if self.busy:
             return False
@@ -140,7 +140,7 @@ class ModelRunner:
     def start_analyse(self) -> bool:
         """Enter and Show: the same off the UI thread (True: the forward pass started)."""
         if self.loaded is None:
-            self._show_error(_translate("TransformerPanel", "Open a model first (“Open model…”)."))
+            self._show_error(_translate("TransformerLab", "Open a model first (“Open model…”)."))
             return False
         if self.busy:
             return False
@@ -214,11 +214,11 @@ class ModelRunner:
         probability = formatted_number("{:.3f}", token_probability(logits, token_id))
         top_k = self.generation.top_k
         if top_k == 1:
-            how = _translate("TransformerPanel", "the likeliest")
+            how = _translate("TransformerLab", "the likeliest")
         else:
-            how = _translate("TransformerPanel", "drawn among the {0} likeliest").format(top_k)
+            how = _translate("TransformerLab", "drawn among the {0} likeliest").format(top_k)
         self.generation.set_appended(_translate(
-            "TransformerPanel", "Appended “{0}” (token {1}, {2}, p = {3}). Its query row over all {4} cached "
+            "TransformerLab", "Appended “{0}” (token {1}, {2}, p = {3}). Its query row over all {4} cached "
             "keys, in the layer and head chosen above:").format(grown.tokens[-1], token_id, how, probability,
                                                                 grown.n))
         return self._apply_analysis(grown, grown.n - 1)
@@ -231,7 +231,7 @@ class ModelRunner:
         return self.send_query_to_explorer()
 
     def _causal_scenario(self, head, index: int, labels: tuple[str, ...], title: str) -> Scenario:
-        description = _translate("TransformerPanel",
+        description = _translate("TransformerLab",
             "Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and "
             "values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks "
             "ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.").format(
