@@ -22,8 +22,8 @@ from attention_explorer.app import main
 from attention_explorer.cli import hub as hub_command
 from attention_explorer.core.pretrained.download import size_text
 from tests.core.test_download import CLIMB, REPO, REPOSITORY, home, hub, outside
-from tests.hub_server import COMMIT, WEIGHTS
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.hub_server import COMMIT, WEIGHTS
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir and home and hub  # fixtures: pytest finds them through these imports
 HOSTILE = "\u202e\x1b]0;owned\x07\x1b[2J\u2066\x9b"

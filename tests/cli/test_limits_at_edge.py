@@ -6,7 +6,7 @@ import pytest
 
 from attention_explorer.cli.gui import _parse_size
 from attention_explorer.cli.parser import UsageError
-from tests.limit_edges import Edge, assert_accepted, assert_refused, rows
+from tests.helpers.limit_edges import Edge, assert_accepted, assert_refused, rows
 
 
 def size_row(name: str, limit: int, past: int, text: str) -> Edge:

@@ -13,8 +13,8 @@ import pytest
 
 from attention_explorer.app import main
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
-from tests.safetensors_layout import write_tensors
-from tests.tiny_bert import (
+from tests.helpers.safetensors_layout import write_tensors
+from tests.helpers.tiny_bert import (
     BACKTRACKING_TEXT,
     CONFIG,
     ISSUE_CONFIGS,

@@ -8,8 +8,8 @@ import math
 import numpy as np
 
 from attention_explorer.app import main
-from tests.tiny_bert import tiny_bert_dir
-from tests.tiny_gpt2 import tiny_gpt2_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir and tiny_bert_dir  # fixtures: pytest finds them through this import
 

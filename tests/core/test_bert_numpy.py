@@ -22,7 +22,7 @@ from attention_explorer.core.pretrained.checkpoint import (
     read_config,
     weights_from_tensors,
 )
-from tests.tiny_bert import (
+from tests.helpers.tiny_bert import (
     CONFIG,
     HEADS,
     HIDDEN,

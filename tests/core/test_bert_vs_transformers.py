@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 

@@ -12,7 +12,7 @@ from attention_explorer.core.files.presets import preset_path
 from attention_explorer.core.scenes.cross.scene import CrossScenario
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query.scene import ScenarioError
-from tests import budget
+from tests.helpers import budget
 
 GOOD = {
     "kind": "cross",

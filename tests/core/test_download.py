@@ -29,8 +29,8 @@ from attention_explorer.core.pretrained.download import (
     download_model,
     size_text,
 )
-from tests.hub_server import COMMIT, WEIGHTS, closed_port_url, git_blob_id, start_hub, stop_hub
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.hub_server import COMMIT, WEIGHTS, closed_port_url, git_blob_id, start_hub, stop_hub
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 REPO = "sentence-transformers/all-MiniLM-L6-v2"

@@ -14,8 +14,8 @@ from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_
 from attention_explorer.core.pretrained.generation import cache_cost, next_token_id
 from attention_explorer.core.pretrained.gpt2 import decode
 from attention_explorer.core.pretrained.safetensors_file import read_header, read_tensors
-from tests.safetensors_layout import layout, write
-from tests.tiny_gpt2 import CONFIG, tiny_gpt2_dir
+from tests.helpers.safetensors_layout import layout, write
+from tests.helpers.tiny_gpt2 import CONFIG, tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 

@@ -11,7 +11,7 @@ import pytest
 
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.core.pretrained.generation import next_token_id
-from tests.tiny_gpt2 import tiny_gpt2_dir
+from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 

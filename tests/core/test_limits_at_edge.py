@@ -1,6 +1,6 @@
 """Every limit of the files, scenarios and lectures at its edge: the limit itself accepted, one past it refused.
 
-One row per limit (tests/limit_edges.py). Each row goes through the lowest function that enforces the limit, with
+One row per limit (tests/helpers/limit_edges.py). Each row goes through the lowest function enforcing the limit, with
 the smallest input that reaches it (one key of d = 4096, 512 keys of d = 1, a 64 MiB text of spaces), so the whole
 table runs in a few seconds. Numbers past a float limit are the next float (1e6 then 1000000.0000000001), so a
 check that rounds or compares with >= fails here. Limits whose input would take hundreds of MB at their value are
@@ -37,7 +37,7 @@ from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 from attention_explorer.core.teaching.claims import claim_from_dict, claims_from_list
 from attention_explorer.core.teaching.lecture import lecture_from_dict
 from attention_explorer.core.teaching.questions import FLATTER_SHARPER, generate
-from tests.limit_edges import Edge, Fallback, assert_accepted, assert_refused, none_refused, rows
+from tests.helpers.limit_edges import Edge, Fallback, assert_accepted, assert_refused, none_refused, rows
 
 MiB = 1024 * 1024
 ABOVE_1E6 = math.nextafter(1e6, math.inf)  # 1000000.0000000001

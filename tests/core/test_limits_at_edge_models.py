@@ -1,6 +1,6 @@
 """Every limit of the real-model mode at its edge: config.json's sizes and files, positions, ids, top-k, memory.
 
-One row per limit (tests/limit_edges.py), through the lowest function that enforces it: config.json's fields
+One row per limit (tests/helpers/limit_edges.py), through the lowest function that enforces it: config.json's fields
 through config_from_dict, positions through the numpy BERT and GPT-2 on the tiny test models' random weights (no
 tokenizer needed), the tokenizer's length limits through a Checkpoint whose tokenizer makes as many tokens as asked.
 """
@@ -28,8 +28,8 @@ from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.generation import MAX_TOP_K, next_token_id
 from attention_explorer.core.pretrained.gpt2 import decode, decode_next
 from attention_explorer.core.pretrained.safetensors_file import HEADER_LIMIT, read_header
-from tests import tiny_bert, tiny_gpt2
-from tests.limit_edges import Edge, assert_accepted, assert_refused, rows
+from tests.helpers import tiny_bert, tiny_gpt2
+from tests.helpers.limit_edges import Edge, assert_accepted, assert_refused, rows
 
 MiB = 1024 * 1024
 GPT2_VOCAB = 300

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query.scene import ScenarioError
-from tests import budget
+from tests.helpers import budget
 
 IDENTITY = np.eye(4).tolist()
 MULTIHEAD_FILE = {

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from attention_explorer.core.pretrained import checkpoint, weights_size
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint, read_config, read_weights
 from attention_explorer.core.pretrained.safetensors_file import HEADER_LIMIT, read_header, read_tensors
-from tests import budget
-from tests.safetensors_layout import layout, write, write_tensors
-from tests.tiny_bert import random_tensors, tiny_bert_dir
-from tests.tiny_gpt2 import tiny_gpt2_dir
+from tests.helpers import budget
+from tests.helpers.safetensors_layout import layout, write, write_tensors
+from tests.helpers.tiny_bert import random_tensors, tiny_bert_dir
+from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_bert_dir and tiny_gpt2_dir  # fixtures: pytest finds them through this import
 

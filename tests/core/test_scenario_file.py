@@ -15,7 +15,7 @@ from attention_explorer.core import messages
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
-from tests import budget
+from tests.helpers import budget
 
 LIBRARY = {
     "format": "attention-explorer/1",

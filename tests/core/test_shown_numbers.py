@@ -14,7 +14,7 @@ from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.pretrained import bert
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.core.scenes.query import export
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 

@@ -15,8 +15,8 @@ import pytest
 
 from attention_explorer.core.pretrained import tokenizer_process, tokenizer_worker
 from attention_explorer.core.pretrained.checkpoint import CheckpointError, load_checkpoint
-from tests import budget
-from tests.tiny_bert import (
+from tests.helpers import budget
+from tests.helpers.tiny_bert import (
     BACKTRACKING_TEXT,
     CONFIG,
     SLOW_TEXT,

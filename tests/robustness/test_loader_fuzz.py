@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from attention_explorer.core.files.presets import resources_dir
 from attention_explorer.core.scenes.query import file as sc
 from attention_explorer.core.scenes.query.scene import ScenarioError
-from tests import budget
+from tests.helpers import budget
 
 PRESET_FILES = sorted((resources_dir() / "presets").glob("*.json"))
 SCENARIO_FIELDS = ("format", "title", "description", "query", "keys", "values", "labels", "scale")
@@ -112,7 +112,7 @@ def test_arbitrary_bytes(data):
 @st.composite
 def bert_config_like(draw) -> dict:
     """The tiny BERT's config.json with some fields replaced by anything JSON can hold."""
-    from tests.tiny_bert import CONFIG
+    from tests.helpers.tiny_bert import CONFIG
 
     document = dict(CONFIG)
     for name in draw(st.lists(st.sampled_from(sorted(CONFIG)), unique=True, max_size=4)):
@@ -190,7 +190,7 @@ _MEASURE = """\
 import json, resource, sys, time
 from attention_explorer.core.scenes.query.file import load_any
 from attention_explorer.core.scenes.query.scene import ScenarioError
-from tests import budget
+from tests.helpers import budget
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 try:
@@ -203,7 +203,7 @@ grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
 scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss is bytes on macOS, KiB on Linux
 print(json.dumps({"seconds": seconds, "grown_mb": grown * scale / 2**20, "message": outcome}))
 """
-# Generous bounds: the requirement is "refused in under 2 s each (on the reference machine: tests/budget.py),
+# Generous bounds: the requirement is "refused in under 2 s each (on the reference machine: tests/helpers/budget.py),
 # without large memory".
 MAX_SECONDS = 2.0
 MAX_GROWTH_MB = 200.0

@@ -27,7 +27,7 @@ from attention_explorer.core.scenes.query import file as scenario_file
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.document import Document
 from attention_explorer.state.explorer import ExplorerModel
-from tests import budget
+from tests.helpers import budget
 
 ROOT = Path(__file__).resolve().parents[2]
 

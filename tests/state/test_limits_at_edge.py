@@ -1,6 +1,6 @@
 """The labs' models and the document at their limits: the limit itself accepted, one past it refused.
 
-One row per limit (tests/limit_edges.py), through the models' own setters as the controls call them; the undo
+One row per limit (tests/helpers/limit_edges.py), through the models' own setters as the controls call them; the undo
 history's caps, which drop old steps rather than refuse, are tested at the cap and one step or byte past it.
 """
 
@@ -20,7 +20,7 @@ from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MultiHeadModel
 from attention_explorer.state.positional import PositionalModel
 from attention_explorer.state.sequence import SequenceModel
-from tests.limit_edges import Edge, assert_accepted, assert_refused, rows
+from tests.helpers.limit_edges import Edge, assert_accepted, assert_refused, rows
 
 
 def read_sized(size: int) -> int:

@@ -18,7 +18,7 @@ from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.ui.labs.transformer.attention_lines import head_color
 from attention_explorer.ui.labs.transformer.attention_views import HEAD_VIEW, MODEL_VIEW
 from attention_explorer.ui.labs.transformer.head_view import Hover
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 

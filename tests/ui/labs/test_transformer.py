@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.ui.labs.transformer.lab import CELL_TEXT_MAX_TOKENS, TransformerLab
-from tests.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
+from tests.helpers.tiny_bert import ISSUE_CONFIGS, MALFORMED_CONFIGS, tiny_bert_dir
 from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import

@@ -6,7 +6,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from attention_explorer.ui.labs.transformer.lab import TransformerLab
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
 from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import

@@ -16,8 +16,8 @@ from attention_explorer.core.pretrained import checkpoint, weights_size
 from attention_explorer.core.pretrained.gpt2 import decode
 from attention_explorer.ui.labs.transformer.lab import TransformerLab
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB
-from tests.tiny_bert import tiny_bert_dir
-from tests.tiny_gpt2 import tiny_gpt2_dir
+from tests.helpers.tiny_bert import tiny_bert_dir
+from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_gpt2_dir and tiny_bert_dir  # fixtures: pytest finds them through this import

@@ -11,8 +11,8 @@ from PySide6.QtTest import QTest
 
 from attention_explorer.core.pretrained import checkpoint, tokenizer_process
 from attention_explorer.ui.labs.transformer.lab import TransformerLab
-from tests import budget
-from tests.tiny_bert import BACKTRACKING_TEXT, SLOW_TEXT, tiny_bert_dir, with_backtracking_tokenizer
+from tests.helpers import budget
+from tests.helpers.tiny_bert import BACKTRACKING_TEXT, SLOW_TEXT, tiny_bert_dir, with_backtracking_tokenizer
 from tests.ui.labs.panel_wait import wait_idle
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import

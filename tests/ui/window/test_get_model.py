@@ -16,8 +16,8 @@ from PySide6.QtTest import QTest
 pytest.importorskip("huggingface_hub", reason="Get a model… needs the 'hub' extra")
 
 from attention_explorer.ui.window.get_model import GetModelDialog
-from tests.hub_server import closed_port_url, start_hub, stop_hub
-from tests.tiny_bert import tiny_bert_dir
+from tests.helpers.hub_server import closed_port_url, start_hub, stop_hub
+from tests.helpers.tiny_bert import tiny_bert_dir
 
 assert tiny_bert_dir  # a fixture: pytest finds it through this import
 

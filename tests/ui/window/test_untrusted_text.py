@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
 from attention_explorer.app import create_window
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.theme import theme
-from tests import budget, tiny_bert
+from tests.helpers import budget, tiny_bert
 from tests.ui.labs.panel_wait import wait_idle
 
 RTL_MARK = "RTL\u200fmark"

@@ -1,6 +1,6 @@
 """A tiny GPT-2 built on the spot (CI cannot download a model): random weights, a small byte-level BPE tokenizer.
 
-Import the `tiny_gpt2_dir` fixture into a test module (`from tests.tiny_gpt2 import tiny_gpt2_dir`); the folder
+Import the `tiny_gpt2_dir` fixture into a test module (`from tests.helpers.tiny_gpt2 import tiny_gpt2_dir`); the folder
 is written once per session. n_embd 32, 2 layers, 4 heads of 8, n_inner 4·32, 24 positions, gelu_new.
 """
 

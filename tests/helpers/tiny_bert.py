@@ -1,6 +1,6 @@
 """A tiny BERT built on the spot (CI cannot download a model): random weights, a small WordPiece tokenizer.
 
-Import the `tiny_bert_dir` fixture into a test module (`from tests.tiny_bert import tiny_bert_dir`); the
+Import the `tiny_bert_dir` fixture into a test module (`from tests.helpers.tiny_bert import tiny_bert_dir`); the
 folder is written once per session. hidden 32, 2 layers, 4 heads of 8, intermediate 64, absolute positions.
 """
 
