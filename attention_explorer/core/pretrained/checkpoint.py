@@ -55,7 +55,7 @@ from attention_explorer.core.pretrained.llama_checkpoint import (
     llama_weights_from_tensors,
 )
 from attention_explorer.core.pretrained.rope import Rotary
-from attention_explorer.core.pretrained.safetensors_file import BFLOAT16, READABLE, TensorEntry
+from attention_explorer.core.pretrained.safetensors_file import BFLOAT16, READABLE, TensorEntry, read_tensors
 from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
 from attention_explorer.core.pretrained.weights_files import INDEX, SINGLE, open_weights, weights_path
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory, is_complete_safetensors
@@ -332,7 +332,9 @@ def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> Weights:
     entries = _checked_entries(config, files.entries, str(path))
     llama_family = isinstance(config, LlamaConfig)
     check_fits_in_memory(path, entries, llama_needed_bytes(config, entries) if llama_family else None)
-    tensors = files.read((entry.name for entry in entries), at_least_float32=llama_family)
+    tensors: dict[str, np.ndarray] = {}
+    for header, names in files.by_file(entry.name for entry in entries):
+        tensors |= read_tensors(header, names, True) if llama_family else read_tensors(header, names)
     return weights_from_tensors(config, tensors, str(path))
 
 

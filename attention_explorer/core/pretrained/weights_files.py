@@ -16,14 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.safetensors_file import (
     SafetensorsHeader,
     TensorEntry,
     read_header,
-    read_tensors,
     shown_name,
 )
 
@@ -48,15 +45,13 @@ class WeightFiles:
         """Each tensor's header entry, by name."""
         return {name: header.entries[name] for name, header in self.headers.items()}
 
-    def read(self, names: Iterable[str], at_least_float32: bool = False) -> dict[str, np.ndarray]:
-        """The named tensors, each read from its own file (see safetensors_file.read_tensors)."""
-        by_file: dict[Path, list[str]] = {}
+    def by_file(self, names: Iterable[str]) -> list[tuple[SafetensorsHeader, list[str]]]:
+        """The names grouped by the file that holds them, each group with that file's header."""
+        groups: dict[Path, tuple[SafetensorsHeader, list[str]]] = {}
         for name in names:
-            by_file.setdefault(self.headers[name].path, []).append(name)
-        tensors: dict[str, np.ndarray] = {}
-        for wanted in by_file.values():
-            tensors |= read_tensors(self.headers[wanted[0]], wanted, at_least_float32)
-        return tensors
+            header = self.headers[name]
+            groups.setdefault(header.path, (header, []))[1].append(name)
+        return list(groups.values())
 
 
 def weights_path(folder: str | os.PathLike[str]) -> Path:
