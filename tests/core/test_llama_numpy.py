@@ -286,3 +286,15 @@ def test_a_sequence_longer_than_the_positions_is_refused_not_cut(models, folders
         analysis = model.next_token(analysis, 5)
     with pytest.raises(CheckpointError, match="the sequence is 64 tokens long, and this model takes at most 64"):
         model.next_token(analysis, 5)
+
+
+def test_the_cache_holds_the_key_value_heads_only(models, folders):
+    from attention_explorer.core.pretrained.generation import cache_cost
+
+    model = _model(models, folders, "llama")
+    cost = cache_cost(model.config, 7)
+    analysis = model.analyse("the cat sat on")
+    assert cost.shape == (2, 2, 2, 7, 16) and analysis.output.layers[0].cached_keys.shape[0] == 2
+    assert (cost.numbers, cost.numbers_without_grouping, cost.grouping_saving) == (896, 1792, 2.0)
+    assert cost.bytes == 896 * 8
+    assert (cost.step_with_cache, cost.step_without_cache) == (2 * 2 * 8 * 64, 2 * 2 * 64 * 64)  # every query head

@@ -69,7 +69,7 @@ INSTALL_HINT = 'pip install "attention-explorer[model]"'
 # RoBERTa, DistilBERT, ALBERT, ELECTRA, Mistral, Gemma, … differ in ways that matter.
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
                          "gpt2": "GPT-2 and distilgpt2",
-                         "llama": "Llama-architecture decoders such as SmolLM2 and TinyLlama",
+                         "llama": "Llama, SmolLM2 and TinyLlama",
                          "qwen2": "Qwen2 and Qwen2.5"}
 ModelConfig = BertConfig | Gpt2Config | LlamaConfig
 Weights = BertWeights | Gpt2Weights | LlamaWeights
