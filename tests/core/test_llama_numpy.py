@@ -298,3 +298,34 @@ def test_the_cache_holds_the_key_value_heads_only(models, folders):
     assert (cost.numbers, cost.numbers_without_grouping, cost.grouping_saving) == (896, 1792, 2.0)
     assert cost.bytes == 896 * 8
     assert (cost.step_with_cache, cost.step_without_cache) == (2 * 2 * 8 * 64, 2 * 2 * 64 * 64)  # every query head
+
+
+def test_sentencepiece_style_tokens_keep_their_word_start_as_a_space(tmp_path, tiny_llama_dir):
+    """Llama 2 and TinyLlama mark a word's start with "▁" and fall back to bytes (<0xE7>) for unknown characters;
+    decoded alone, "▁love" loses its space, which is put back."""
+    import shutil
+
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
+
+    folder = tmp_path / "sentencepiece"
+    shutil.copytree(tiny_llama_dir, folder)
+    tokenizer = Tokenizer(models.BPE(byte_fallback=True, unk_token="<unk>"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace()
+    tokenizer.decoder = decoders.Sequence([decoders.Metaspace(), decoders.ByteFallback(), decoders.Fuse()])
+    specials = ["<unk>", "<s>", "</s>", *(f"<0x{byte:02X}>" for byte in range(256))]
+    vocab = json.loads((folder / "config.json").read_text(encoding="utf-8"))["vocab_size"]
+    tokenizer.train_from_iterator(["I love you", "love me"] * 5,
+                                  trainer=trainers.BpeTrainer(vocab_size=vocab, special_tokens=specials,
+                                                              show_progress=False))
+    tokenizer.post_processor = processors.TemplateProcessing(single="<s> $A", special_tokens=[("<s>", 1)])
+    tokenizer.save(str(folder / "tokenizer.json"))
+    model = load_checkpoint(folder)
+    try:
+        analysis = model.analyse("I love 爱")
+        raw = [model.tokenizer.id_to_token(i) for i in analysis.ids]
+    finally:
+        model.tokenizer.close()
+    assert any(token.startswith("▁") and len(token) > 1 for token in raw)
+    assert analysis.tokens[0] == "<s>" and analysis.tokens[-3:] == ("<0xE7>", "<0x88>", "<0xB1>")
+    assert "".join(analysis.tokens[1:-3]).replace("␣", " ") == " I love "
+    assert all("▁" not in token for token in analysis.tokens)

@@ -462,11 +462,18 @@ class Analysis:
                              rotary)
 
 
+_WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start (a space)
+
+
 def _readable_tokens(tokenizer: TokenizerProcess, ids: list[int], raw: list[str]) -> tuple[str, ...]:
-    """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
-    character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
+    """A decoder's tokens as text: byte-level ones (GPT-2, SmolLM2, Qwen2) " love" for "Ġlove"; SentencePiece-style
+    ones (Llama 2, TinyLlama), whose decoder drops a token's leading space when it stands alone, " love" for
+    "▁love". A lone space is "␣", and a token holding part of a character or a control character stays in its
+    stored form ("ç", "Ċ", "<0xE7>"), as Hugging Face shows it."""
     shown = []
     for text, token in zip(tokenizer.decode_each(ids), raw):
+        if token.startswith(_WORD_START) and not text.startswith(" ") and "\ufffd" not in text:
+            text = " " + text
         if text and not text.strip(" "):
             shown.append("␣" * len(text))
         elif text and "\ufffd" not in text and text.isprintable():
