@@ -1,4 +1,4 @@
-"""`attention-explorer model DIR --text TEXT --layer L --head H`: one head of a real BERT or GPT-2 as JSON, no Qt.
+"""`attention-explorer model DIR --text TEXT --layer L --head H`: one head of a real transformer as JSON, no Qt.
 
 Every problem (bad folder, missing file, another architecture, layer or head out of range, the optional
 packages missing) is one line on standard error and exit status 2.
@@ -23,9 +23,11 @@ PROG = "attention-explorer model"
 def _parser() -> Parser:
     parser = Parser(
         prog=PROG,
-        description="Print one attention head of a local BERT-family or GPT-2 model (a Hugging Face folder with "
-                    "config.json, model.safetensors and tokenizer.json) as JSON. Layers and heads count from 0. "
-                    "Nothing is downloaded.",
+        description="Print one attention head of a local BERT-family, GPT-2, Llama-family or Qwen2 model (a "
+                    "Hugging Face folder with config.json, model.safetensors or its shards, and tokenizer.json) as "
+                    "JSON. Layers and heads count from 0; kv_head is the key/value head the query head reads "
+                    "(grouped-query attention), and with RoPE q and k are after rotation, q_unrotated and "
+                    "k_unrotated before it. Nothing is downloaded.",
     )
     parser.add_argument("folder", metavar="DIR", help="the model folder")
     parser.add_argument("--text", required=True, help='the sentence, e.g. "I love Beijing"')
@@ -44,6 +46,10 @@ def head_report(folder: str, text: str, layer: int, head: int) -> dict:
     model = load_checkpoint(folder)
     analysis = model.analyse(text)
     attention = analysis.head(layer, head)
+    rope = {}
+    if attention.rotary is not None:
+        rope = {"rope_theta": attention.rotary.theta, "q_unrotated": _rows(attention.queries_unrotated),
+                "k_unrotated": _rows(attention.keys_unrotated)}
     return {
         "model": model.name,
         "model_type": model.model_type,
@@ -55,6 +61,8 @@ def head_report(folder: str, text: str, layer: int, head: int) -> dict:
         "head": head,
         "num_layers": model.config.num_layers,
         "num_heads": model.config.num_heads,
+        "num_kv_heads": model.num_kv_heads,
+        "kv_head": attention.kv_head,
         "head_size": attention.head_size,
         "scale": 1.0 / math.sqrt(attention.head_size),
         "attention": _rows(attention.weights),
@@ -62,6 +70,7 @@ def head_report(folder: str, text: str, layer: int, head: int) -> dict:
         "q": _rows(attention.queries),
         "k": _rows(attention.keys),
         "v": _rows(attention.values),
+        **rope,
     }
 
 

@@ -495,10 +495,6 @@
         <translation>{0}：不是文件夹（请给出包含 {1} 的文件夹）</translation>
     </message>
     <message>
-        <source>; weights split over several files are not supported</source>
-        <translation>；不支持拆分到多个文件中的权重</translation>
-    </message>
-    <message>
         <source>; only pytorch_model.bin is there, which needs PyTorch to read</source>
         <translation>；只有 pytorch_model.bin，读取它需要 PyTorch</translation>
     </message>
@@ -883,6 +879,14 @@
         <translation>{0}：该模型没有本程序需要的 {1}</translation>
     </message>
     <message>
+        <source>{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read</source>
+        <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32、F16 和 BF16 张量</translation>
+    </message>
+    <message>
+        <source>this model has no rotary position embedding: its q and k are not rotated</source>
+        <translation>此模型没有旋转位置编码（RoPE）：它的 q 和 k 不经旋转</translation>
+    </message>
+    <message>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
@@ -1031,6 +1035,54 @@
         <translation>{0}：没有 {1} 张量：不是 GPT-2 检查点</translation>
     </message>
     <message>
+        <source>{0}: {1} is out of range</source>
+        <translation>{0}：{1} 超出范围</translation>
+    </message>
+    <message>
+        <source>{0}: expected an object or null, got {1}</source>
+        <translation>{0}：应为对象或 null，实际为 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is not supported (only {2})</source>
+        <translation>{0}：不支持 {1}（只支持 {2}）</translation>
+    </message>
+    <message>
+        <source>{0}: RoPE of type {1} is not supported (only the original RoPE, &quot;default&quot;, without scaling)</source>
+        <translation>{0}：不支持类型为 {1} 的 RoPE（只支持原始的、不缩放的 RoPE，即 &quot;default&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}: partial_rotary_factor {1} is not supported (RoPE on every dimension only)</source>
+        <translation>{0}：不支持 partial_rotary_factor {1}（只支持在每个维度上施加 RoPE）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is out of range (above 1, at most {2:g})</source>
+        <translation>{0}：{1} 超出范围（应大于 1，至多 {2:g}）</translation>
+    </message>
+    <message>
+        <source>{0}: rope_interleaved true is not supported (only RoPE on the two halves of each head, as transformers computes it)</source>
+        <translation>{0}：不支持 rope_interleaved 为 true（只支持像 transformers 那样在每个头的前后两半上施加 RoPE）</translation>
+    </message>
+    <message>
+        <source>{0}: use_sliding_window true is not supported (only full causal attention)</source>
+        <translation>{0}：不支持 use_sliding_window 为 true（只支持完整的因果注意力）</translation>
+    </message>
+    <message>
+        <source>{0}: layer type {1} is not supported (only &quot;full_attention&quot;)</source>
+        <translation>{0}：不支持层类型 {1}（只支持 &quot;full_attention&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}: head_dim {1} is odd; RoPE turns pairs of numbers and needs an even head size</source>
+        <translation>{0}：head_dim {1} 是奇数；RoPE 成对旋转数值，需要偶数的头维度</translation>
+    </message>
+    <message>
+        <source>{0}: num_attention_heads {1} is not a multiple of num_key_value_heads {2}</source>
+        <translation>{0}：num_attention_heads {1} 不是 num_key_value_heads {2} 的整数倍</translation>
+    </message>
+    <message>
+        <source>{0}: no {1} tensor: not a Llama-family checkpoint</source>
+        <translation>{0}：没有 {1} 张量：不是 Llama 系列的检查点</translation>
+    </message>
+    <message>
         <source>{0}: not a safetensors file ({1} bytes)</source>
         <translation>{0}：不是 safetensors 文件（{1} 字节）</translation>
     </message>
@@ -1121,6 +1173,34 @@
     <message>
         <source>{0}: the tokenizer&apos;s process answered something unexpected</source>
         <translation>{0}：分词器进程返回了意料之外的内容</translation>
+    </message>
+    <message>
+        <source>{0}: {1} bytes is far too large for an index</source>
+        <translation>{0}：{1} 字节，作为索引文件太大了</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is given twice</source>
+        <translation>{0}：{1} 出现了两次</translation>
+    </message>
+    <message>
+        <source>{0}: not valid JSON ({1})</source>
+        <translation>{0}：不是有效的 JSON（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: expected an object with a weight_map naming the file of each tensor</source>
+        <translation>{0}：应为一个对象，其中的 weight_map 给出每个张量所在的文件</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} is said to be in {2}, which is not a plain file name in the model&apos;s folder</source>
+        <translation>{0}：据称张量 {1} 在 {2} 中，但这不是模型文件夹中的普通文件名</translation>
+    </message>
+    <message>
+        <source>{0}: the weights are split over {1} files; at most {2} are accepted</source>
+        <translation>{0}：权重被拆分到 {1} 个文件中；最多接受 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}: tensor {1} is said to be in {2}, which does not declare it</source>
+        <translation>{0}：据称张量 {1} 在 {2} 中，但该文件没有声明它</translation>
     </message>
     <message>
         <source>{0}: this model needs about {1} MB of memory to load, and only {2} MB are free</source>

@@ -93,8 +93,8 @@ def test_weights_with_other_bytes_give_status_2(hub, home, tmp_path, capsys):
 
 
 def test_a_model_of_another_family_is_refused(hub, home, capsys):
-    hub.files["config.json"] = json.dumps({**json.loads(hub.files["config.json"]), "model_type": "llama"}).encode()
-    assert 'model_type "llama" (BertModel) is not supported' in refused(capsys, "download", "meta-llama/tiny")
+    hub.files["config.json"] = json.dumps({**json.loads(hub.files["config.json"]), "model_type": "mistral"}).encode()
+    assert 'model_type "mistral" (BertModel) is not supported' in refused(capsys, "download", "mistralai/tiny")
     assert not any(WEIGHTS in request for request in hub.requests)
 
 

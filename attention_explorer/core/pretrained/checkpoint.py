@@ -1,10 +1,11 @@
-"""A BERT-family encoder or a GPT-2 from a local Hugging Face folder: config.json, model.safetensors, tokenizer.json.
+"""A BERT-family encoder, a GPT-2 or a Llama-family decoder from a local Hugging Face model folder.
 
-Needs the optional package `tokenizers` (pip install "attention-explorer[model]"), which runs in a process of its
-own (tokenizer_process.py), so the rest of the app runs without it. model.safetensors is read by
-safetensors_file.py, in plain Python and numpy: only the tensors the model uses, after its header has been
-checked. Nothing here talks to the network or the Hugging Face Hub: a folder is read from disk, and
-`find_cached_checkpoints` only looks at the cache folders that are already on the machine.
+The folder holds config.json, tokenizer.json and the weights: model.safetensors, or shards named by
+model.safetensors.index.json (weights_files.py). Needs the optional package `tokenizers` (pip install
+"attention-explorer[model]"), which runs in a process of its own (tokenizer_process.py), so the rest of the app
+runs without it. The weights are read by safetensors_file.py, in plain Python and numpy: only the tensors the model
+uses, after every header has been checked. Nothing here talks to the network or the Hugging Face Hub: a folder is
+read from disk, and `find_cached_checkpoints` only looks at the cache folders that are already on the machine.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.messages import Phrase, value_kind
+from attention_explorer.core.pretrained import gpt2, llama
 from attention_explorer.core.pretrained.bert import (
     ACTIVATIONS,
     BertConfig,
@@ -38,31 +40,41 @@ from attention_explorer.core.pretrained.config_fields import (
     _text,
     _whole,
 )
-from attention_explorer.core.pretrained.gpt2 import DecoderOutput, Gpt2Config, Gpt2Weights, decode, decode_next
+from attention_explorer.core.pretrained.gpt2 import DecoderOutput, Gpt2Config, Gpt2Weights
 from attention_explorer.core.pretrained.gpt2_checkpoint import (
     gpt2_config_from_dict,
     gpt2_tensor_shapes,
     gpt2_weights_from_tensors,
 )
-from attention_explorer.core.pretrained.safetensors_file import (
-    READABLE,
-    SafetensorsHeader,
-    TensorEntry,
-    read_header,
-    read_tensors,
+from attention_explorer.core.pretrained.llama import LlamaConfig, LlamaWeights, RotaryLayerAttention
+from attention_explorer.core.pretrained.llama_checkpoint import (
+    LLAMA_TYPES,
+    llama_config_from_dict,
+    llama_needed_bytes,
+    llama_tensor_shapes,
+    llama_weights_from_tensors,
 )
+from attention_explorer.core.pretrained.rope import Rotary
+from attention_explorer.core.pretrained.safetensors_file import BFLOAT16, READABLE, TensorEntry, read_tensors
 from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
+from attention_explorer.core.pretrained.weights_files import INDEX, SINGLE, open_weights, weights_path
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory, is_complete_safetensors
 
-REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")  # or model.safetensors.index.json
 # The [model] extra also installs safetensors (the tests write their tiny models with it); reading needs only these.
 OPTIONAL_PACKAGES = ("tokenizers",)
 INSTALL_HINT = 'pip install "attention-explorer[model]"'
-# model_type in config.json → what it covers. Only the original BERT layout (absolute positions, post-LayerNorm)
-# and the original GPT-2 are implemented; RoBERTa, DistilBERT, ALBERT, ELECTRA, … differ in ways that matter.
+# model_type in config.json → what it covers. Only the original BERT layout (absolute positions, post-LayerNorm),
+# the original GPT-2 and the Llama layout (RMSNorm, RoPE, grouped-query attention, SwiGLU) are implemented;
+# RoBERTa, DistilBERT, ALBERT, ELECTRA, Mistral, Gemma, … differ in ways that matter.
 SUPPORTED_MODEL_TYPES = {"bert": "BERT and BERT-architecture encoders such as MiniLM",
-                         "gpt2": "GPT-2 and distilgpt2"}
-ModelConfig = BertConfig | Gpt2Config
+                         "gpt2": "GPT-2 and distilgpt2",
+                         "llama": "Llama, SmolLM2 and TinyLlama",
+                         "qwen2": "Qwen2 and Qwen2.5"}
+ModelConfig = BertConfig | Gpt2Config | LlamaConfig
+Weights = BertWeights | Gpt2Weights | LlamaWeights
+# Each decoder's forward pass over a whole sequence, and its step that appends one token from the KV cache.
+_DECODERS = {Gpt2Config: (gpt2.decode, gpt2.decode_next), LlamaConfig: (llama.decode, llama.decode_next)}
 # progress(stage, done, total): stage is "config", "weights", "tokenizer" (loading: done of 3 steps), "tokens" (the
 # sentence being tokenized) or "layer" (done of total layers).
 Progress = Callable[[str, int, int], None]
@@ -151,7 +163,7 @@ def _model_type(document: dict) -> str | None:
 
 
 def read_config(path: str | os.PathLike[str]) -> ModelConfig:
-    """The config of a config.json (BERT or GPT-2); anything else raises CheckpointError."""
+    """The config of a config.json (BERT, GPT-2, Llama or Qwen2); anything else raises CheckpointError."""
     path = Path(path)
     return config_from_dict(_config_document(path), str(path))
 
@@ -183,11 +195,15 @@ def _check_architecture(document: dict, place: str) -> str:
 
 
 def config_from_dict(document: Any, place: str = "config.json") -> ModelConfig:
-    """A BertConfig or Gpt2Config from the parsed config.json: every field it uses type-checked, others refused."""
+    """A BertConfig, Gpt2Config or LlamaConfig from the parsed config.json: every field it uses type-checked, others
+    refused."""
     if not isinstance(document, dict):
         raise CheckpointError("{0}: expected a JSON object", place)
-    if _check_architecture(document, place) == "gpt2":
+    model_type = _check_architecture(document, place)
+    if model_type == "gpt2":
         return gpt2_config_from_dict(document, place)
+    if model_type in LLAMA_TYPES:
+        return llama_config_from_dict(document, model_type, place)
     position_type = _text(document, "position_embedding_type", place, "absolute")
     if position_type != "absolute":
         raise CheckpointError('{0}: position_embedding_type "{1}" is not supported (only "absolute")', place,
@@ -242,6 +258,8 @@ def tensor_shapes(config: ModelConfig, names: Collection[str],
     """Every tensor the model reads, by its name in the checkpoint, with the shape config.json gives it."""
     if isinstance(config, Gpt2Config):
         return gpt2_tensor_shapes(config, names, place)
+    if isinstance(config, LlamaConfig):
+        return llama_tensor_shapes(config, names, place)
     prefix = _find_prefix(names, place)
     wanted = {_stored_name(prefix + _EMBEDDING_TENSORS[field], names, place): shape
               for field, shape in BertWeights.shapes(config).items()}
@@ -252,12 +270,16 @@ def tensor_shapes(config: ModelConfig, names: Collection[str],
     return wanted
 
 
-def _checked_entries(config: ModelConfig, header: SafetensorsHeader, place: str) -> list[TensorEntry]:
+def _checked_entries(config: ModelConfig, declared: Mapping[str, TensorEntry], place: str) -> list[TensorEntry]:
     """The header's entries of the tensors the model reads, each checked to be readable and of config's shape."""
     entries = []
-    for name, shape in tensor_shapes(config, header.entries, place).items():
-        entry = header.entries[name]
-        if entry.dtype not in READABLE:
+    with_bf16 = isinstance(config, LlamaConfig)
+    for name, shape in tensor_shapes(config, declared, place).items():
+        entry = declared[name]
+        if with_bf16 and entry.dtype not in READABLE and entry.dtype != BFLOAT16:
+            raise CheckpointError("{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read", place,
+                                  name, entry.dtype)
+        if not with_bf16 and entry.dtype not in READABLE:
             raise CheckpointError("{0}: tensor {1} holds {2}; only F64, F32 and F16 tensors can be read", place,
                                   name, entry.dtype)
         if entry.shape != shape:
@@ -268,10 +290,12 @@ def _checked_entries(config: ModelConfig, header: SafetensorsHeader, place: str)
 
 
 def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
-                         place: str = "model.safetensors") -> BertWeights | Gpt2Weights:
-    """Pick a BERT's or a GPT-2's weights out of a checkpoint's named tensors, checking every name and shape."""
+                         place: str = "model.safetensors") -> Weights:
+    """Pick a model's weights out of a checkpoint's named tensors, checking every name and shape."""
     if isinstance(config, Gpt2Config):
         return gpt2_weights_from_tensors(config, tensors, place)
+    if isinstance(config, LlamaConfig):
+        return llama_weights_from_tensors(config, tensors, place)
     prefix = _find_prefix(tensors, place)
 
     def tensor(name: str) -> np.ndarray:
@@ -300,14 +324,17 @@ def weights_from_tensors(config: ModelConfig, tensors: Mapping[str, np.ndarray],
     return weights
 
 
-def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> BertWeights | Gpt2Weights:
-    """The weights in a model.safetensors file. Its header is checked first: every entry, then the names, dtypes
-    and shapes of the tensors the model uses against config.json, then the memory they need; only then are those
-    tensors read, and no other."""
-    header = read_header(path)
-    entries = _checked_entries(config, header, str(path))
-    check_fits_in_memory(path, entries)
-    tensors = read_tensors(header, (entry.name for entry in entries))
+def read_weights(path: str | os.PathLike[str], config: ModelConfig) -> Weights:
+    """The weights in a model.safetensors file, or in the shards a model.safetensors.index.json names. Every header
+    is checked first: every entry, then the names, dtypes and shapes of the tensors the model uses against
+    config.json, then the memory they need; only then are those tensors read, and no other."""
+    files = open_weights(path)
+    entries = _checked_entries(config, files.entries, str(path))
+    llama_family = isinstance(config, LlamaConfig)
+    check_fits_in_memory(path, entries, llama_needed_bytes(config, entries) if llama_family else None)
+    tensors: dict[str, np.ndarray] = {}
+    for header, names in files.by_file(entry.name for entry in entries):
+        tensors |= read_tensors(header, names, True) if llama_family else read_tensors(header, names)
     return weights_from_tensors(config, tensors, str(path))
 
 
@@ -328,7 +355,13 @@ def read_tokenizer(path: str | os.PathLike[str]) -> TokenizerProcess:
 
 @dataclass(frozen=True)
 class HeadAttention:
-    """One head of one layer for the analysed sentence: q, k, v (N × d_k) and the N × N matrices."""
+    """One head of one layer for the analysed sentence: q, k, v (N × d_k) and the N × N matrices.
+
+    With RoPE (the Llama family), queries and keys are after rotation, as the scores use them: row j turned to
+    position j. queries_unrotated and keys_unrotated are the same vectors before it, and `rotary` turns any of them
+    to any position (q_m·k_n then depends on m − n only). kv_head is the K/V head whose keys and values this query
+    head reads (its own index without grouped-query attention).
+    """
 
     layer: int
     head: int
@@ -337,11 +370,37 @@ class HeadAttention:
     values: np.ndarray
     scaled_scores: np.ndarray
     weights: np.ndarray
+    kv_head: int = -1  # -1: the head's own index (set in __post_init__)
+    queries_unrotated: np.ndarray | None = None  # None: no RoPE
+    keys_unrotated: np.ndarray | None = None
+    rotary: Rotary | None = None
+
+    def __post_init__(self) -> None:
+        if self.kv_head < 0:
+            object.__setattr__(self, "kv_head", self.head)
 
     @property
     def head_size(self) -> int:
         """d_k = d_v of this head."""
         return int(self.queries.shape[1])
+
+    @property
+    def positions(self) -> np.ndarray:
+        """The position of each token (its row), 0 … N − 1."""
+        return np.arange(self.queries.shape[0])
+
+    def rotated_query(self, token: int, position: int) -> np.ndarray:
+        """Token's unrotated q turned to `position` (RoPE models only): q_m for m = position."""
+        return self._rotary().rotate(self.queries_unrotated[token], position)
+
+    def rotated_key(self, token: int, position: int) -> np.ndarray:
+        """Token's unrotated k turned to `position` (RoPE models only): k_n for n = position."""
+        return self._rotary().rotate(self.keys_unrotated[token], position)
+
+    def _rotary(self) -> Rotary:
+        if self.rotary is None or self.queries_unrotated is None or self.keys_unrotated is None:
+            raise CheckpointError("this model has no rotary position embedding: its q and k are not rotated")
+        return self.rotary
 
 
 @dataclass(frozen=True)
@@ -352,7 +411,7 @@ class Analysis:
     tokens: tuple[str, ...]
     ids: tuple[int, ...]
     output: EncoderOutput | DecoderOutput
-    generated: int = 0  # tokens appended by generation (the last ones); GPT-2 only
+    generated: int = 0  # tokens appended by generation (the last ones); decoders only
 
     @property
     def n(self) -> int:
@@ -361,8 +420,22 @@ class Analysis:
 
     @property
     def causal(self) -> bool:
-        """True for a decoder (GPT-2): no token attends to a later one."""
+        """True for a decoder (GPT-2, Llama): no token attends to a later one."""
         return isinstance(self.output, DecoderOutput)
+
+    @property
+    def kv_heads(self) -> tuple[int, ...]:
+        """The K/V head of each query head, the same in every layer: (0, 0, 1, 1) for 4 query heads sharing 2 K/V
+        heads (grouped-query attention), (0, 1, 2, 3) without it."""
+        first = self.output.layers[0]
+        if isinstance(first, RotaryLayerAttention):
+            return first.kv_heads
+        return tuple(range(first.weights.shape[0]))
+
+    @property
+    def num_kv_heads(self) -> int:
+        """How many K/V heads each layer has (what the KV cache holds per layer and token)."""
+        return len(set(self.kv_heads))
 
     def layer(self, layer: int) -> LayerAttention:
         """All heads of one layer."""
@@ -379,15 +452,28 @@ class Analysis:
         heads = attention.weights.shape[0]
         if not 0 <= head < heads:
             raise CheckpointError("head {0} is out of range: each layer has {1} heads (0–{2})", head, heads, heads - 1)
-        return HeadAttention(layer, head, attention.queries[head], attention.keys[head], attention.values[head],
-                             attention.scaled_scores[head], attention.weights[head])
+        base = (layer, head, attention.queries[head], attention.keys[head], attention.values[head],
+                attention.scaled_scores[head], attention.weights[head])
+        if not isinstance(attention, RotaryLayerAttention):
+            return HeadAttention(*base)
+        kv_head = attention.kv_heads[head]
+        rotary = Rotary(attention.rope_theta, attention.queries.shape[2])
+        return HeadAttention(*base, kv_head, attention.queries_unrotated[head], attention.keys_unrotated[kv_head],
+                             rotary)
+
+
+_WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start (a space)
 
 
 def _readable_tokens(tokenizer: TokenizerProcess, ids: list[int], raw: list[str]) -> tuple[str, ...]:
-    """GPT-2's byte-level tokens as text (" love" for "Ġlove"); a lone space is "␣", and a token holding part of a
-    character or a control character stays in its byte-level form ("ç", "Ċ"), as Hugging Face shows it."""
+    """A decoder's tokens as text: byte-level ones (GPT-2, SmolLM2, Qwen2) " love" for "Ġlove"; SentencePiece-style
+    ones (Llama 2, TinyLlama), whose decoder drops a token's leading space when it stands alone, " love" for
+    "▁love". A lone space is "␣", and a token holding part of a character or a control character stays in its
+    stored form ("ç", "Ċ", "<0xE7>"), as Hugging Face shows it."""
     shown = []
     for text, token in zip(tokenizer.decode_each(ids), raw):
+        if token.startswith(_WORD_START) and not text.startswith(" ") and "\ufffd" not in text:
+            text = " " + text
         if text and not text.strip(" "):
             shown.append("␣" * len(text))
         elif text and "\ufffd" not in text and text.isprintable():
@@ -404,18 +490,28 @@ class Checkpoint:
     folder: Path
     name: str
     config: ModelConfig
-    weights: BertWeights | Gpt2Weights
+    weights: Weights
     tokenizer: TokenizerProcess  # tokenizers.Tokenizer's calls, answered by a process of its own
 
     @property
     def model_type(self) -> str:
-        """config.json's model_type: "bert" or "gpt2"."""
+        """config.json's model_type: "bert", "gpt2", "llama" or "qwen2"."""
         return self.config.model_type
 
     @property
     def generates(self) -> bool:
-        """True for a model with a language-model head that can append tokens (GPT-2)."""
-        return isinstance(self.config, Gpt2Config)
+        """True for a model with a language-model head that can append tokens (GPT-2, the Llama family)."""
+        return type(self.config) in _DECODERS
+
+    @property
+    def num_kv_heads(self) -> int:
+        """K/V heads per layer: fewer than num_heads with grouped-query attention."""
+        return getattr(self.config, "num_kv_heads", self.config.num_heads)
+
+    @property
+    def rope_theta(self) -> float | None:
+        """RoPE's θ, or None for a model with learned position embeddings."""
+        return getattr(self.config, "rope_theta", None)
 
     def token_text(self, token_id: int) -> str:
         """How one vocabulary token is shown."""
@@ -423,14 +519,14 @@ class Checkpoint:
         return _readable_tokens(self.tokenizer, [token_id], [raw])[0] if self.generates else raw
 
     def next_token(self, analysis: Analysis, token_id: int) -> Analysis:
-        """The analysis with one token appended, computed from its cached keys and values (GPT-2 only)."""
+        """The analysis with one token appended, computed from its cached keys and values (decoders only)."""
         limit = self.config.max_position_embeddings
         if analysis.n >= limit:
             raise CheckpointError("the sequence is {0} tokens long, and this model takes at most {1}: no token can "
                                   "be added", analysis.n, limit)
         if not 0 <= token_id < self.config.vocab_size:
             raise CheckpointError("token id {0} is not in the vocabulary (0–{1})", token_id, self.config.vocab_size - 1)
-        output = decode_next(self.weights, analysis.output, token_id)
+        output = _DECODERS[type(self.config)][1](self.weights, analysis.output, token_id)
         return Analysis(analysis.text, (*analysis.tokens, self.token_text(token_id)), (*analysis.ids, token_id),
                         output, analysis.generated + 1)
 
@@ -462,7 +558,7 @@ class Checkpoint:
 
         if self.generates:
             return Analysis(text, _readable_tokens(self.tokenizer, ids, list(encoding.tokens)), tuple(ids),
-                            decode(self.weights, ids, on_layer))
+                            _DECODERS[type(self.config)][0](self.weights, ids, on_layer))
         try:
             output = encode(self.weights, ids, encoding.type_ids, encoding.attention_mask, on_layer)
         except ValueError as error:  # e.g. a token type the model has no embedding for
@@ -479,18 +575,17 @@ def _display_name(folder: Path) -> str:
 
 
 def check_folder(folder: str | os.PathLike[str]) -> Path:
-    """The folder as a Path if it holds the three files a model needs; else CheckpointError saying what is missing."""
+    """The folder as a Path if it holds the three files a model needs (the weights whole, or an index of their
+    shards); else CheckpointError saying what is missing."""
     path = Path(folder).expanduser()
     if not path.exists():
         raise CheckpointError("{0}: no such folder", path)
     if not path.is_dir():
         raise CheckpointError("{0}: not a folder (give the folder that holds {1})", path, ', '.join(REQUIRED_FILES))
     for name in REQUIRED_FILES:
-        if not (path / name).is_file():
+        if not (path / name).is_file() and not (name == SINGLE and (path / INDEX).is_file()):
             extra = Phrase("")
-            if name == "model.safetensors" and (path / "model.safetensors.index.json").is_file():
-                extra = Phrase("; weights split over several files are not supported")
-            elif name == "model.safetensors" and (path / "pytorch_model.bin").is_file():
+            if name == "model.safetensors" and (path / "pytorch_model.bin").is_file():
                 extra = Phrase("; only pytorch_model.bin is there, which needs PyTorch to read")
             elif name == "tokenizer.json" and (path / "vocab.txt").is_file():
                 extra = Phrase("; only vocab.txt is there (a newer copy of the model has tokenizer.json)")
@@ -506,7 +601,7 @@ def load_checkpoint(folder: str | os.PathLike[str], progress: Progress = _no_pro
     progress("config", 0, 3)
     config = read_config(path / "config.json")
     progress("weights", 1, 3)
-    weights = read_weights(path / "model.safetensors", config)
+    weights = read_weights(weights_path(path), config)
     progress("tokenizer", 2, 3)
     tokenizer = read_tokenizer(path / "tokenizer.json")
     if tokenizer.vocab_size > config.vocab_size:

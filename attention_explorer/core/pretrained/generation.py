@@ -9,6 +9,7 @@ import numpy as np
 from attention_explorer.core.maths.attention import softmax
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.gpt2 import Gpt2Config
+from attention_explorer.core.pretrained.llama import LlamaConfig
 
 MAX_TOP_K = 1000
 
@@ -38,23 +39,42 @@ def token_probability(logits: np.ndarray, token_id: int) -> float:
 
 @dataclass(frozen=True)
 class CacheCost:
-    """The KV cache after n tokens and the attention work of the next step with and without it."""
+    """The KV cache after n tokens and the attention work of the next step with and without it.
+
+    With grouped-query attention the cache holds kv_heads K/V heads, fewer than the query heads that read them.
+    """
 
     layers: int
-    heads: int
+    heads: int  # query heads
     tokens: int
     head_size: int
     item_bytes: int  # per stored number (float64 here)
+    kv_heads: int | None = None  # K/V heads; None: one per query head
+
+    @property
+    def cached_heads(self) -> int:
+        """The heads whose keys and values the cache holds: kv_heads, or every query head without grouping."""
+        return self.heads if self.kv_heads is None else self.kv_heads
 
     @property
     def shape(self) -> tuple[int, int, int, int, int]:
-        """layers × 2 (K and V) × heads × tokens × head_size."""
-        return self.layers, 2, self.heads, self.tokens, self.head_size
+        """layers × 2 (K and V) × K/V heads × tokens × head_size."""
+        return self.layers, 2, self.cached_heads, self.tokens, self.head_size
 
     @property
     def numbers(self) -> int:
         """Numbers held in the cache."""
         return int(np.prod(self.shape))
+
+    @property
+    def numbers_without_grouping(self) -> int:
+        """Numbers the cache would hold with one K/V head per query head (as GPT-2 has)."""
+        return self.layers * 2 * self.heads * self.tokens * self.head_size
+
+    @property
+    def grouping_saving(self) -> float:
+        """How many times smaller grouped-query attention makes the cache (1 without it)."""
+        return self.heads / self.cached_heads
 
     @property
     def bytes(self) -> int:
@@ -74,6 +94,8 @@ class CacheCost:
         return 2 * self.layers * (self.tokens + 1) ** 2 * width
 
 
-def cache_cost(config: Gpt2Config, tokens: int, item_bytes: int = 8) -> CacheCost:
-    """What the cache of `tokens` tokens holds and what the next step costs."""
-    return CacheCost(config.num_layers, config.num_heads, tokens, config.head_size, item_bytes)
+def cache_cost(config: Gpt2Config | LlamaConfig, tokens: int, item_bytes: int = 8) -> CacheCost:
+    """What the cache of `tokens` tokens holds and what the next step costs (every query head still scores every
+    key: grouping shrinks the cache, not the work)."""
+    kv_heads = getattr(config, "num_kv_heads", None)
+    return CacheCost(config.num_layers, config.num_heads, tokens, config.head_size, item_bytes, kv_heads)

@@ -199,7 +199,7 @@ def decode(weights: Gpt2Weights, input_ids: Sequence[int],
     return DecoderOutput(tuple(layers), tuple(hidden_states), final, next_token_logits(weights, final[-1]))
 
 
-def _grown(old: LayerAttention, q: np.ndarray, k: np.ndarray, v: np.ndarray, new_scores: np.ndarray,
+def grow_layer(old: LayerAttention, q: np.ndarray, k: np.ndarray, v: np.ndarray, new_scores: np.ndarray,
            new_weights: np.ndarray, scale: float) -> LayerAttention:
     """The layer's matrices with one more token: its row, and a column the earlier (causal) rows give 0 to."""
     queries = np.concatenate([old.queries, q], axis=1)
@@ -230,7 +230,7 @@ def decode_next(weights: Gpt2Weights, past: DecoderOutput, token_id: int) -> Dec
         probabilities = softmax(scaled)  # the newest token may see every cached key: nothing to mask
         context = (probabilities @ values).transpose(1, 0, 2).reshape(1, config.hidden_size)
         x = _finish_block(block, x, context, config)
-        layers.append(_grown(cached, q, k, v, scaled, probabilities, scale))
+        layers.append(grow_layer(cached, q, k, v, scaled, probabilities, scale))
         hidden_states.append(np.concatenate([past.hidden_states[index + 1], x]))
     final = layer_norm(x, weights.final_norm_weight, weights.final_norm_bias, config.layer_norm_eps)
     return DecoderOutput(tuple(layers), tuple(hidden_states), np.concatenate([past.last_hidden_state, final]),

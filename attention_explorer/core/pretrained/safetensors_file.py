@@ -31,6 +31,9 @@ DTYPE_BITS = {"BOOL": 8, "U8": 8, "I8": 8, "F8_E5M2": 8, "F8_E4M3": 8, "F8_E8M0"
               "C64": 64, "F64": 64, "I64": 64, "U64": 64}
 # The dtypes read into numpy arrays, as stored (little-endian): the floating-point ones numpy has.
 READABLE = {"F64": np.dtype("<f8"), "F32": np.dtype("<f4"), "F16": np.dtype("<f2")}
+# bfloat16, which numpy lacks: its 16 bits are the top half of a float32, so they are read as uint16 and widened
+# exactly (bf16_to_float32). Only callers that allow it ask for BF16 tensors (the Llama family).
+BFLOAT16 = "BF16"
 _NAME_SHOWN = 120
 
 
@@ -185,19 +188,32 @@ def _check_no_overlap(path: Path, entries: Iterable[TensorEntry]) -> None:
             reach = entry
 
 
-def read_tensors(header: SafetensorsHeader, names: Iterable[str]) -> dict[str, np.ndarray]:
-    """The named tensors (each of a READABLE dtype, checked by the caller), read one by one from their byte ranges."""
+def bf16_to_float32(bits: np.ndarray) -> np.ndarray:
+    """bfloat16 numbers given as their raw 16 bits (uint16) → float32, exactly: the bits shifted into the top half."""
+    return (np.asarray(bits, dtype=np.uint32) << 16).view(np.float32)
+
+
+def read_tensors(header: SafetensorsHeader, names: Iterable[str],
+                 at_least_float32: bool = False) -> dict[str, np.ndarray]:
+    """The named tensors (each of a READABLE dtype or BF16, checked by the caller), read one by one from their byte
+    ranges. BF16 always arrives as float32; with `at_least_float32`, so does F16 (each tensor widened as soon as it
+    is read, so that no more than one 16-bit copy is ever held)."""
     tensors: dict[str, np.ndarray] = {}
     path = header.path
     try:
         with path.open("rb") as file:
             for name in names:
                 entry = header.entries[name]
-                array = np.empty(entry.count, dtype=READABLE[entry.dtype])
+                stored = np.dtype("<u2") if entry.dtype == BFLOAT16 else READABLE[entry.dtype]
+                array = np.empty(entry.count, dtype=stored)
                 file.seek(entry.start)
                 read = file.readinto(memoryview(array).cast("B")) if entry.nbytes else 0
                 if read != entry.nbytes:  # the file shrank since its header was read
                     raise CheckpointError("{0}: the file ends inside tensor {1}", path, shown_name(name))
+                if entry.dtype == BFLOAT16:
+                    array = bf16_to_float32(array)
+                elif at_least_float32 and array.dtype.itemsize < 4:
+                    array = array.astype(np.float32)
                 tensors[name] = array.reshape(entry.shape)
     except FileNotFoundError:
         raise CheckpointError("{0}: no such file", path) from None

@@ -10,7 +10,8 @@ from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.safetensors_file import TensorEntry, read_header
 
 # Reading holds the stored tensors; then GPT-2 keeps every number in float64 (a generation step must not widen the
-# whole model again), and BERT widens one matrix at a time, at most about twice its largest tensor.
+# whole model again), and BERT widens one matrix at a time, at most about twice its largest tensor. The Llama family
+# counts its own way (llama_checkpoint.llama_needed_bytes): float32 kept, one matrix at a time widened.
 WIDENED_COPIES = 2
 
 
@@ -53,9 +54,11 @@ def available_memory_bytes() -> int | None:
         return None
 
 
-def check_fits_in_memory(path: str | os.PathLike[str], entries: Iterable[TensorEntry]) -> None:
-    """Refuse, before anything is read, weights (the tensors the model uses) that need more memory than is free."""
-    needed = needed_bytes(entries)
+def check_fits_in_memory(path: str | os.PathLike[str], entries: Iterable[TensorEntry],
+                         needed: int | None = None) -> None:
+    """Refuse, before anything is read, weights (the tensors the model uses) that need more memory than is free
+    (`needed` bytes when the caller counts them its own way, else needed_bytes)."""
+    needed = needed_bytes(entries) if needed is None else needed
     available = available_memory_bytes()
     if available is not None and needed > available:
         raise CheckpointError("{0}: this model needs about {1} MB of memory to load, and only {2} MB are free",
