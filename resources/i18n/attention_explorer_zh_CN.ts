@@ -1797,6 +1797,18 @@
         <translation>蒸馏版 GPT-2：6 层 × 12 个头</translation>
     </message>
     <message>
+        <source>a small Llama-family decoder (RoPE, grouped-query attention): 30 layers × 9 heads</source>
+        <translation>小型 Llama 系列解码器（RoPE、分组查询注意力）：30 层 × 9 个头</translation>
+    </message>
+    <message>
+        <source>a Qwen2 decoder that reads Chinese (RoPE, grouped-query attention): 24 layers × 14 heads</source>
+        <translation>能读中文的 Qwen2 解码器（RoPE、分组查询注意力）：24 层 × 14 个头</translation>
+    </message>
+    <message>
+        <source>BERT for Chinese, one token per character: 12 layers × 12 heads</source>
+        <translation>中文 BERT，每个汉字一个词元：12 层 × 12 个头</translation>
+    </message>
+    <message>
         <source>Connecting to {0}…</source>
         <translation>正在连接 {0}…</translation>
     </message>

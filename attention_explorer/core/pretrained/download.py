@@ -79,21 +79,21 @@ class HubModel:
         return self.repo_id.rsplit("/", 1)[-1]
 
 
+# Models of the newer families (and a BERT that reads Chinese), each ~ the bytes of its three files as the Hub lists
+# them: SmolLM2-135M 269 MB of bf16 weights + 2.1 MB tokenizer.json; Qwen2.5-0.5B 988 MB of bf16 weights + 7.0 MB
+# tokenizer.json (sizes read from copies of the repository, matching 494 M parameters × 2 bytes); bert-base-chinese
+# 412 MB + 269 KB.
+FURTHER_MODEL_CHOICES = (
+    HubModel("HuggingFaceTB/SmolLM2-135M", "llama", 271_000_000),
+    HubModel("Qwen/Qwen2.5-0.5B", "qwen2", 995_000_000),
+    HubModel("google-bert/bert-base-chinese", "bert", 412_000_000),
+)
 MODEL_CHOICES = (
     HubModel("sentence-transformers/all-MiniLM-L6-v2", "bert", 91_000_000),
     HubModel("google-bert/bert-base-uncased", "bert", 441_000_000),
     HubModel("openai-community/gpt2", "gpt2", 550_000_000),
     HubModel("distilbert/distilgpt2", "gpt2", 355_000_000),
-)
-# Models of the newer families (and a BERT that reads Chinese), each ~ the bytes of its three files as the Hub lists
-# them: SmolLM2-135M 269 MB of bf16 weights + 2.1 MB tokenizer.json; Qwen2.5-0.5B 988 MB of bf16 weights + 7.0 MB
-# tokenizer.json (sizes read from copies of the repository, matching 494 M parameters × 2 bytes); bert-base-chinese
-# 412 MB + 269 KB. They join MODEL_CHOICES when the Get a model dialog has a description for each: it looks every
-# choice up by its id (ui/window/get_model.py DESCRIPTIONS) and would fail on one it does not know.
-FURTHER_MODEL_CHOICES = (
-    HubModel("HuggingFaceTB/SmolLM2-135M", "llama", 271_000_000),
-    HubModel("Qwen/Qwen2.5-0.5B", "qwen2", 995_000_000),
-    HubModel("google-bert/bert-base-chinese", "bert", 412_000_000),
+    *FURTHER_MODEL_CHOICES,
 )
 
 

@@ -39,6 +39,12 @@ DESCRIPTIONS = {
         "GetModelDialog", "OpenAI's GPT-2 (small), a decoder that reads left to right: 12 layers × 12 heads"),
     "distilbert/distilgpt2": QT_TRANSLATE_NOOP(
         "GetModelDialog", "a distilled GPT-2: 6 layers × 12 heads"),
+    "HuggingFaceTB/SmolLM2-135M": QT_TRANSLATE_NOOP(
+        "GetModelDialog", "a small Llama-family decoder (RoPE, grouped-query attention): 30 layers × 9 heads"),
+    "Qwen/Qwen2.5-0.5B": QT_TRANSLATE_NOOP(
+        "GetModelDialog", "a Qwen2 decoder that reads Chinese (RoPE, grouped-query attention): 24 layers × 14 heads"),
+    "google-bert/bert-base-chinese": QT_TRANSLATE_NOOP(
+        "GetModelDialog", "BERT for Chinese, one token per character: 12 layers × 12 heads"),
 }
 _running: set[DownloadThread] = set()  # threads outlive a closed dialog until their cancel takes effect
 

@@ -65,7 +65,10 @@ def test_get_a_model_downloads_it_and_the_page_lists_and_opens_it(window, hub, q
     dialog = open_dialog(window)
     texts = [dialog.models.item(row).text() for row in range(dialog.models.count())]
     assert [text.split(" · ")[0] for text in texts] == ["all-MiniLM-L6-v2", "bert-base-uncased", "gpt2",
-                                                        "distilgpt2"]
+                                                        "distilgpt2", "SmolLM2-135M", "Qwen2.5-0.5B",
+                                                        "bert-base-chinese"]
+    assert texts[5] == ("Qwen2.5-0.5B · about 995 MB\n"
+                        "a Qwen2 decoder that reads Chinese (RoPE, grouped-query attention): 24 layers × 14 heads")
     assert texts[0] == "all-MiniLM-L6-v2 · about 91 MB\na small sentence encoder built like BERT: 6 layers × 12 heads"
     assert hub.url in dialog.intro.text()
     assert not hub.requests  # nothing is fetched until Download is pressed
