@@ -237,10 +237,27 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self._restoring_state:
+            return  # the state being restored brings its own sizes; its docks are not all back in the layout yet
         if self.presenting:
             self._fit_presentation()
         elif not self._layout_restored:
             self._fit_docks_to_width()
+
+    _restoring_state = False
+
+    def restoreState(self, state: QByteArray, version: int = 0) -> bool:
+        """QMainWindow.restoreState, with none of the window's own dock sizing while Qt rebuilds the layout.
+
+        Qt widens the window in the middle of it when the layout needs more room than the window has (leaving a
+        wide lab for a zoomed desk), and a resizeDocks() then named docks that were not back in the layout yet
+        ("QMainWidget::resizeDocks: one QDockWidget is not part of the layout").
+        """
+        self._restoring_state = True
+        try:
+            return super().restoreState(state, version)
+        finally:
+            self._restoring_state = False
 
     def _fit_docks_to_width(self) -> None:
         """Share the width: a quarter for the vectors, a third for the steps, the rest for the canvas."""
