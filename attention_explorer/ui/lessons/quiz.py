@@ -242,6 +242,13 @@ class Quiz(QObject):
         scenario = self.model.scenario
         if not qs.applies(question.kind, scenario) or question.key >= scenario.n:
             self.dismiss()  # a removed key or a d_v that is no longer 2: the question no longer fits
+            return
+        if question.kind == qs.FLATTER_SHARPER:
+            # d_k or the scale changed under the open question: it speaks of the state on screen, never of one gone.
+            fresh = qs.generate(question.kind, scenario, self.model.selected_key, self._round)
+            if fresh != question:
+                self.question = fresh
+                self.changed.emit()
 
     def _sentence_changed(self) -> None:
         if self._in_lab() and not self.revealed:
