@@ -79,3 +79,15 @@ def test_the_question_follows_a_scale_the_lecturer_changed(make_window, scale):
         assert "scale off" in asked
     else:
         assert f"factor kept at {factor}" in asked
+
+
+def test_a_live_switch_to_chinese_retranslates_the_mask_caption(make_window):
+    window = lecture_window(make_window)
+    scene = next(i for i, s in enumerate(load_built_in().scenes) if s.lab == "self-attention") + 1
+    go_to_scene(window, scene)
+    formula = window.self_attention_lab.formula_label
+    assert formula.isVisible() and "M = 0: no mask, every query looks at every key." in formula.text()
+    window.actions_by_name["lang_zh_CN"].trigger()
+    QApplication.processEvents()
+    assert "M = 0：没有掩码，每个查询都关注每个键。" in formula.text()
+    assert "no mask" not in formula.text()

@@ -355,7 +355,6 @@ class SelfAttentionLab(QWidget):
                            zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
             weight_texts = ["0" if m else cell_number(v) for v, m in
                             zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
-        self.formula_label.setText(formula_html(sequence, result))
         self.score_map.show_matrix(scores, (-peak, peak), sequence.tokens, score_texts, masked)
         self.weight_map.show_matrix(result.weights, (0.0, 1.0), sequence.tokens, weight_texts, masked)
         self._update_texts()
@@ -363,6 +362,8 @@ class SelfAttentionLab(QWidget):
 
     def _update_texts(self) -> None:
         """Shapes, titles and captions (the parts that depend on the numbers)."""
+        # The formula's words too: a switch of language retranslates them ("M = 0: no mask…").
+        self.formula_label.setText(formula_html(self.sequence_model.sequence, self.sequence_model.result))
         sequence, result = self.sequence_model.sequence, self.sequence_model.result
         n, d_model, d_k, d_v = sequence.n, sequence.d_model, sequence.d_k, sequence.d_v
         shape = "{0} × {1}".format
