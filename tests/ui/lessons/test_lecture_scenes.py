@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -23,6 +24,7 @@ def lecture_window(make_window, language: str = "en"):
     """A window presenting (F5) the built-in lecture at its first scene."""
     window = make_window(language=language, activate=True, discard_changes=True, size=(1280, 720))
     window.actions_by_name["presentation"].trigger()
+    window.resize(1280, 720)  # the projector's size (the offscreen screen is smaller: F5 fitted the window to it)
     window.actions_by_name["lectureBuiltIn"].trigger()
     QApplication.processEvents()
     return window
@@ -91,3 +93,111 @@ def test_a_live_switch_to_chinese_retranslates_the_mask_caption(make_window):
     QApplication.processEvents()
     assert "M = 0：没有掩码，每个查询都关注每个键。" in formula.text()
     assert "no mask" not in formula.text()
+
+
+@pytest.mark.parametrize(("language", "title", "keys"), [
+    ("en", "End of the lecture", "Esc leaves · Home restarts · Page Up goes back to the last scene"),
+    ("zh_CN", "讲解结束", "Esc 退出 · Home 从头开始 · Page Up 回到最后一个场景"),
+])
+def test_page_down_past_the_last_scene_shows_the_end_then_home_restarts(make_window, language, title, keys):
+    window = lecture_window(make_window, language)
+    scenes = len(load_built_in().scenes)
+    go_to_scene(window, scenes)
+    runner = window.lessons.runner
+    for _ in range(8):
+        press(window, Qt.Key.Key_PageDown)
+        if runner.at_end:
+            break
+    end = runner.end_screen
+    assert end.isVisible() and end.geometry() == window.rect()
+    shown = end.visible_texts()
+    assert shown[0] == title and keys in shown[-1]
+    press(window, Qt.Key.Key_PageDown)  # nothing past the end
+    assert end.isVisible() and runner.index == scenes - 1
+    press(window, Qt.Key.Key_PageUp)  # back to the last scene as it was left
+    assert not end.isVisible() and runner.index == scenes - 1
+    press(window, Qt.Key.Key_PageDown)
+    assert end.isVisible()
+    press(window, Qt.Key.Key_Home)
+    assert not end.isVisible() and runner.index == 0 and window.lessons.lecture_active
+    go_to_scene(window, 3)
+    press(window, Qt.Key.Key_Home)  # from any scene
+    assert runner.index == 0
+
+
+def test_esc_on_the_end_screen_leaves_the_lecture_and_the_presentation(make_window):
+    window = lecture_window(make_window)
+    go_to_scene(window, len(load_built_in().scenes))
+    runner = window.lessons.runner
+    while not runner.at_end:
+        press(window, Qt.Key.Key_PageDown)
+    press(window, Qt.Key.Key_Escape)
+    assert not window.lessons.lecture_active and not window.presenting
+    assert not runner.end_screen.isVisible() and not runner.bar.isVisible()
+
+
+@pytest.mark.parametrize(("language", "title", "spotlight"), [
+    ("en", "Presentation keys", "Hold for a spotlight: a bright circle on the mouse pointer"),
+    ("zh_CN", "演示按键", "按住显示聚光灯：鼠标指针处一个明亮的圆圈"),
+])
+def test_question_mark_lists_the_presentation_keys_and_any_key_closes_it(make_window, language, title, spotlight):
+    window = lecture_window(make_window, language)
+    go_to_scene(window, 2)
+    QTest.keyClick(window, Qt.Key.Key_Question, Qt.KeyboardModifier.ShiftModifier, )
+    QApplication.processEvents()
+    assert window.keys_list_shown
+    cover = window._keys_list
+    assert cover.geometry() == window.rect() and not cover.visibleRegion().isEmpty()
+    shown = cover.visible_texts()
+    assert shown[0] == title
+    for key in ("Page Down  →", "Page Up  ←", "Home", "B", "S", "F5", "Esc", "?"):
+        assert key in shown
+    assert spotlight in shown
+    for label in (cover.title_label, *(label for row in cover.rows for label in row)):
+        if label.isVisible():  # nothing cut: every line fits its label, a wrapped one in its height
+            if label.wordWrap():
+                assert label.heightForWidth(label.contentsRect().width()) <= label.contentsRect().height()
+            else:
+                assert label.fontMetrics().horizontalAdvance(label.text()) <= label.contentsRect().width()
+            assert window.rect().contains(label.geometry().translated(label.mapTo(window, QPoint(0, 0)) - label.pos()))
+    steps = window.model.revealed_steps
+    press(window, Qt.Key.Key_PageDown)  # closes the list and does nothing else
+    assert not window.keys_list_shown and window.model.revealed_steps == steps and window.lessons.runner.index == 1
+
+
+def brightness(image, x: int, y: int) -> int:
+    colour = image.pixelColor(x, y)
+    return colour.red() + colour.green() + colour.blue()
+
+
+def test_holding_s_dims_all_but_a_circle_round_the_pointer(make_window):
+    window = lecture_window(make_window)
+    centre = window.rect().center()
+    QCursor.setPos(window.mapToGlobal(centre))
+    far = centre + QPoint(int(window.width() * 0.4), int(window.height() * 0.35))
+    before = window.grab().toImage()
+    QTest.keyPress(window, Qt.Key.Key_S)
+    QApplication.processEvents()
+    assert window.spotlight_shown
+    spot = window._spotlight
+    spot.centre = QPoint()  # the offscreen pointer may not move: put the circle where the test says
+    spot.follow_pointer()
+    if spot.centre != centre:
+        spot.centre = centre
+        spot.update()
+    lit = window.grab().toImage()
+    assert brightness(lit, centre.x(), centre.y()) == brightness(before, centre.x(), centre.y())  # inside: as it was
+    assert brightness(lit, far.x(), far.y()) < 0.5 * brightness(before, far.x(), far.y())  # outside: dimmed
+    QTest.keyRelease(window, Qt.Key.Key_S)
+    QApplication.processEvents()
+    assert not window.spotlight_shown
+    after = window.grab().toImage()
+    assert brightness(after, far.x(), far.y()) == brightness(before, far.x(), far.y())
+
+
+def test_s_types_an_s_in_a_field_and_does_nothing_outside_presentation(make_window):
+    window = make_window(activate=True, discard_changes=True)
+    QTest.keyPress(window, Qt.Key.Key_S)
+    QApplication.processEvents()
+    assert not window.spotlight_shown
+    QTest.keyRelease(window, Qt.Key.Key_S)
