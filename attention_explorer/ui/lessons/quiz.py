@@ -113,8 +113,17 @@ class Quiz(QObject):
         self.question = qs.generate(kind, scene, self.model.selected_key, self._round)
         if kind == qs.ATTEND_MOST:
             self._guard_lab(lab, True)
+        self._bring_forward(kind)
         self.changed.emit()
         return True
+
+    def _bring_forward(self, kind: str) -> None:
+        """The view a question is answered in comes to the front (a tab behind the four steps would hide it)."""
+        dock = {qs.OUTPUT_PLACE: "outputView", qs.LARGEST_WEIGHT: "weightsChart"}.get(kind)
+        docks = getattr(self.window, "docks", {})
+        if dock in docks and self.window.central_tabs.currentIndex() == 0:
+            docks[dock].show()
+            docks[dock].raise_()
 
     def dismiss(self) -> None:
         """Close the open question (its answer no longer asked for)."""

@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.teaching.lecture import load_built_in
-from attention_explorer.core.teaching.questions import FLATTER_SHARPER
+from attention_explorer.core.teaching.questions import FLATTER_SHARPER, LARGEST_WEIGHT, OUTPUT_PLACE
 
 
 def press(window, key) -> None:
@@ -201,3 +201,18 @@ def test_s_types_an_s_in_a_field_and_does_nothing_outside_presentation(make_wind
     QApplication.processEvents()
     assert not window.spotlight_shown
     QTest.keyRelease(window, Qt.Key.Key_S)
+
+
+@pytest.mark.parametrize("kind", [OUTPUT_PLACE, LARGEST_WEIGHT])
+def test_a_question_brings_forward_the_view_it_is_answered_in(make_window, kind):
+    window = lecture_window(make_window)
+    scene = next(i for i, s in enumerate(load_built_in().scenes) if s.question == kind) + 1
+    go_to_scene(window, scene)
+    assert window.lessons.quiz.question.kind == kind and window.lessons.quiz.panel.isVisible()
+    view = window.output_view if kind == OUTPUT_PLACE else window.weights_chart
+    assert view.isVisible() and not view.plot.viewport().visibleRegion().isEmpty()
+    if kind == OUTPUT_PLACE:  # what the question asks for: a click in the output view answers it
+        QTest.mouseClick(view.plot.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         view.plot.viewport().rect().center())
+        QApplication.processEvents()
+        assert window.lessons.quiz.verdict is not None
