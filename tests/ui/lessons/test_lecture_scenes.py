@@ -216,3 +216,36 @@ def test_a_question_brings_forward_the_view_it_is_answered_in(make_window, kind)
                          view.plot.viewport().rect().center())
         QApplication.processEvents()
         assert window.lessons.quiz.verdict is not None
+
+
+def drawn_fragments(browser) -> list[str]:
+    """The steps panel's text as drawn: fragments whose colour is not transparent (and not blank)."""
+    shown = []
+    block = browser.document().begin()
+    while block.isValid():
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            text = fragment.text().replace("\u2007", "").replace("\u2008", "").strip()
+            if text and fragment.charFormat().foreground().color().alpha() != 0:
+                shown.append(text)
+            iterator += 1
+        block = block.next()
+    return shown
+
+
+def test_hidden_steps_draw_nothing_but_their_titles(make_window):
+    window = lecture_window(make_window)
+    go_to_scene(window, 2)  # step 1 shown, steps 2–4 hidden
+    assert window.model.step_through and window.model.revealed_steps == 1
+    steps = window.docks["stepsView"].widget()
+    drawn = drawn_fragments(steps.browser)
+    second = next(i for i, text in enumerate(drawn) if text == "2" and drawn[i + 1].startswith("·"))  # "2 · Scaling"
+    derivation = next(i for i, text in enumerate(drawn) if text.startswith("Why"))  # always shown, under the steps
+    hidden = drawn[second:derivation]
+    labels = set(window.model.scenario.labels)
+    for text in hidden:  # "2 · Scale", "K1"…: no "e =", no "× [ , = [ ,"
+        assert text in labels or not re.search(r"[=×\[\]/,·]\s*$|^[=×\[\],]", text), text
+    assert not any(re.fullmatch(r"[\s=×\[\],/()e]+", text) for text in hidden)
+    press(window, Qt.Key.Key_PageDown)  # step 2 shown: its numbers are drawn
+    assert any(re.search(r"\d", text) for text in drawn_fragments(steps.browser)[second:second + 6])
