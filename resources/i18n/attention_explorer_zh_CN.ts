@@ -1127,6 +1127,18 @@
         <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
     </message>
     <message>
+        <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
+        <translation>{0}：应为一个由步骤编号（&quot;1&quot; 到 &quot;{1}&quot;）和说明文字组成的对象，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: an empty object (give a caption for at least one step, &quot;1&quot; to &quot;{1}&quot;)</source>
+        <translation>{0}：空对象（至少为一个步骤给出说明文字，&quot;1&quot; 到 &quot;{1}&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}: &quot;{1}&quot; is not a step (expected &quot;1&quot; to &quot;{2}&quot;)</source>
+        <translation>{0}：&quot;{1}&quot; 不是步骤编号（应为 &quot;1&quot; 到 &quot;{2}&quot;）</translation>
+    </message>
+    <message>
         <source>question {0}: needs a single-query scenario</source>
         <translation>问题 {0}：需要单查询场景</translation>
     </message>

@@ -102,6 +102,7 @@ class LectureRunner(QObject):
         self.bar.back_button.clicked.connect(self.previous)
         self.bar.next_button.clicked.connect(self.next)
         self.bar.end_button.clicked.connect(self.end)
+        self.model.steps_changed.connect(self._show_caption)  # a step may have a caption of its own
 
     @property
     def active(self) -> bool:
@@ -242,7 +243,8 @@ class LectureRunner(QObject):
         if self.lecture is None:
             return
         language = language_switcher().language
-        self.bar.caption_label.setText(text_for(self.scene.caption, language))
+        steps = self.model.revealed_steps if self.model.step_through else 0
+        self.bar.caption_label.setText(text_for(self.scene.caption_at(steps), language))
         title = text_for(self.lecture.title, language)
         place = QCoreApplication.translate("LectureBar", "Scene {0} of {1}").format(self.index + 1,
                                                                                     len(self.lecture.scenes))

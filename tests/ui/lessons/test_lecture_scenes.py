@@ -249,3 +249,25 @@ def test_hidden_steps_draw_nothing_but_their_titles(make_window):
     assert not any(re.fullmatch(r"[\s=×\[\],/()e]+", text) for text in hidden)
     press(window, Qt.Key.Key_PageDown)  # step 2 shown: its numbers are drawn
     assert any(re.search(r"\d", text) for text in drawn_fragments(steps.browser)[second:second + 6])
+
+
+STEP_WORDS = {"en": ("Step 1", "Step 2", "Step 3", "Step 4"), "zh_CN": ("第一步", "第二步", "第三步", "第四步")}
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_caption_follows_the_steps_the_banner_shows(make_window, language):
+    window = lecture_window(make_window, language)
+    go_to_scene(window, 2)
+    caption = window.lessons.runner.bar.caption_label
+    seen = []
+    for step in range(1, 5):
+        assert window.model.revealed_steps == step and window.lessons.runner.index == 1
+        assert caption.isVisible() and caption.text().startswith(STEP_WORDS[language][step - 1])
+        for other in STEP_WORDS[language]:  # no other step named beside the one shown
+            assert other == STEP_WORDS[language][step - 1] or other not in caption.text()
+        seen.append(caption.text())
+        if step < 4:
+            press(window, Qt.Key.Key_PageDown)
+    assert len(set(seen)) == 4
+    press(window, Qt.Key.Key_PageUp)
+    assert window.model.revealed_steps == 3 and caption.text() == seen[2]  # Page Up brings the step's caption back
