@@ -271,3 +271,19 @@ def test_the_caption_follows_the_steps_the_banner_shows(make_window, language):
     assert len(set(seen)) == 4
     press(window, Qt.Key.Key_PageUp)
     assert window.model.revealed_steps == 3 and caption.text() == seen[2]  # Page Up brings the step's caption back
+
+
+def test_the_scale_strip_shows_only_on_pages_of_the_explorers_d_k(make_window):
+    window = lecture_window(make_window)
+    strip = window.presentation_bar
+    shown = {}
+    for number, scene in enumerate(load_built_in().scenes, start=1):
+        go_to_scene(window, number)
+        shown[scene.page] = strip.isVisible()
+        if strip.isVisible():  # the d_k it shows is the one of the scene on screen
+            assert window.scale_strip.d_k_value.text() == str(window.model.scenario.d_k)
+    assert shown == {"vectors": True, "saturation": True, "variance": False, "self-attention": False}
+    window.actions_by_name["presentation"].trigger()  # the desk never shows the strip
+    assert not strip.isVisible()
+    window.actions_by_name["presentation"].trigger()  # back in presentation on the last scene's page
+    assert strip.isVisible() == (load_built_in().scenes[-1].page in ("vectors", "saturation"))
