@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -287,3 +287,27 @@ def test_the_scale_strip_shows_only_on_pages_of_the_explorers_d_k(make_window):
     assert not strip.isVisible()
     window.actions_by_name["presentation"].trigger()  # back in presentation on the last scene's page
     assert strip.isVisible() == (load_built_in().scenes[-1].page in ("vectors", "saturation"))
+
+
+def window_rect(widget) -> QRect:
+    return QRect(widget.mapTo(widget.window(), QPoint(0, 0)), widget.size())
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_self_attention_notes_sit_under_their_maps_and_the_maps_fit(make_window, language):
+    window = lecture_window(make_window, language)
+    lab = window.self_attention_lab
+    for number, scene in enumerate(load_built_in().scenes, start=1):
+        if scene.page != "self-attention":
+            continue
+        go_to_scene(window, number)
+        page = window_rect(window.central_tabs.currentWidget())
+        for heatmap, caption in ((lab.score_map, lab.score_caption), (lab.weight_map, lab.weight_caption)):
+            assert caption.isVisible() and caption.text()
+            plot = window_rect(heatmap.viewport())
+            note = window_rect(caption)
+            assert not plot.intersects(note), (number, plot, note)  # "Row = query token…" under the map, not on it
+            assert note.top() >= plot.bottom()
+            assert page.contains(plot) and page.contains(note)  # nothing past the bottom of the page
+            last_row = heatmap.cell_center(2, 0)  # 北京's row, the one scene 17 asks about
+            assert heatmap.viewport().rect().contains(last_row.toPoint())
