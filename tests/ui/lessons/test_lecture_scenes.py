@@ -7,12 +7,13 @@ import re
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QCursor
+from PySide6.QtGui import QCursor, QFontMetrics
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.teaching.lecture import load_built_in
 from attention_explorer.core.teaching.questions import FLATTER_SHARPER, LARGEST_WEIGHT, OUTPUT_PLACE
+from attention_explorer.ui.window.actions import LAB_MULTIHEAD
 
 
 def press(window, key) -> None:
@@ -311,3 +312,31 @@ def test_the_self_attention_notes_sit_under_their_maps_and_the_maps_fit(make_win
             assert page.contains(plot) and page.contains(note)  # nothing past the bottom of the page
             last_row = heatmap.cell_center(2, 0)  # 北京's row, the one scene 17 asks about
             assert heatmap.viewport().rect().contains(last_row.toPoint())
+
+
+@pytest.mark.parametrize(("language", "heads"), [("en", 2), ("zh_CN", 2), ("en", 4), ("zh_CN", 4)])
+def test_the_multi_head_maps_name_every_token_along_the_top(make_window, language, heads):
+    window = make_window(language=language, activate=True, discard_changes=True)
+    window.actions_by_name["presentation"].trigger()
+    window.resize(1280, 720)
+    window.show_page(LAB_MULTIHEAD)
+    QApplication.processEvents()
+    lab = window.page(LAB_MULTIHEAD)
+    lab.size_spins["heads"].setValue(heads)  # more heads: narrower tiles
+    QApplication.processEvents()
+    assert len(lab.heads_grid.tiles) == heads
+    tokens = list(lab.multihead.scenario.tokens)
+    assert len(tokens) >= 4 and any(len(token) >= 3 for token in tokens)  # 我 爱 北京 天安门
+    for tile in lab.heads_grid.tiles:
+        for heatmap in (tile.score_map, tile.weight_map):
+            assert heatmap.isVisible()
+            top = heatmap.getPlotItem().getAxis("top")
+            labels = [label for _value, label in top._tickLevels[0]]
+            assert len(labels) == len(tokens)  # every column named
+            for label, token in zip(labels, tokens):  # in full, or (4 narrower heads) its first letters at least
+                assert label == token or (heads > 2 and label.rstrip("…") and token.startswith(label.rstrip("…")))
+            if heads == 2:
+                assert labels == tokens
+            font = QFontMetrics(top.style["tickFont"])
+            cell = heatmap.view_box.width() / len(tokens)
+            assert all(font.horizontalAdvance(label) <= cell for label in labels)  # neighbours never overlap
