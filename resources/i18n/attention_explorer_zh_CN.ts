@@ -1207,6 +1207,18 @@
         <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
     </message>
     <message>
+        <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
+        <translation>{0}：应为一个由步骤编号（&quot;1&quot; 到 &quot;{1}&quot;）和说明文字组成的对象，实际是 {2}</translation>
+    </message>
+    <message>
+        <source>{0}: an empty object (give a caption for at least one step, &quot;1&quot; to &quot;{1}&quot;)</source>
+        <translation>{0}：空对象（至少为一个步骤给出说明文字，&quot;1&quot; 到 &quot;{1}&quot;）</translation>
+    </message>
+    <message>
+        <source>{0}: &quot;{1}&quot; is not a step (expected &quot;1&quot; to &quot;{2}&quot;)</source>
+        <translation>{0}：&quot;{1}&quot; 不是步骤编号（应为 &quot;1&quot; 到 &quot;{2}&quot;）</translation>
+    </message>
+    <message>
         <source>question {0}: needs a single-query scenario</source>
         <translation>问题 {0}：需要单查询场景</translation>
     </message>
@@ -1905,6 +1917,14 @@
     <message>
         <source>Page Up on a clicker</source>
         <translation>翻页器上的 Page Up</translation>
+    </message>
+    <message>
+        <source>Esc leaves · Home restarts · Page Up goes back to the last scene</source>
+        <translation>Esc 退出 · Home 从头开始 · Page Up 回到最后一个场景</translation>
+    </message>
+    <message>
+        <source>End of the lecture</source>
+        <translation>讲解结束</translation>
     </message>
     <message>
         <source>Scene {0} of {1}</source>
@@ -2976,6 +2996,53 @@
     </message>
 </context>
 <context>
+    <name>PresenterKeys</name>
+    <message>
+        <source>Next: the answer, the next step, the next scene</source>
+        <translation>下一个：答案、下一步、下一个场景</translation>
+    </message>
+    <message>
+        <source>Back a step or a scene</source>
+        <translation>后退一步或一个场景</translation>
+    </message>
+    <message>
+        <source>The lecture from its first scene</source>
+        <translation>从第一个场景重新开始讲解</translation>
+    </message>
+    <message>
+        <source>Black screen; any key brings the window back</source>
+        <translation>黑屏；按任意键恢复窗口</translation>
+    </message>
+    <message>
+        <source>Hold for a spotlight: a bright circle on the mouse pointer</source>
+        <translation>按住显示聚光灯：鼠标指针处一个明亮的圆圈</translation>
+    </message>
+    <message>
+        <source>Larger, smaller</source>
+        <translation>放大、缩小</translation>
+    </message>
+    <message>
+        <source>Presentation on or off</source>
+        <translation>打开或关闭演示模式</translation>
+    </message>
+    <message>
+        <source>Leave: a turn, the steps, then the presentation</source>
+        <translation>退出：先停旋转，再退出分步，最后退出演示</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>显示本列表</translation>
+    </message>
+    <message>
+        <source>Presentation keys</source>
+        <translation>演示按键</translation>
+    </message>
+    <message>
+        <source>Any key closes this list.</source>
+        <translation>按任意键关闭本列表。</translation>
+    </message>
+</context>
+<context>
     <name>PresetInfo</name>
     <message>
         <source>Your own scenario</source>
@@ -3031,6 +3098,10 @@
     <message>
         <source>d_k goes from {0} to {1} with the scale off: do the weights get flatter or sharper?</source>
         <translation>d_k 从 {0} 变为 {1}，不缩放：权重会变得更平缓还是更尖锐？</translation>
+    </message>
+    <message>
+        <source>d_k goes from {0} to {1} with the factor kept at × {2}: do the weights get flatter or sharper?</source>
+        <translation>d_k 从 {0} 变为 {1}，缩放因子保持 × {2}：权重会变得更平缓还是更尖锐？</translation>
     </message>
     <message>
         <source>Which position does “{0}” (token {1}) attend to most? Click a cell of its row.</source>

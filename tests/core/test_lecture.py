@@ -51,9 +51,19 @@ def script(*scenes, **fields) -> str:
     (script({"steps": 5}), "scenes[0].steps: expected a whole number from 1 to 4, got 5"),
     (script({"steps": True}), "scenes[0].steps: expected a whole number from 1 to 4, got true/false"),
     (script({"stpes": 2}), 'scenes[0]."stpes": unknown field (allowed: preset, lab, plane, steps, question, pin, '
-                           'scale, caption)'),
+                           'scale, caption, step_captions)'),
     (script({}), "scenes[0]: an empty scene (give at least one of preset, lab, plane, steps, question, pin, scale, "
-                 "caption)"),
+                 "caption, step_captions)"),
+    (script({"steps": 1, "step_captions": {"5": "After the last step"}}),
+     'scenes[0].step_captions: "5" is not a step (expected "1" to "4")'),
+    (script({"steps": 1, "step_captions": {"0": "Before the first"}}),
+     'scenes[0].step_captions: "0" is not a step (expected "1" to "4")'),
+    (script({"steps": 1, "step_captions": ["one", "two"]}),
+     'scenes[0].step_captions: expected an object of step numbers ("1" to "4") and captions, got a list'),
+    (script({"steps": 1, "step_captions": {}}),
+     'scenes[0].step_captions: an empty object (give a caption for at least one step, "1" to "4")'),
+    (script({"steps": 1, "step_captions": {"2": {"fr": "Deux"}}}),
+     'scenes[0].step_captions.2: "fr" is not a language (expected en, zh_CN)'),
     (script({"question": "attend_most"}),
      'scenes[0].question: attend_most is asked in the self-attention lab (add "lab": "self-attention")'),
     (script({"question": "largest_weight", "lab": "variance"}),
@@ -139,3 +149,11 @@ def test_the_user_guides_example_script_is_a_valid_script():
     example = section.split("```json\n", 1)[1].split("```", 1)[0]
     lecture = loads_lecture(example)
     assert lecture.scenes[0].preset == "library" and lecture.scenes[4].scale == 1.0
+
+
+def test_a_step_may_have_its_own_caption_and_a_scene_without_keeps_one():
+    lecture = loads_lecture(script({"steps": 1, "caption": "Scene", "step_captions": {"1": "One", "4": {"en": "Four"}}},
+                                   {"caption": "Old style"}))
+    first, second = lecture.scenes
+    assert [text_for(first.caption_at(steps), "en") for steps in range(5)] == ["Scene", "One", "Scene", "Scene", "Four"]
+    assert [text_for(second.caption_at(steps), "en") for steps in range(5)] == ["Old style"] * 5

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError, with_vector
+from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError, with_scale, with_vector
 from attention_explorer.core.teaching import questions as qs
 
 LIBRARY_WEIGHTS = (0.506, 0.186, 0.307)  # the article's softmax of [1, 0, 0.5]
@@ -65,15 +65,17 @@ def _entropy(weights: np.ndarray) -> float:
     return float(-sum(w * math.log2(w) for w in weights if w > 0))
 
 
-@pytest.mark.parametrize("variant", [0, 1])
-def test_flatter_or_sharper_against_a_plain_numpy_growth_of_d_k(library, variant):
-    question = qs.generate(qs.FLATTER_SHARPER, library, variant=variant)
-    assert (question.d_from, question.d_to, question.scaled) == (4, 16, variant == 1)
+@pytest.mark.parametrize("scale", [None, 1.0, 0.25])
+def test_flatter_or_sharper_against_a_plain_numpy_growth_of_d_k(library, scale):
+    library = with_scale(library, scale)
+    question = qs.generate(qs.FLATTER_SHARPER, library, variant=1)  # the variant never changes the scale asked about
+    assert (question.d_from, question.d_to, question.scaled) == (4, 16, scale is None)
+    factor = scale or 1.0
     rows = np.vstack([library.query, library.keys])
     grown = np.hstack([rows, np.random.default_rng(0).standard_normal((rows.shape[0], 12))])
     entropies = []
     for vectors, d_k in ((rows, 4), (grown, 16)):
-        scores = vectors[1:] @ vectors[0] * (1 / math.sqrt(d_k) if question.scaled else 1.0)
+        scores = vectors[1:] @ vectors[0] * (1 / math.sqrt(d_k) if question.scaled else factor)
         weights = np.exp(scores - scores.max())
         entropies.append(_entropy(weights / weights.sum()))
     answer, before, after = qs.flatter_or_sharper(library, question)

@@ -1,7 +1,8 @@
 """Lecture scripts (`"kind": "lecture"`): the scenes of an hour in order, read and checked like a scenario file.
 
 A scene names an example, a lab tab, a plane, how many of the four steps start shown, a question, a pin, a
-scale and a caption (one text, or one per language). Pure Python, no Qt.
+scale and a caption (one text, or one per language), and may give a caption of its own for each step shown
+("step_captions": {"2": …, "3": …}; a step without one keeps the scene's caption). Pure Python, no Qt.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from attention_explorer.core.scenes.query.scene import AUTO_SCALE, MAX_SCALE, Sc
 from attention_explorer.core.teaching.questions import ATTEND_MOST, KINDS, OUTPUT_PLACE, applies
 
 LECTURE_FIELDS = ("format", "kind", "title", "scenes")
-SCENE_FIELDS = ("preset", "lab", "plane", "steps", "question", "pin", "scale", "caption")
+SCENE_FIELDS = ("preset", "lab", "plane", "steps", "question", "pin", "scale", "caption", "step_captions")
 # The middle's pages a scene may show, by the names a script uses, in the order of the window's tabs.
 LABS = ("vectors", "saturation", "variance", "self-attention", "transformer", "multi-head", "cross-attention",
         "positions")
@@ -55,12 +56,19 @@ class Scene:
     pin: str = ""
     scale: float | None = math.nan  # nan: not given; None: 1/√d_k; a number: that factor
     caption: tuple[tuple[str, str], ...] = ()  # (language code, text); "" code: the one text for every language
+    # (step, caption) for the steps that have their own: shown while that many steps are revealed.
+    step_captions: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
     page: str = ""  # the page the scene shows (one of LABS), worked out when the script is read; never in a file
 
     @property
     def sets_scale(self) -> bool:
         """True when the scene sets the scale (automatic or a factor)."""
         return self.scale is None or not math.isnan(self.scale)
+
+    def caption_at(self, steps_shown: int) -> tuple[tuple[str, str], ...]:
+        """The caption while `steps_shown` steps are revealed (0: step-through off): the step's own, else the
+        scene's."""
+        return dict(self.step_captions).get(steps_shown, self.caption)
 
 
 @dataclass(frozen=True)
@@ -157,7 +165,26 @@ def scene_from_dict(raw: Any, place: str) -> Scene:
         fields["scale"] = _scale(raw["scale"], f"{place}.scale")
     if "caption" in raw:
         fields["caption"] = _texts(raw["caption"], f"{place}.caption", MAX_CAPTION)
+    if "step_captions" in raw:
+        fields["step_captions"] = _step_captions(raw["step_captions"], f"{place}.step_captions")
     return Scene(**fields)
+
+
+def _step_captions(raw: Any, place: str) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
+    """An object of step number ("1" to "4") → caption (a string or an object of languages)."""
+    if not isinstance(raw, dict):
+        raise ScenarioError('{0}: expected an object of step numbers ("1" to "{1}") and captions, got {2}', place,
+                            STEP_COUNT, value_kind(raw))
+    if not raw:
+        raise ScenarioError('{0}: an empty object (give a caption for at least one step, "1" to "{1}")', place,
+                            STEP_COUNT)
+    captions = []
+    for step, caption in raw.items():
+        if step not in tuple(str(number) for number in range(1, STEP_COUNT + 1)):
+            raise ScenarioError('{0}: "{1}" is not a step (expected "1" to "{2}")', place, field_name_text(step),
+                                STEP_COUNT)
+        captions.append((int(step), _texts(caption, f"{place}.{step}", MAX_CAPTION)))
+    return tuple(sorted(captions))
 
 
 def preset_page(name: str) -> str:

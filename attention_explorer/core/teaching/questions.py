@@ -45,7 +45,8 @@ class Question:
     tolerance: float = math.nan  # WEIGHT_HALF, OUTPUT_PLACE: how far off still counts
     d_from: int = 0  # FLATTER_SHARPER: d_k before and after
     d_to: int = 0
-    scaled: bool = False  # FLATTER_SHARPER: True with 1/√d_k, False with the scale off (factor 1)
+    scaled: bool = False  # FLATTER_SHARPER: True with 1/√d_k, False with a fixed factor (1: the scale off)
+    factor: float = 1.0  # FLATTER_SHARPER without 1/√d_k: the factor the scene has, kept as d_k grows
 
     @property
     def step(self) -> int:
@@ -103,7 +104,9 @@ def generate(kind: str, scene: Scenario | SequenceScenario, selected: int = 0, v
     if kind == FLATTER_SHARPER:
         d_from = scenario.d_k
         d_to = d_from * GROWTH if d_from * GROWTH <= MAX_DIM else max(1, d_from // GROWTH)
-        return Question(kind, d_from=d_from, d_to=d_to, scaled=variant % 2 == 1)
+        # The scale the scene has now, as the window shows it: the question speaks of the state the learner sees.
+        scaled = scenario.scale is None
+        return Question(kind, d_from=d_from, d_to=d_to, scaled=scaled, factor=1.0 if scaled else scenario.scale)
     return Question(kind)
 
 
@@ -131,9 +134,9 @@ def largest_keys(weights: np.ndarray) -> tuple[int, ...]:
 
 
 def grown_pair(scenario: Scenario, question: Question) -> tuple[Scenario, Scenario]:
-    """The scene at d_from and at d_to, scale on or off as asked; new components as the explorer's d_k slider
-    makes them (seeded N(0, 1), seed 0), so moving the slider afterwards shows the same numbers."""
-    scale = None if question.scaled else 1.0
+    """The scene at d_from and at d_to, with 1/√d_k or the question's fixed factor; new components as the explorer's
+    d_k slider makes them (seeded N(0, 1), seed 0), so moving the slider afterwards shows the same numbers."""
+    scale = None if question.scaled else question.factor
     before = with_scale(with_d_k(scenario, question.d_from, "random", 0), scale)
     after = with_scale(with_d_k(scenario, question.d_to, "random", 0), scale)
     return before, after

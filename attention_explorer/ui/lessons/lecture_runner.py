@@ -14,6 +14,7 @@ from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.presenter_covers import CoverNote
 from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
 
 
@@ -82,11 +83,13 @@ class LectureRunner(QObject):
         self.quiz = quiz
         self.lecture: Lecture | None = None
         self.index = -1
+        self.end_screen: CoverNote | None = None  # after the last scene: the lecture is over, what the keys do now
         self.bar = LectureBar()
         self.bar.hide()
         self.bar.back_button.clicked.connect(self.previous)
         self.bar.next_button.clicked.connect(self.next)
         self.bar.end_button.clicked.connect(self.end)
+        self.model.steps_changed.connect(self._show_caption)  # a step may have a caption of its own
 
     @property
     def active(self) -> bool:
@@ -105,22 +108,60 @@ class LectureRunner(QObject):
         """Leave the lecture: the window stays as the last scene left it, all steps shown."""
         if self.lecture is None:
             return
+        self._hide_end_screen()
         self.quiz.dismiss()
         self.model.set_step_through(False)
         self.lecture, self.index = None, -1
         self.bar.hide()
 
+    @property
+    def at_end(self) -> bool:
+        """True while the end screen shows (Page Down went past the last scene)."""
+        return self.end_screen is not None and self.end_screen.isVisible()
+
     def next(self) -> None:
-        """Page Down: the open question's answer, the scene's next step, else the next scene."""
+        """Page Down: the open question's answer, the scene's next step, the next scene, else the end screen."""
+        if self.at_end:
+            return
         if self.quiz.advance():
             return
         if self.model.step_through and self.model.revealed_steps < self.model.STEP_COUNT:
             self.model.reveal_next_step()
         elif self.index + 1 < len(self.lecture.scenes):
             self.enter(self.index + 1)
+        else:
+            self._show_end_screen()
+
+    def restart(self) -> None:
+        """Home: the first scene again."""
+        if self.lecture is not None:
+            self._hide_end_screen()
+            self.enter(0)
+
+    def _show_end_screen(self) -> None:
+        if self.end_screen is None:
+            self.end_screen = CoverNote(self.window, "lectureEndScreen")
+        self._word_end_screen()
+        self.end_screen.cover()
+
+    def _hide_end_screen(self) -> None:
+        if self.end_screen is not None:
+            self.end_screen.hide()
+
+    def _word_end_screen(self) -> None:
+        if self.end_screen is None:
+            return
+        title = text_for(self.lecture.title, language_switcher().language) if self.lecture else ""
+        keys = QCoreApplication.translate("LectureBar",
+                                          "Esc leaves · Home restarts · Page Up goes back to the last scene")
+        self.end_screen.set_texts(QCoreApplication.translate("LectureBar", "End of the lecture"),
+                                  f"{title}\n\n{keys}" if title else keys)
 
     def previous(self) -> None:
-        """Page Up: hide the scene's last step, else go back a scene."""
+        """Page Up: from the end screen the last scene; hide the scene's last step, else go back a scene."""
+        if self.at_end:
+            self._hide_end_screen()
+            return
         if self.model.step_through and self.model.revealed_steps > self._first_steps(self.scene):
             self.model.reveal_previous_step()
         elif self.index > 0:
@@ -189,7 +230,8 @@ class LectureRunner(QObject):
         if self.lecture is None:
             return
         language = language_switcher().language
-        self.bar.caption_label.setText(text_for(self.scene.caption, language))
+        steps = self.model.revealed_steps if self.model.step_through else 0
+        self.bar.caption_label.setText(text_for(self.scene.caption_at(steps), language))
         title = text_for(self.lecture.title, language)
         place = QCoreApplication.translate("LectureBar", "Scene {0} of {1}").format(self.index + 1,
                                                                                     len(self.lecture.scenes))
@@ -197,5 +239,6 @@ class LectureRunner(QObject):
         self.bar.back_button.setEnabled(self.index > 0 or self.model.revealed_steps > self._first_steps(self.scene))
 
     def retranslate(self) -> None:
-        """The caption in the language now chosen (a script may carry one per language)."""
+        """The caption in the language now chosen (a script may carry one per language), and the end screen's words."""
         self._show_caption()
+        self._word_end_screen()

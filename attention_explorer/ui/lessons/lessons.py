@@ -112,6 +112,16 @@ class Lessons(QObject):
         if path:
             self.open_lecture_file(path)
 
+    @property
+    def lecture_at_end(self) -> bool:
+        """True while the lecture's end screen shows."""
+        return self.lecture_active and self._runner.at_end
+
+    def restart_lecture(self) -> None:
+        """Home in a lecture: its first scene again."""
+        if self.lecture_active:
+            self._runner.restart()
+
     def end_lecture(self) -> None:
         """Lecture ▸ End the lecture."""
         if self._runner is not None:

@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 from attention_explorer.core.teaching import questions as qs
-from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.numbers import factor_text, three_decimals
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
@@ -25,9 +25,13 @@ def question_text(question: qs.Question, scene: Scenario | SequenceScenario) -> 
     if kind == qs.FLATTER_SHARPER:
         if question.scaled:
             return _translate("QuestionPanel", "d_k goes from {0} to {1} with the scale 1/√d_k on: do the weights get "
-                                       "flatter or sharper?").format(question.d_from, question.d_to)
-        return _translate("QuestionPanel", "d_k goes from {0} to {1} with the scale off: do the weights get flatter or "
-                                   "sharper?").format(question.d_from, question.d_to)
+                                               "flatter or sharper?").format(question.d_from, question.d_to)
+        if question.factor == 1.0:
+            return _translate("QuestionPanel", "d_k goes from {0} to {1} with the scale off: do the weights get "
+                                               "flatter or sharper?").format(question.d_from, question.d_to)
+        return _translate("QuestionPanel", "d_k goes from {0} to {1} with the factor kept at × {2}: do the weights get "
+                                           "flatter or sharper?").format(question.d_from, question.d_to,
+                                                                         factor_text(question.factor))
     token = scene.tokens[question.token]
     return _translate("QuestionPanel", "Which position does “{0}” (token {1}) attend to most? Click a cell of its "
                                "row.").format(token, question.token + 1)

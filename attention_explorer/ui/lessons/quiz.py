@@ -113,8 +113,17 @@ class Quiz(QObject):
         self.question = qs.generate(kind, scene, self.model.selected_key, self._round)
         if kind == qs.ATTEND_MOST:
             self._guard_lab(lab, True)
+        self._bring_forward(kind)
         self.changed.emit()
         return True
+
+    def _bring_forward(self, kind: str) -> None:
+        """The view a question is answered in comes to the front (a tab behind the four steps would hide it)."""
+        dock = {qs.OUTPUT_PLACE: "outputView", qs.LARGEST_WEIGHT: "weightsChart"}.get(kind)
+        docks = getattr(self.window, "docks", {})
+        if dock in docks and self.window.central_tabs.currentIndex() == 0:
+            docks[dock].show()
+            docks[dock].raise_()
 
     def dismiss(self) -> None:
         """Close the open question (its answer no longer asked for)."""
@@ -242,6 +251,13 @@ class Quiz(QObject):
         scenario = self.model.scenario
         if not qs.applies(question.kind, scenario) or question.key >= scenario.n:
             self.dismiss()  # a removed key or a d_v that is no longer 2: the question no longer fits
+            return
+        if question.kind == qs.FLATTER_SHARPER:
+            # d_k or the scale changed under the open question: it speaks of the state on screen, never of one gone.
+            fresh = qs.generate(question.kind, scenario, self.model.selected_key, self._round)
+            if fresh != question:
+                self.question = fresh
+                self.changed.emit()
 
     def _sentence_changed(self) -> None:
         if self._in_lab() and not self.revealed:

@@ -26,6 +26,7 @@ _TAGS = re.compile(r"(<[^>]*>)")
 # Tags and entities (&nbsp;, &#8212;) are kept whole when a step is masked; only the text between them changes.
 _TAGS_AND_ENTITIES = re.compile(r"(<[^>]*>|&#?\w+;)")
 _NUMBER = re.compile(r"[−-]?\d[\d.]*")
+_NUMBER_SPLIT = re.compile(r"([−-]?\d[\d.]*)")
 _TITLE_ATTRIBUTE = re.compile(r' title="[^"]*"')
 # A hidden digit keeps its width: a figure space (a digit wide) or a punctuation space (a point wide); a sign stays,
 # unseen. Only a white-space:pre span keeps such spaces from collapsing into one.
@@ -56,8 +57,21 @@ def masked(html: str) -> str:
         if part.startswith("<"):
             in_label = part.startswith('<a href="key:') or (in_label and part != "</a>")
         elif part and not part.startswith("&") and not in_label:
-            parts[index] = _NUMBER.sub(_hidden_number, part)
+            parts[index] = _hidden_text(part)
     return "".join(parts)
+
+
+def _hidden_text(text: str) -> str:
+    """Numbers blanked (nothing to copy), the signs and brackets around them unseen: no husk of a formula is drawn."""
+    pieces = []
+    for position, piece in enumerate(_NUMBER_SPLIT.split(text)):
+        if position % 2:
+            pieces.append(_hidden_number(re.match(_NUMBER, piece)))
+        elif piece.strip():
+            pieces.append(f'<span style="color:transparent">{piece}</span>')
+        else:
+            pieces.append(piece)
+    return "".join(pieces)
 
 
 def _hidden_number(match: re.Match[str]) -> str:

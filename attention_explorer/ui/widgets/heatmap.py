@@ -22,6 +22,8 @@ from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.axes import cache_axes
 
 CELL_TEXT_MAX_N = 16  # numbers in the cells up to this N; beyond it colour only
+EVERY_TOKEN_MAX_N = 12  # up to this N every column's token is named along the top (beyond it every k-th one)
+SMALLEST_TICK_SHARE = 0.7  # a column's token may shrink to this share of the tick font before it is elided
 MASK_FILL_HEX = "#D4D4D4"
 MASK_HATCH_HEX = "#8A8A8A"
 ROW_BAND_HEX = "#C98A00"
@@ -53,6 +55,24 @@ class HeatmapLook:
 def short_token(token: str, limit: int = 14) -> str:
     """A token cut to `limit` characters with "…"."""
     return token if len(token) <= limit else token[: limit - 1] + "…"
+
+
+def _fitted_font(font: QFont, texts: Sequence[str], room: int) -> QFont:
+    """`font`, made smaller (to SMALLEST_TICK_SHARE of its size at least) until every text fits `room` pixels."""
+    fitted = QFont(font)
+    size = font.pointSizeF()
+    while size > font.pointSizeF() * SMALLEST_TICK_SHARE:
+        if max(QFontMetrics(fitted).horizontalAdvance(text) for text in texts) <= room:
+            break
+        size -= 0.5
+        fitted.setPointSizeF(size)
+    return fitted
+
+
+def _elided_keeping_a_letter(metrics: QFontMetrics, text: str, room: int) -> str:
+    """`text` elided to `room` pixels, but never to a bare "…": its first letter at least says which token it is."""
+    elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+    return text[:1] if elided in ("…", "") and text else elided
 
 
 def _compact(text: str) -> str:
@@ -251,14 +271,25 @@ class Heatmap(pg.PlotWidget):
             step = next((s for s in steps if per_cell * s >= metrics.height()), steps[-1])
             left = [(i + 0.5, short_token(self._tokens[i])) for i in range(0, n, step)]
             # Along the top every k-th key so that about four letters fit (longer tokens are elided to their room).
-            needed = min(max(metrics.horizontalAdvance(token) for token in self._tokens),
-                         metrics.horizontalAdvance("Mmmm"))
-            top_step = next((s for s in steps if per_cell * s >= needed + 4), steps[-1])
-            room = max(int(per_cell * top_step) - 4, 10)
-            top = [(j + 0.5, metrics.elidedText(self._tokens[j], Qt.TextElideMode.ElideRight, room))
-                   for j in range(0, n, top_step)]
+            top_font, room = font, max(int(per_cell) - 4, 10)
+            if n <= EVERY_TOKEN_MAX_N:
+                # Few tokens: every one is named (a skipped 爱 or 天安门 leaves a column nobody can read), in a
+                # smaller type when the cell is narrow, elided only below that.
+                top_font = _fitted_font(font, self._tokens, room)
+            first_letters_fit = max(QFontMetrics(top_font).horizontalAdvance(token[:1]) for token in self._tokens)
+            if n <= EVERY_TOKEN_MAX_N and first_letters_fit <= room:
+                top_step = 1
+                metrics = QFontMetrics(top_font)
+            else:  # many tokens, or cells too narrow for a letter: every k-th token, in the full tick font
+                top_font = font
+                needed = min(max(metrics.horizontalAdvance(token) for token in self._tokens),
+                             metrics.horizontalAdvance("Mmmm"))
+                top_step = next((s for s in steps if per_cell * s >= needed + 4), steps[-1])
+                room = max(int(per_cell * top_step) - 4, 10)
+            top = [(j + 0.5, _elided_keeping_a_letter(metrics, self._tokens[j], room)) for j in range(0, n, top_step)]
             item.getAxis("left").setTicks([left])
             item.getAxis("top").setTicks([top])
+            item.getAxis("top").setStyle(tickFont=top_font, hideOverlappingLabels=False)
             return
         room_left = max(metrics.horizontalAdvance("MMMMMM"), 40)
         widest = min(max(metrics.horizontalAdvance(token) for token in self._tokens), room_left)

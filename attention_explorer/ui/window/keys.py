@@ -19,6 +19,7 @@ from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.step_banner import BlankScreen
 from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
+from attention_explorer.ui.window.presenter_keys import PresenterKeys
 from attention_explorer.ui.window.workspace_pages import history_key_goes_to_window
 
 # A presenter's clicker sends these (Page Down/Up, some → / ←, B for blank); in step-through they step wherever the
@@ -30,7 +31,7 @@ CLICKER_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp, Qt.Key.Key_Right, Qt.Key
                 Qt.Key.Key_Escape)
 
 
-class KeyDispatch:
+class KeyDispatch(PresenterKeys):
     """Mixed into MainWindow: the application-wide event filter that runs the plain-key actions."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -42,11 +43,15 @@ class KeyDispatch:
             # Undo/Redo in a field whose typing was entered already: the field would take the keys for its own
             # undo; kept from it, they undo the window's last step (the field's edit among them).
             return self._history_key(event)
+        if event.type() == QEvent.Type.KeyRelease and self.isActiveWindow():
+            return self.presenter_key_released(event)  # the spotlight's key let go
         if event.type() != QEvent.Type.KeyPress or not self.isActiveWindow():
             return False
         if self._blank is not None and self._blank.isVisible():
             self._blank.hide()  # any key shows the window again, as in a slide show
             return True
+        if self.keys_list_shown:
+            return self.presenter_key_pressed(event)  # any key closes the list of keys
         focus = QApplication.focusWidget()
         if focus is not None and (isinstance(focus, TEXT_INPUTS) or not self.isAncestorOf(focus)):
             if not (event.key() == Qt.Key.Key_Escape and self.animator.running) and not self._clicker_key(focus, event):
@@ -83,6 +88,8 @@ class KeyDispatch:
     def handle_key(self, event: QKeyEvent) -> bool:
         """Run the plain-key action matching `event`; True when one ran."""
         if event.isAutoRepeat() and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Tab):
+            return True
+        if self.presenter_key_pressed(event):  # ?, S held, Home, Esc on a lecture's end screen
             return True
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         key = event.key()

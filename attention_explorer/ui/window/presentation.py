@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QToolBar
 
+from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.scale_strip import ScaleStrip
 from attention_explorer.ui.window.settings import first_run_geometry
@@ -15,6 +16,9 @@ DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls"
 CHARTS_SHARE = 0.36  # of the width, for the charts' column: the canvas keeps the rest (over half the window)
 TABBED_CHARTS_ZOOM = 1.75  # from this zoom on the weights chart is a tab beside the output, not above it
 READOUT_PT = 19.5  # the least size of the canvas readout's numbers in presentation: 1.3× the theme's at zoom 1
+# The pages that show the explorer's scenario, whose d_k and scale the strip shows; a lab with its own d_k hides it
+# (two different d_k on one screen, the strip's and the lab's, would contradict each other).
+STRIP_PAGES = (0, page_index("saturation"))
 
 
 class Presentation:
@@ -39,6 +43,7 @@ class Presentation:
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.presentation_bar)
         self.presentation_bar.hide()
         self.model.steps_changed.connect(self._follow_step_through)
+        self.central_tabs.currentChanged.connect(self._show_strip_for_page)
         theme().changed.connect(self._zoom_changed)
 
     @property
@@ -71,7 +76,7 @@ class Presentation:
         self.statusBar().hide()  # the desk's hover hints: nothing for the hall, and a line of height for the charts
         self.docks["rotationTrace"].setVisible(self.animator.running)
         self._raise_for_steps()
-        self.presentation_bar.show()
+        self._show_strip_for_page()
         self._scale_readout()
         self._fit_to_screen()
         self._fit_presentation()
@@ -141,6 +146,11 @@ class Presentation:
                     self._qt_tab_elision = bar.elideMode()
                     bar.setElideMode(Qt.TextElideMode.ElideNone)
                     bar.setUsesScrollButtons(True)
+
+    def _show_strip_for_page(self, _index: int = 0) -> None:
+        """The d_k and scale strip while presenting a page of the explorer's scenario; hidden on a lab's own."""
+        if self.presenting:
+            self.presentation_bar.setVisible(self.central_tabs.currentIndex() in STRIP_PAGES)
 
     def _zoom_changed(self) -> None:
         if not self.presenting:

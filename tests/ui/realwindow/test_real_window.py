@@ -100,3 +100,20 @@ def test_select_keys(window, qtbot):
     assert window.model.selected_key == 0
     press(window, qtbot, Qt.Key.Key_Tab)
     assert window.model.selected_key == 1
+
+
+def test_presenter_keys_question_mark_and_a_held_s(window, qtbot):
+    press(window, qtbot, Qt.Key.Key_F5)
+    press(window, qtbot, Qt.Key.Key_Question, SHIFT)
+    assert window.keys_list_shown and not window._keys_list.visibleRegion().isEmpty()
+    press(window, qtbot, Qt.Key.Key_Space)  # any key closes the list, and does nothing else
+    assert not window.keys_list_shown and not window.animator.running
+    target = QApplication.focusWidget() or window
+    qtbot.keyPress(target, Qt.Key.Key_S)
+    QApplication.processEvents()
+    assert window.spotlight_shown
+    qtbot.keyRelease(target, Qt.Key.Key_S)
+    QApplication.processEvents()
+    assert not window.spotlight_shown
+    press(window, qtbot, Qt.Key.Key_Escape)
+    assert not window.presenting

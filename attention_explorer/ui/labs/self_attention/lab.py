@@ -47,6 +47,7 @@ SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring large
 SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
+HEATMAP_MIN_HEIGHT = 120  # px: what a map keeps when a lecture takes the height (its cells still read at N = 3)
 
 
 # ---------------------------------------------------------------- the lab
@@ -139,7 +140,9 @@ class SelfAttentionLab(QWidget):
         self.weight_map.setObjectName("weightMap")
         for heatmap in (self.score_map, self.weight_map):
             heatmap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-            heatmap.setMinimumSize(200, 200)
+            # Small enough that a lecture's caption and question above the lab leave the maps room: a larger minimum
+            # pushed them out of their row, under the notes below them and past the bottom of the page.
+            heatmap.setMinimumSize(200, HEATMAP_MIN_HEIGHT)
         self.score_title = QLabel(self)
         self.score_title.setObjectName("scoreTitle")
         self.weight_title = QLabel(self)
@@ -355,7 +358,6 @@ class SelfAttentionLab(QWidget):
                            zip(result.scores.ravel().tolist(), masked.ravel().tolist())]
             weight_texts = ["0" if m else cell_number(v) for v, m in
                             zip(result.weights.ravel().tolist(), masked.ravel().tolist())]
-        self.formula_label.setText(formula_html(sequence, result))
         self.score_map.show_matrix(scores, (-peak, peak), sequence.tokens, score_texts, masked)
         self.weight_map.show_matrix(result.weights, (0.0, 1.0), sequence.tokens, weight_texts, masked)
         self._update_texts()
@@ -363,6 +365,8 @@ class SelfAttentionLab(QWidget):
 
     def _update_texts(self) -> None:
         """Shapes, titles and captions (the parts that depend on the numbers)."""
+        # The formula's words too: a switch of language retranslates them ("M = 0: no mask…").
+        self.formula_label.setText(formula_html(self.sequence_model.sequence, self.sequence_model.result))
         sequence, result = self.sequence_model.sequence, self.sequence_model.result
         n, d_model, d_k, d_v = sequence.n, sequence.d_model, sequence.d_k, sequence.d_v
         shape = "{0} × {1}".format
