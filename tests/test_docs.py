@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import attention_explorer
-from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.files import anykind as fileformat
 from attention_explorer.core.teaching.lecture import loads_lecture
 
 REPO = Path(attention_explorer.__file__).resolve().parents[1]

@@ -49,7 +49,9 @@ NOT_ON_THE_START_PATH = tuple(f"attention_explorer.{name}" for name in (
     "cli.compute", "core.teaching.claims", "core.scenes.cross.scene", "core.scenes.cross.file",
     "core.teaching.lecture", "core.maths.masks", "core.scenes.multihead.scene", "core.scenes.multihead.file",
     "core.scenes.multihead.report", "core.scenes.query.pinfile", "core.teaching.questions", "core.scenes.query.report",
-    "core.scenes.sequence.scene", "core.scenes.sequence.file",
+    "core.scenes.sequence.scene", "core.scenes.sequence.file", "core.scenes.sequence.report",
+    "core.scenes.cross.report", "core.scenes.positions.scene", "core.scenes.positions.file",
+    "core.scenes.positions.report",
 )) + ("importlib.resources", "tempfile", "zipfile")  # finding the presets' folder needs none of these (~12 ms)
 _START_PATH_PROBE = """\
 import json, sys

@@ -6,17 +6,11 @@ import sys
 from collections.abc import Sequence
 
 from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.core.files.anykind import load_any
 from attention_explorer.core.files.presets import load_preset, preset_names
-from attention_explorer.core.scenes.cross import scene as cross
-from attention_explorer.core.scenes.cross.scene import CrossScenario
-from attention_explorer.core.scenes.multihead import report as multihead_report
-from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
-from attention_explorer.core.scenes.positions.file import PositionalScene, positions_report_json, positions_report_text
-from attention_explorer.core.scenes.query import report
-from attention_explorer.core.scenes.query.file import load_any
-from attention_explorer.core.scenes.query.scene import ScenarioError
-from attention_explorer.core.scenes.sequence import scene as sequence
-from attention_explorer.core.scenes.sequence.scene import SequenceScenario
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.registry import kind_of_scene, report
+from attention_explorer.core.terminal import terminal_text
 
 
 def run_compute(argv: Sequence[str]) -> int:
@@ -39,27 +33,18 @@ def run_compute(argv: Sequence[str]) -> int:
         scenario = load_any(args.file) if args.file is not None else load_preset(args.preset)
     except ScenarioError as error:
         return fail(f"attention-explorer: {name}: {error}")
-    if isinstance(scenario, SequenceScenario):
-        to_json, to_text = sequence.sequence_report_json, sequence.sequence_report_text
-    elif isinstance(scenario, MultiHeadScenario):
-        to_json, to_text = multihead_report.multihead_report_json, multihead_report.multihead_report_text
-    elif isinstance(scenario, CrossScenario):
-        to_json, to_text = cross.cross_report_json, cross.cross_report_text
-    elif isinstance(scenario, PositionalScene):
-        to_json, to_text = positions_report_json, positions_report_text
-    else:
-        to_json, to_text = report.to_json, report.to_text
+    printing = report(kind_of_scene(scenario))
     result = scenario.compute()
-    if args.format == "json" and isinstance(scenario, SequenceScenario):
-        # Written in pieces: at N = 512, d = 4096 the report is 200 MB of text, never held whole.
+    if args.format == "json" and printing.json_chunks is not None:
+        # Written in pieces: at N = 512, d = 4096 a self-attention report is 200 MB of text, never held whole.
         write = sys.stdout.write
-        for chunk in sequence.sequence_report_chunks(scenario, result):
+        for chunk in printing.json_chunks(scenario, result):
             write(chunk)
         write("\n")
     elif args.format == "json":
-        print(to_json(scenario, result))
+        print(printing.to_json(scenario, result))
     else:
-        print(to_text(scenario, result), end="")
+        print(printing.to_text(scenario, result), end="")
     return 0
 
 
@@ -68,5 +53,5 @@ def run_presets(argv: Sequence[str]) -> int:
     parser = Parser(prog="attention-explorer presets", description="List the built-in examples.")
     parser.parse_args(argv)
     for name in preset_names():
-        print(f"{report.terminal_text(name)}\t{report.terminal_text(load_preset(name).title)}")
+        print(f"{terminal_text(name)}\t{terminal_text(load_preset(name).title)}")
     return 0

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from attention_explorer.cli.parser import Parser, UsageError, fail
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset, preset_names
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings

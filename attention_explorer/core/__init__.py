@@ -1,5 +1,6 @@
 """Pure-numpy core of Attention Explorer: attention math, scenarios, presets. Imports no Qt."""
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.attention import (
     AttentionResult,
     DotProductSample,
@@ -10,7 +11,7 @@ from attention_explorer.core.maths.attention import (
     self_attention,
     softmax,
 )
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 __all__ = [
     "AttentionResult",

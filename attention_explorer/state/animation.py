@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.geometry import plane_angle_deg, rotate_in_plane
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 
 STEP_DEG = 3.0

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross import scene as cx
 from attention_explorer.core.scenes.cross.scene import CrossResult, CrossScenario
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import UndoText
-from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
+from attention_explorer.state.labmodel import CellHoverModel
+from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_PRESET = "translation"
 LAB = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Cross-attention"))
@@ -31,28 +32,18 @@ def default_cross() -> CrossScenario:
     return preset
 
 
-class CrossModel(QObject):
+class CrossModel(CellHoverModel):
     """Holds the CrossScenario and its CrossResult; emits `changed` after every edit."""
 
-    changed = Signal()
-    hover_changed = Signal()
-    edited = Signal(object)  # a LabEdit: every edit, after `changed`
 
     def __init__(self, cross: CrossScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._cross = cross if cross is not None else default_cross()
+        self._cross = self._state = cross if cross is not None else default_cross()  # the scenario is the state
         self._result = self._cross.compute()
-        self._hovered: tuple[int, int] | None = None
 
     @property
     def cross(self) -> CrossScenario:
         """The current (immutable) cross-attention scenario."""
-        return self._cross
-
-    @property
-    def state(self) -> CrossScenario:
-        """The lab's state now (the scenario itself): a new object after every edit, the same one put back by an
-        undo."""
         return self._cross
 
     @property
@@ -65,42 +56,19 @@ class CrossModel(QObject):
         """Q, K, V, the scores, the weights and the output of the current scenario."""
         return self._result
 
-    @property
-    def hovered(self) -> tuple[int, int] | None:
-        """(target row, source column) of the cell under the mouse, or None."""
-        return self._hovered
-
-    def set_hover(self, cell: tuple[int, int] | None) -> None:
-        """Mark the cell (i, j) under the mouse (None: nothing)."""
-        if cell is not None:
-            i, j = int(cell[0]), int(cell[1])
-            cell = (i, j) if 0 <= i < self._cross.n_q and 0 <= j < self._cross.n_k else None
-        if cell != self._hovered:
-            self._hovered = cell
-            self.hover_changed.emit()
+    def _cells(self) -> tuple[int, int]:
+        """The maps: (target row, source column), N_q × N_k."""
+        return self._cross.n_q, self._cross.n_k
 
     def _apply(self, cross: CrossScenario, text: UndoText, opened: bool = False) -> None:
         """Make `cross` the lab's scenario: one edit named `text`, reported by `edited`."""
-        if cross == self._cross:
-            if opened:  # the same numbers opened: nothing to undo, but this is now the lab's saved state
-                self.edited.emit(LabEdit(self._cross, self._cross, text, opened=True))
-            return
-        before = self._cross
-        self._show(cross)
-        self.edited.emit(LabEdit(before, cross, text, opened=opened))
+        self._record(cross == self._cross, cross, text, opened)
 
     def _show(self, cross: CrossScenario) -> None:
-        self._cross = cross
+        self._cross = self._state = cross
         self._result = cross.compute()
-        if self._hovered is not None and (self._hovered[0] >= cross.n_q or self._hovered[1] >= cross.n_k):
-            self._hovered = None
-            self.hover_changed.emit()
+        self._keep_hover_inside()
         self.changed.emit()
-
-    def restore(self, cross: CrossScenario) -> None:
-        """Put back a state of this lab (undo, redo): no edit of its own."""
-        if cross is not self._cross:
-            self._show(cross)
 
     def load_cross(self, cross: CrossScenario) -> None:
         """Open a whole scenario (a file or the preset): the lab's saved state."""

@@ -21,12 +21,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files import safety as filesafety
 from attention_explorer.core.files import workspace as workspace_file
 from attention_explorer.core.files.safety import FileStamp
 from attention_explorer.core.files.workspace import WorkspaceWork
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as scenario_file
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.workspace import EXPLORER, Workspace, scene_arrays
 
@@ -94,9 +96,9 @@ def _read_regular_file(path: Path) -> tuple[bytes, float]:
         status = os.fstat(stream.fileno())
         if not stat.S_ISREG(status.st_mode):
             raise OSError(f"{path.name} is not a regular file")
-        if status.st_size > scenario_file.MAX_FILE_BYTES:
+        if status.st_size > anykind.MAX_FILE_BYTES:
             raise OSError(f"{path.name} is too large")
-        return stream.read(scenario_file.MAX_FILE_BYTES + 1), status.st_mtime
+        return stream.read(anykind.MAX_FILE_BYTES + 1), status.st_mtime
 
 
 def _take_stale_lock(path: Path) -> QLockFile | None:
@@ -251,7 +253,7 @@ class Document(QObject):
         if too_large is not None and EXPLORER in getattr(too_large[1], "kinds", ()) \
                 and too_large[0].scenes.get(EXPLORER) is scenario:
             raise too_large[1]  # the autosave measured this very scenario already
-        self.disk_stamp = scenario_file.save(scenario, target)
+        self.disk_stamp = anykind.save(scenario, target)
         self._path = Path(os.path.abspath(target))
         self.model.undo_stack.setClean()
         self.add_recent(self._path)

@@ -12,10 +12,11 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.attention import AttentionResult
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.core.scenes.query.pins import Pin
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 # lupdate reads calls through this alias (tools/update_translations.py passes -tr-function-alias).
 _translate = QCoreApplication.translate

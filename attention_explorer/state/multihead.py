@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 
+from attention_explorer.core.limits import MAX_TITLE, ScenarioError
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.core.scenes.multihead.scene import MultiHeadResult, MultiHeadScenario
-from attention_explorer.core.scenes.query.scene import MAX_TITLE, ScenarioError
 from attention_explorer.core.scenes.sequence.scene import check_tokens, token_embeddings
 from attention_explorer.state.explorer import UndoText
-from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
+from attention_explorer.state.labmodel import LabModel
+from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_TOKENS = ("我", "爱", "北京", "天安门")
 DEFAULT_D_MODEL = 8
@@ -41,12 +42,10 @@ def default_multihead(seed: int = 0) -> MultiHeadScenario:
                               title="Multi-head attention: " + " ".join(DEFAULT_TOKENS))
 
 
-class MultiHeadModel(QObject):
+class MultiHeadModel(LabModel):
     """Holds the MultiHeadScenario and its MultiHeadResult; emits `changed` after every edit."""
 
-    changed = Signal()  # the scenario (and so the result) changed
     selection_changed = Signal()  # the chosen head or query row changed
-    edited = Signal(object)  # a LabEdit: every edit, after `changed`
 
     def __init__(self, scenario: MultiHeadScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,11 +72,6 @@ class MultiHeadModel(QObject):
     def seed(self) -> int:
         """Seed of the random embeddings and weights."""
         return self._seed
-
-    @property
-    def state(self) -> MultiHeadState:
-        """The lab's state now: a new object after every edit, the same one put back by an undo."""
-        return self._state
 
     @property
     def head(self) -> int:
@@ -110,13 +104,7 @@ class MultiHeadModel(QObject):
                opened: bool = False) -> None:
         """Make `scenario` (and `seed`) the lab's state: one edit named `text`, reported by `edited`."""
         seed = self._seed if seed is None else seed
-        if scenario == self._scenario and seed == self._seed:
-            if opened:  # the same numbers opened: nothing to undo, but this is now the lab's saved state
-                self.edited.emit(LabEdit(self._state, self._state, text, opened=True))
-            return
-        before = self._state
-        self._show(MultiHeadState(scenario, seed))
-        self.edited.emit(LabEdit(before, self._state, text, opened=opened))
+        self._record(scenario == self._scenario and seed == self._seed, MultiHeadState(scenario, seed), text, opened)
 
     def _show(self, state: MultiHeadState) -> None:
         before, self._state = self._scenario, state
@@ -127,11 +115,6 @@ class MultiHeadModel(QObject):
             self._head, self._row = clamped
             self.selection_changed.emit()
         self.changed.emit()
-
-    def restore(self, state: MultiHeadState) -> None:
-        """Put back a state of this lab (undo, redo): no edit of its own."""
-        if state is not self._state:
-            self._show(state)
 
     def load_scenario(self, scenario: MultiHeadScenario) -> None:
         """Open a whole scenario (a file or a preset): the lab's saved state."""

@@ -9,13 +9,14 @@ An invalid value raises ScenarioError and changes nothing.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths import positional as pos
-from attention_explorer.core.scenes.positions.file import PositionalScene
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.positions.scene import PositionalScene
 from attention_explorer.state.explorer import UndoText
-from attention_explorer.state.workspace import LabEdit, step_text
+from attention_explorer.state.labmodel import LabModel
+from attention_explorer.state.workspace import step_text
 
 CURVE_STARTS = (0, 16, 32)  # the key positions n of the three curves
 MAX_OFFSET = 32  # the curves run over m − n from −32 to +32
@@ -30,68 +31,54 @@ _STEP_TEXTS = {
 }
 
 
-class PositionalModel(QObject):
+class PositionalModel(LabModel):
     """A fixed seeded pair q, k of width d at positions m and n; both encodings' q·k and the curves over m − n."""
-
-    changed = Signal()
-    edited = Signal(object)  # a LabEdit: every change, after `changed`
 
     def __init__(self, d: int = 8, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._d, self._pair, self._m, self._n, self._seed = d, 0, 5, 2, 0
         self._state = PositionalScene(d, 0, 5, 2, 0)
         self._recompute()
 
     def _recompute(self) -> None:
-        self.q, self.k = pos.seeded_pair(self._d, self._seed)
+        scene = self._state
+        self.q, self.k = pos.seeded_pair(scene.d, scene.seed)
         self.curves = {method: pos.offset_curves(method, self.q, self.k, CURVE_STARTS, MAX_OFFSET)
                        for method in pos.METHODS}
-        self.score = {method: float(pos.scores(method, self.q, self.k, self._m, self._n)) for method in pos.METHODS}
-        self.pair_view = pos.pair_view(self.q, self.k, self._m, self._n, self._pair)
+        self.score = {method: float(pos.scores(method, self.q, self.k, scene.m, scene.n)) for method in pos.METHODS}
+        self.pair_view = pos.pair_view(self.q, self.k, scene.m, scene.n, scene.pair)
 
     @property
     def d(self) -> int:
         """Width of q and k (even)."""
-        return self._d
+        return self._state.d
 
     @property
     def pair(self) -> int:
         """The frequency pair shown in the plane, from 0 (fastest) to d/2 − 1."""
-        return self._pair
+        return self._state.pair
 
     @property
     def m(self) -> int:
         """The query's position."""
-        return self._m
+        return self._state.m
 
     @property
     def n(self) -> int:
         """The key's position."""
-        return self._n
+        return self._state.n
 
     @property
     def seed(self) -> int:
         """Seed of the fixed pair q, k."""
-        return self._seed
-
-    @property
-    def state(self) -> PositionalScene:
-        """The lab's scene now: a new object after every change, the same one put back by an undo."""
-        return self._state
+        return self._state.seed
 
     @property
     def scene(self) -> PositionalScene:
         """What the lab's file holds."""
         return self._state
 
-    def restore(self, scene: PositionalScene) -> None:
-        """Put back a scene of this lab (undo, redo): no edit of its own."""
-        if scene is not self._state:
-            self._show(scene)
-
     def _show(self, scene: PositionalScene) -> None:
         self._state = scene
-        self._d, self._pair, self._m, self._n, self._seed = scene.d, scene.pair, scene.m, scene.n, scene.seed
         self._recompute()
         self.changed.emit()
 
@@ -101,34 +88,27 @@ class PositionalModel(QObject):
             raise ScenarioError("expected a positions scene")
         if text is None:
             text = step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}"), scene.title or f"d = {scene.d}")
-        if scene == self._state:
-            if opened:  # the same settings opened: nothing to undo, but this is now the lab's saved state
-                self.edited.emit(LabEdit(self._state, self._state, text, opened=True))
-            return
-        before = self._state
-        self._show(scene)
-        self.edited.emit(LabEdit(before, scene, text, opened=opened))
+        self._record(scene == self._state, scene, text, opened)
 
     def _set(self, **values: int) -> None:
-        before = (self._d, self._pair, self._m, self._n, self._seed)
-        d = values.get("d", self._d)
+        before = (self.d, self.pair, self.m, self.n, self.seed)
+        d = values.get("d", self.d)
         pos.check_d(d)
-        pair = values.get("pair", min(self._pair, d // 2 - 1))  # a narrower d keeps the last pair it still has
+        pair = values.get("pair", min(self.pair, d // 2 - 1))  # a narrower d keeps the last pair it still has
         if isinstance(pair, bool) or not isinstance(pair, (int, np.integer)) or not 0 <= pair < d // 2:
             raise ScenarioError("pair: expected 0 to {0}, got {1!r}", d // 2 - 1, pair)
         for name in ("m", "n"):
             pos.check_position(values.get(name, getattr(self, name)), name)
-        seed = values.get("seed", self._seed)
+        seed = values.get("seed", self.seed)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ScenarioError("seed: expected a whole number ≥ 0, got {0!r}", seed)
-        after = (d, int(pair), int(values.get("m", self._m)), int(values.get("n", self._n)), seed)
+        after = (d, int(pair), int(values.get("m", self.m)), int(values.get("n", self.n)), seed)
         if after != before:
             previous = self._state
-            self._show(PositionalScene(*after, title=previous.title, description=previous.description))
             (name, value), = values.items()
             # The moves of one slider (m or n) in a row fold into one step, named by where it ended.
-            self.edited.emit(LabEdit(previous, self._state, step_text(LAB, _STEP_TEXTS[name], value),
-                                     merge=name if name in ("m", "n") else None))
+            self._record(False, PositionalScene(*after, title=previous.title, description=previous.description),
+                         step_text(LAB, _STEP_TEXTS[name], value), merge=name if name in ("m", "n") else None)
 
     def set_d(self, d: int) -> None:
         """A new width: a new seeded pair q, k (the pair index kept where it still exists)."""

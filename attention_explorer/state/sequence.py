@@ -11,14 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
+from attention_explorer.core import limits
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query.scene import MAX_TITLE, ScenarioError
+from attention_explorer.core.limits import MAX_TITLE, ScenarioError
 from attention_explorer.core.scenes.sequence import scene as sq
 from attention_explorer.core.scenes.sequence.scene import SequenceResult, SequenceScenario
 from attention_explorer.state.explorer import UndoText
-from attention_explorer.state.workspace import LabEdit, scale_text, shortened, step_text
+from attention_explorer.state.labmodel import CellHoverModel
+from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_PRESET = "self-attention"
 ENGLISH_EXAMPLE = "the cat sat on the mat"
@@ -50,12 +52,9 @@ def split_tokens(text: str) -> list[str]:
     return text.split()
 
 
-class SequenceModel(QObject):
+class SequenceModel(CellHoverModel):
     """Holds the SequenceScenario and its SequenceResult; emits `changed` after every edit."""
 
-    changed = Signal()  # the sequence (and so the result) changed
-    hover_changed = Signal()  # the hovered score cell changed
-    edited = Signal(object)  # a LabEdit: every edit, after `changed`
 
     def __init__(self, sequence: SequenceScenario | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -68,7 +67,6 @@ class SequenceModel(QObject):
         # Every token's last embedding row: "the cat sat…" and back restores the words' numbers.
         self._vocabulary: dict[str, np.ndarray] = {}
         self._remember_rows()
-        self._hovered: tuple[int, int] | None = None
         self._output_row = -1
         self._padding_choice: tuple[int, ...] = ()  # what the padding switch brings back when turned on again
         self._state = SequenceState(self._sequence, self._seed, frozenset(self._generated))
@@ -91,19 +89,9 @@ class SequenceModel(QObject):
         return self._seed
 
     @property
-    def state(self) -> SequenceState:
-        """The lab's state now: a new object after every edit, the same one put back by an undo."""
-        return self._state
-
-    @property
     def scene(self) -> SequenceScenario:
         """What the lab's file holds."""
         return self._sequence
-
-    @property
-    def hovered(self) -> tuple[int, int] | None:
-        """(query row, key column) of the score cell under the mouse, or None."""
-        return self._hovered
 
     @property
     def output_row(self) -> int:
@@ -119,14 +107,9 @@ class SequenceModel(QObject):
             self._output_row = row
             self.hover_changed.emit()
 
-    def set_hover(self, cell: tuple[int, int] | None) -> None:
-        """Mark the score cell (i, j) under the mouse (None: nothing)."""
-        if cell is not None:
-            i, j = int(cell[0]), int(cell[1])
-            cell = (i, j) if 0 <= i < self._sequence.n and 0 <= j < self._sequence.n else None
-        if cell != self._hovered:
-            self._hovered = cell
-            self.hover_changed.emit()
+    def _cells(self) -> tuple[int, int]:
+        """The score map: (query row, key column), N × N."""
+        return self._sequence.n, self._sequence.n
 
     # ------------------------------------------------------------ edits
 
@@ -136,32 +119,19 @@ class SequenceModel(QObject):
         seed = self._seed if seed is None else seed
         if generated is not None:
             self._generated = set(generated)
-        if sequence == self._sequence and seed == self._seed:
-            if opened:  # the same numbers opened: nothing to undo, but this is now the lab's saved state
-                self.edited.emit(LabEdit(self._state, self._state, text, opened=True))
-            return
-        before = self._state
-        self._seed = seed
-        self._show(SequenceState(sequence, seed, frozenset(self._generated)))
-        self.edited.emit(LabEdit(before, self._state, text, opened=opened))
+        self._record(sequence == self._sequence and seed == self._seed,
+                     SequenceState(sequence, seed, frozenset(self._generated)), text, opened)
 
     def _show(self, state: SequenceState) -> None:
         self._state = state
         self._sequence, self._seed, self._generated = state.sequence, state.seed, set(state.generated)
         self._result = state.sequence.compute()
         self._remember_rows()
-        if self._hovered is not None and max(self._hovered) >= state.sequence.n:
-            self._hovered = None
-            self.hover_changed.emit()
+        self._keep_hover_inside()
         if self._output_row >= state.sequence.n:
             self._output_row = -1
             self.hover_changed.emit()
         self.changed.emit()
-
-    def restore(self, state: SequenceState) -> None:
-        """Put back a state of this lab (undo, redo): no edit of its own."""
-        if state is not self._state:
-            self._show(state)
 
     def _remember_rows(self) -> None:
         for token, row in zip(reversed(self._sequence.tokens), reversed(self._sequence.embeddings)):
@@ -323,5 +293,5 @@ class SequenceModel(QObject):
 
 
 def _check_size(name: str, size: int) -> None:
-    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= sq.MAX_DIM:
-        raise ScenarioError(f"{name}: expected a whole number from 1 to {sq.MAX_DIM}, got {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limits.MAX_DIM:
+        raise ScenarioError(f"{name}: expected a whole number from 1 to {limits.MAX_DIM}, got {size!r}")

@@ -29,8 +29,8 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
+from attention_explorer.core.files import anykind as fileformat
 from attention_explorer.core.files.workspace import EXPLORER_KIND, PAGE_KINDS, WorkspaceWork
-from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.state.explorer import ExplorerModel, HistoryStep, UndoText
 
 EXPLORER = EXPLORER_KIND

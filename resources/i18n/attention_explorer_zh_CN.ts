@@ -579,14 +579,6 @@
         <translation>labels[{0}]：{1} 个字符，最多允许 {2} 个</translation>
     </message>
     <message>
-        <source>title: expected a string of at most {0} characters</source>
-        <translation>title：应为不超过 {0} 个字符的字符串</translation>
-    </message>
-    <message>
-        <source>description: expected a string of at most {0} characters</source>
-        <translation>description：应为不超过 {0} 个字符的字符串</translation>
-    </message>
-    <message>
         <source>scale: expected &quot;{0}&quot; or a finite number</source>
         <translation>scale：应为 &quot;{0}&quot; 或一个有限的数</translation>
     </message>

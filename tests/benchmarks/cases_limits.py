@@ -92,7 +92,7 @@ def _rounded(rng: np.random.Generator, *shape: int) -> np.ndarray:
 @functools.cache
 def _files() -> dict[str, str]:
     """The limit files, written once per run with the program's own writer."""
-    from attention_explorer.core.scenes.query import file as fileformat
+    from attention_explorer.core.files import anykind as fileformat
     from attention_explorer.core.scenes.query.scene import Scenario
     from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 

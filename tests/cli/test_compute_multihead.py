@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
+from attention_explorer.core.files import anykind as fileformat
 from attention_explorer.core.scenes.multihead import scene as mh
-from attention_explorer.core.scenes.query import file as fileformat
 
 GOOD = {
     "kind": "multihead",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QImage
 
 from attention_explorer.cli import gui
+from attention_explorer.core.files import anykind as fileformat
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query import file as fileformat
 
 
 def test_a_file_given_on_the_command_line_is_read_once_and_shown(qapp, tmp_path, monkeypatch):

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attention_explorer.core.files import bulknumbers, fields, jsonrules, openfile
+from attention_explorer.core.files import anykind, bulknumbers, fields, jsonrules, openfile
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError, adopt_frozen
+from attention_explorer.core.scenes.query.scene import adopt_frozen
 
 PROPERTY = settings(max_examples=50, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -40,7 +41,7 @@ def outcome(data: bytes, enabled: bool) -> tuple:
     """("ok", scenario) or ("error", message) of loads_any with the bulk path on or off."""
     with bulk(enabled):
         try:
-            return "ok", fileformat.loads_any(data)
+            return "ok", anykind.loads_any(data)
         except ScenarioError as error:
             return "error", str(error)
 
@@ -208,7 +209,7 @@ def test_sequence_files_are_read_in_bulk_too():
     data = json.dumps(document).encode()
     for enabled in (True, False):
         with bulk(enabled):
-            loaded = fileformat.loads_any(data)
+            loaded = anykind.loads_any(data)
         assert same_bits(loaded.embeddings, np.array(document["embeddings"]))
         assert same_bits(loaded.w_k, np.array(document["w_k"]))
     assert used_bulk(data)
@@ -219,7 +220,7 @@ def test_a_large_file_is_not_parsed_by_json_whole(tmp_path):
     rng = np.random.default_rng(1)
     keys, values = np.round(rng.standard_normal((64, 1024)), 3), np.round(rng.standard_normal((64, 1024)), 3)
     path = tmp_path / "large.json"
-    fileformat.save(fileformat.Scenario(query=np.round(rng.standard_normal(1024), 3), keys=keys, values=values), path)
+    anykind.save(fileformat.Scenario(query=np.round(rng.standard_normal(1024), 3), keys=keys, values=values), path)
     parsed = []
     real_loads = json.loads
 
@@ -228,7 +229,7 @@ def test_a_large_file_is_not_parsed_by_json_whole(tmp_path):
         return real_loads(text, **options)
 
     with mock.patch.object(jsonrules.json, "loads", recording_loads):
-        for load in (fileformat.load_any, openfile.load_file):
+        for load in (anykind.load_any, openfile.load_file):
             loaded = load(path)
             assert same_bits(loaded.keys, keys) and same_bits(loaded.values, values)
     assert parsed and max(parsed) < 10_000, parsed

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from attention_explorer.core.files.anykind import loads_any
 from attention_explorer.core.files.presets import load_preset, preset_names, preset_path
-from attention_explorer.core.scenes.query.file import loads, loads_any
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.query.file import loads
 from attention_explorer.core.teaching.claims import Claim, claims_from_list, mismatches
 
 PRESETS = preset_names()

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross import scene as cx
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 
 def random_cross(n_q: int = 4, n_k: int = 6, d_model: int = 5, d_k: int = 3, d_v: int = 2, seed: int = 7,

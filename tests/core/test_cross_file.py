@@ -8,10 +8,11 @@ import time
 import numpy as np
 import pytest
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import preset_path
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross.scene import CrossScenario
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests.helpers import budget
 
 GOOD = {
@@ -38,29 +39,29 @@ def document(**changes) -> str:
 
 
 def test_a_cross_file_loads_and_saves_back_bit_for_bit(tmp_path):
-    loaded = fileformat.loads_any(document(scale=0.1 + 0.2))
+    loaded = anykind.loads_any(document(scale=0.1 + 0.2))
     assert isinstance(loaded, CrossScenario)
     assert (loaded.n_q, loaded.n_k, loaded.d_model, loaded.d_k, loaded.d_v) == (3, 2, 2, 3, 1)
     path = tmp_path / "cross.json"
-    fileformat.save(loaded, path)
-    again = fileformat.load_any(path)
+    anykind.save(loaded, path)
+    again = anykind.load_any(path)
     assert again == loaded and again.scale == 0.1 + 0.2
     assert json.loads(path.read_text(encoding="utf-8"))["kind"] == "cross"
-    preset = fileformat.load_any(preset_path("translation"))
-    assert fileformat.loads_any(fileformat.dumps(preset)) == preset
+    preset = anykind.load_any(preset_path("translation"))
+    assert anykind.loads_any(anykind.dumps(preset)) == preset
 
 
 def test_saving_is_atomic_and_leaves_no_temporary_behind(tmp_path, monkeypatch):
     path = tmp_path / "cross.json"
     path.write_text("old", encoding="utf-8")
-    loaded = fileformat.loads_any(document())
+    loaded = anykind.loads_any(document())
 
     def broken_fsync(_fd):
         raise OSError("disk full")
 
     monkeypatch.setattr(fileformat.os, "fsync", broken_fsync)
     with pytest.raises(OSError, match="disk full"):
-        fileformat.save(loaded, path)
+        anykind.save(loaded, path)
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["cross.json"]
 
@@ -89,7 +90,7 @@ BAD = {
 def test_the_first_problem_is_named_with_its_place(case):
     text, message = BAD[case]
     with pytest.raises(ScenarioError) as caught:
-        fileformat.loads_any(text)
+        anykind.loads_any(text)
     assert str(caught.value).startswith(message), str(caught.value)
 
 
@@ -108,11 +109,11 @@ def test_hostile_cross_files_are_refused_in_under_two_seconds(kind):
         text = document(source_tokens="TOKENS").replace('"TOKENS"', "[" + '"x", ' * 999_999 + '"x"]')
     start = time.perf_counter()
     with pytest.raises(ScenarioError):
-        fileformat.loads_any(text)
+        anykind.loads_any(text)
     assert time.perf_counter() - start < budget.seconds(2.0)
 
 
 def test_numbers_read_back_exactly():
-    loaded = fileformat.loads_any(document(w_v=[[0.1], [1 / 3]]))
+    loaded = anykind.loads_any(document(w_v=[[0.1], [1 / 3]]))
     assert loaded.w_v[1, 0] == 1 / 3
-    assert np.array_equal(fileformat.loads_any(fileformat.dumps(loaded)).w_v, loaded.w_v)
+    assert np.array_equal(anykind.loads_any(anykind.dumps(loaded)).w_v, loaded.w_v)

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files import safety as filesafety
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.safety import STALE_AFTER_S, check_file, remove_stale_temporaries
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG_AGO = time.time() - 10 * STALE_AFTER_S
@@ -41,7 +42,7 @@ def test_a_save_names_its_temporary_file_after_its_target_and_its_process(tmp_pa
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", lambda source, target: seen.append(Path(source).name) or
                         real_replace(source, target))
-    fileformat.save(load_preset("library"), tmp_path / "s.json")
+    anykind.save(load_preset("library"), tmp_path / "s.json")
     assert len(seen) == 1 and seen[0].startswith(f".s.json.{os.getpid()}-") and seen[0].endswith(".tmp")
     assert filesafety._temporary_pattern("s.json").fullmatch(seen[0])
 
@@ -65,7 +66,7 @@ def test_a_later_save_removes_the_temporary_files_of_dead_writers_only(tmp_path)
         folder.mkdir()
         os.utime(folder, (LONG_AGO, LONG_AGO))
 
-        fileformat.save(load_preset("library"), tmp_path / "s.json")
+        anykind.save(load_preset("library"), tmp_path / "s.json")
 
         assert not dead.exists()
         for kept in (of_a_live_process, of_this_process, just_written, of_another_file, of_a_longer_name,
@@ -90,20 +91,20 @@ def test_a_link_to_a_stale_file_is_never_followed_nor_removed(tmp_path):
 KILLED_SAVE = """
 import os, signal, sys
 from pathlib import Path
-from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
 def killed(handle):
     print("written", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # kill -9 between the write and the rename
 os.fsync = killed
-fileformat.save(load_preset("library"), Path(sys.argv[1]))
+anykind.save(load_preset("library"), Path(sys.argv[1]))
 """
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_the_temporary_file_of_a_save_killed_with_sigkill_goes_at_the_next_save(tmp_path):
     target = tmp_path / "lecture.json"
-    fileformat.save(load_preset("drag-2d"), target)
+    anykind.save(load_preset("drag-2d"), target)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.run([sys.executable, "-c", KILLED_SAVE, str(target)], capture_output=True, text=True,
                            env=env, timeout=120)
@@ -126,7 +127,7 @@ def test_process_alive():
 
 def test_check_file_tells_an_unchanged_a_touched_a_changed_and_a_removed_file(tmp_path):
     path = tmp_path / "s.json"
-    written = fileformat.save(load_preset("library"), path)
+    written = anykind.save(load_preset("library"), path)
     assert written == filesafety.stamp_file(path)
     assert check_file(path, written) == filesafety.DiskCheck(False, False, written)
     later = time.time() + 5
@@ -146,7 +147,7 @@ def test_check_file_tells_an_unchanged_a_touched_a_changed_and_a_removed_file(tm
 
 def test_a_read_is_stamped_without_hashing_and_completed_at_the_first_check(tmp_path):
     path = tmp_path / "s.json"
-    fileformat.save(load_preset("library"), path)
+    anykind.save(load_preset("library"), path)
     fileformat.load(path)
     read = filesafety.last_read(path)
     assert read is not None and read.sha256 is None and read.size == path.stat().st_size

@@ -9,7 +9,8 @@ import pytest
 
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset, preset_names
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.core.teaching.lecture import (
     LANGUAGE_CODES,
     Lecture,

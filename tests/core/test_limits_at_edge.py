@@ -17,21 +17,25 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_explorer.core.files import jsonrules
+from attention_explorer.core import limits
+from attention_explorer.core.files import anykind, jsonrules
+from attention_explorer.core.files.anykind import any_from_dict
 from attention_explorer.core.files.bulknumbers import number_array
 from attention_explorer.core.files.jsonrules import MAX_FILE_BYTES, parse_document, parse_json, read_file
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths import positional as pos
 from attention_explorer.core.maths.attention import sample_dot_products
 from attention_explorer.core.maths.variance import sample_dot_products_exact
+from attention_explorer.core.scenes import checks
 from attention_explorer.core.scenes.cross import scene as cr
 from attention_explorer.core.scenes.cross.scene import CrossScenario
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.file import any_from_dict, scenario_from_dict
+from attention_explorer.core.scenes.query.file import scenario_from_dict
 from attention_explorer.core.scenes.query.pins import Pin
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.core.scenes.sequence import scene as sq
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 from attention_explorer.core.teaching.claims import claim_from_dict, claims_from_list
@@ -164,12 +168,12 @@ def bulk_spans(run: int) -> int:
 
 def bulk_number(value: float | int) -> float:
     data = f"[{value!r}, 0.5]".encode()
-    return float(none_refused(number_array(data, 0, len(data), sc.MAX_ABS, jsonrules._MAX_BRACKETS), "bulk")[0])
+    return float(none_refused(number_array(data, 0, len(data), limits.MAX_ABS, jsonrules._MAX_BRACKETS), "bulk")[0])
 
 
 def bulk_rows(count: int) -> int:
     data = b"[" + b",".join([b"[1]"] * count) + b"]"
-    array = none_refused(number_array(data, 0, len(data), sc.MAX_ABS, jsonrules._MAX_BRACKETS), "bulk")
+    array = none_refused(number_array(data, 0, len(data), limits.MAX_ABS, jsonrules._MAX_BRACKETS), "bulk")
     return array.shape[0]
 
 
@@ -595,10 +599,10 @@ def test_the_table_names_the_limits_the_code_declares():
         "_MAX_COLONS": (jsonrules._MAX_COLONS, 100_000), "_MAX_QUOTES": (jsonrules._MAX_QUOTES, 100_000),
         "_INT_DIGITS_LIMIT": (jsonrules._INT_DIGITS_LIMIT, 4300),
         "_MAX_BACKSLASH_RUN": (jsonrules._MAX_BACKSLASH_RUN, 64),
-        "MAX_KEYS": (sc.MAX_KEYS, 512), "MAX_DIM": (sc.MAX_DIM, 4096), "MAX_ABS": (sc.MAX_ABS, 1e6),
-        "MAX_SCALE": (sc.MAX_SCALE, 1e6), "MAX_LABEL": (sc.MAX_LABEL, 64), "MAX_TITLE": (sc.MAX_TITLE, 200),
-        "MAX_DESCRIPTION": (sc.MAX_DESCRIPTION, 4000), "MAX_PINS": (sc.MAX_PINS, 3),
-        "MAX_TOKENS": (sq.MAX_TOKENS, 512), "MAX_TOKEN": (sq.MAX_TOKEN, 64), "MAX_HEADS": (mh.MAX_HEADS, 16),
+        "MAX_KEYS": (limits.MAX_KEYS, 512), "MAX_DIM": (limits.MAX_DIM, 4096), "MAX_ABS": (limits.MAX_ABS, 1e6),
+        "MAX_SCALE": (limits.MAX_SCALE, 1e6), "MAX_LABEL": (limits.MAX_LABEL, 64), "MAX_TITLE": (limits.MAX_TITLE, 200),
+        "MAX_DESCRIPTION": (limits.MAX_DESCRIPTION, 4000), "MAX_PINS": (limits.MAX_PINS, 3),
+        "MAX_TOKENS": (limits.MAX_TOKENS, 512), "MAX_TOKEN": (limits.MAX_TOKEN, 64), "MAX_HEADS": (mh.MAX_HEADS, 16),
         "MAX_POSITION": (pos.MAX_POSITION, 4096), "MAX_D": (pos.MAX_D, 1024),
     }
     from attention_explorer.core.teaching import claims as cl
@@ -632,7 +636,7 @@ def test_numbers_at_the_limits_take_the_fast_paths(monkeypatch):
     assert loaded.keys.max() == 1e6 and loaded.values.min() == -1e6
     assert sc._ours(loaded.keys, sc._CHECKED) and sc._ours(loaded.values, sc._CHECKED)  # in range in one pass
     data = ("[" + ", ".join(["1000000, -1000000"] * 20_000) + "]").encode()
-    bulk = number_array(data, 0, len(data), sc.MAX_ABS, jsonrules._MAX_BRACKETS)
+    bulk = number_array(data, 0, len(data), limits.MAX_ABS, jsonrules._MAX_BRACKETS)
     assert bulk is not None and bulk.max() == 1e6 and bulk.min() == -1e6
 
 
@@ -655,11 +659,11 @@ def score_edge(kind: str, above: bool = False):
     return sequence(x=x) if kind == "sequence" else multihead(x=x)
 
 
-@pytest.mark.parametrize(("kind", "module"), [("sequence", sq), ("multihead", mh), ("cross", cr)])
-def test_the_score_bound_accepts_scores_that_reach_it_exactly(kind, module, monkeypatch):
+@pytest.mark.parametrize("kind", ["sequence", "multihead", "cross"])
+def test_the_score_bound_accepts_scores_that_reach_it_exactly(kind, monkeypatch):
     """MAX_SCORE (1e300) is out of reach of legal numbers (7e40 at most), so the comparison is tested at 4."""
-    assert module.MAX_SCORE == 1e300
-    monkeypatch.setattr(module, "MAX_SCORE", 4.0)
+    assert limits.MAX_SCORE == 1e300
+    monkeypatch.setattr(checks, "MAX_SCORE", 4.0)  # the one check every kind's scene makes
     assert score_edge(kind).compute().scores.max() == 4.0  # at the bound
     with pytest.raises(ScenarioError, match=r"^the scores could reach 4, too large to compute safely; use smaller "
                                             r"numbers$"):
@@ -677,14 +681,14 @@ def test_multi_head_d_model_at_its_limit_is_accepted_and_one_more_refused(monkey
 def test_saving_a_file_of_exactly_the_limit_writes_it_whole_and_one_byte_more_is_refused(tmp_path, monkeypatch):
     """A 64 MiB save takes seconds: the limit is lowered to the size of a small scenario's text."""
     kept = scenario(n=3, d_k=2, title="edge")
-    text = fileformat.dumps(kept).encode("utf-8")
+    text = anykind.dumps(kept).encode("utf-8")
     path = tmp_path / "edge.json"
-    monkeypatch.setattr(fileformat, "MAX_FILE_BYTES", len(text))
-    fileformat.save(kept, path)
+    monkeypatch.setattr(anykind, "MAX_FILE_BYTES", len(text))
+    anykind.save(kept, path)
     assert path.read_bytes() == text and fileformat.load(path) == kept
-    monkeypatch.setattr(fileformat, "MAX_FILE_BYTES", len(text) - 1)
+    monkeypatch.setattr(anykind, "MAX_FILE_BYTES", len(text) - 1)
     other = tmp_path / "other.json"
     with pytest.raises(ScenarioError, match=r"^the file would take 0 MiB, more than the 0 MiB a scenario file may "
                                             r"have; use fewer keys or smaller dimensions$"):
-        fileformat.save(kept, other)
+        anykind.save(kept, other)
     assert not other.exists() and list(tmp_path.iterdir()) == [path]  # no temporary file left either

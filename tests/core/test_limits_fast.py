@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.files.jsonwrite import iter_json
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths import attention, projection
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query.report import terminal_json
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence import report as sequence_report
 from attention_explorer.core.scenes.sequence import scene as sq
 
 
@@ -63,9 +64,9 @@ def test_ragged_rows_are_named_as_before():
 def test_the_sequence_report_is_written_in_pieces_with_the_same_text(monkeypatch):
     sequence = sq.build_sequence(["我", "爱", "北\x85京"], 4, 3, 2, seed=3, causal=True, title="t\x7f")
     result = sequence.compute()
-    expected = terminal_json(sq.sequence_report(sequence, result))
+    expected = terminal_json(sequence_report.sequence_report(sequence, result))
     monkeypatch.setattr(json, "dumps", _refusing_whole_documents(json.dumps))
-    pieces = list(sq.sequence_report_chunks(sequence, result))
+    pieces = list(sequence_report.sequence_report_chunks(sequence, result))
     assert len(pieces) > 10 and "".join(pieces) == expected
     assert "null" in expected and "\\u0085" in expected and "\\u007f" in expected  # masked scores, controls
 

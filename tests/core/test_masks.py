@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from attention_explorer.core.files import anykind as sc
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.masks import attention_mask, masked_attention
-from attention_explorer.core.scenes.query import file as sc
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.scenes.sequence import report as sequence_report
 from attention_explorer.core.scenes.sequence import scene as sq
 
 X = [[1, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 1]]
@@ -97,11 +98,11 @@ def test_padding_round_trips_through_a_file_and_compute(tmp_path):
     sc.save(sequence, path)
     assert json.loads(path.read_text(encoding="utf-8"))["padding"] == [2]
     assert sc.load_any(path) == sequence
-    report = sq.sequence_report(sequence, sequence.compute())
+    report = sequence_report.sequence_report(sequence, sequence.compute())
     assert report["padding"] == [2]
     assert report["mask"] == [[0.0, 0.0, None]] * 3
     assert report["weights"][0][2] == 0.0 and report["scaled_scores"][1][2] is None
-    assert "padding: 2" in sq.sequence_report_text(sequence, sequence.compute())
+    assert "padding: 2" in sequence_report.sequence_report_text(sequence, sequence.compute())
     plain = sc.loads_any(json.dumps(FILE))
     assert plain.padding == () and "padding" not in json.loads(sc.dumps(plain))
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.messages import Phrase, TemplateError
 from attention_explorer.core.scenes.query.file import loads
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 CORE = Path(__file__).resolve().parents[2] / "attention_explorer" / "core"
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.multihead import scene as mh
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 
 def loop_reference(scenario: mh.MultiHeadScenario) -> dict:

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from attention_explorer.core.files import anykind
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests.helpers import budget
 
 IDENTITY = np.eye(4).tolist()
@@ -39,12 +40,12 @@ def text_with(**changes) -> str:
 
 def refusal(text: str) -> str:
     with pytest.raises(ScenarioError) as caught:
-        fileformat.loads_any(text)
+        anykind.loads_any(text)
     return str(caught.value)
 
 
 def test_the_small_file_loads_with_its_heads_and_numbers():
-    scenario = fileformat.loads_any(text_with())
+    scenario = anykind.loads_any(text_with())
     assert isinstance(scenario, mh.MultiHeadScenario)
     assert (scenario.n, scenario.d_model, scenario.heads, scenario.d_k) == (3, 4, 2, 2)
     result = scenario.compute()
@@ -110,11 +111,11 @@ def test_save_writes_one_row_per_line_and_reads_back_bit_for_bit(tmp_path):
     scenario = mh.build_multihead(["我", "爱", "北京"], 6, 3, seed=4, causal=True, scale=0.25, title="t",
                                   description="d")
     path = tmp_path / "heads.json"
-    fileformat.save(scenario, path)
+    anykind.save(scenario, path)
     text = path.read_text(encoding="utf-8")
     assert '"kind": "multihead"' in text and '"heads": 3' in text and '"我"' in text
     assert text.count("\n") > 4 * 6  # every W row on a line of its own
-    assert fileformat.load_any(path) == scenario
+    assert anykind.load_any(path) == scenario
 
 
 def test_a_failed_save_leaves_the_old_file_as_it_was(tmp_path, monkeypatch):
@@ -127,7 +128,7 @@ def test_a_failed_save_leaves_the_old_file_as_it_was(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fileformat.os, "replace", broken_rename)
     with pytest.raises(OSError):
-        fileformat.save(mh.build_multihead(["x"], 2, 2), path)
+        anykind.save(mh.build_multihead(["x"], 2, 2), path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["heads.json"]
 
@@ -137,7 +138,7 @@ def test_a_failed_save_leaves_the_old_file_as_it_was(tmp_path, monkeypatch):
        causal=st.booleans(), scale=st.one_of(st.none(), st.floats(0, 1e6)))
 def test_any_valid_scenario_round_trips_through_its_text(n, width, heads, seed, causal, scale):
     scenario = mh.build_multihead([f"w{i}" for i in range(n)], width * heads, heads, seed, causal, scale, "标题")
-    assert fileformat.loads_any(fileformat.dumps(scenario)) == scenario
+    assert anykind.loads_any(anykind.dumps(scenario)) == scenario
 
 
 def test_the_documented_example_loads_and_is_the_shipped_example_without_its_story():
@@ -149,7 +150,7 @@ def test_the_documented_example_loads_and_is_the_shipped_example_without_its_sto
     if not formats.is_file():
         pytest.skip("not a source checkout: no docs/file-formats.md")
     section = formats.read_text(encoding="utf-8").split("## Multi-head files", 1)[1]
-    example = fileformat.loads_any(section.split("```json", 1)[1].split("```", 1)[0])
+    example = anykind.loads_any(section.split("```json", 1)[1].split("```", 1)[0])
     shipped = load_preset("multi-head")
     assert isinstance(example, mh.MultiHeadScenario) and example.heads == 2 and example.d_k == 2
     assert mh.replace_multihead(example, title=shipped.title, description=shipped.description) == shipped

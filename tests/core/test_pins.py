@@ -8,10 +8,12 @@ import math
 import numpy as np
 import pytest
 
+from attention_explorer.core.files.anykind import dumps
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.file import dumps, loads
+from attention_explorer.core.scenes.query.file import loads
 from attention_explorer.core.scenes.query.pins import MAX_PINS, compare_pins
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 BASE = {"query": [1.0, 0.0], "keys": [[1.0, 0.0], [0.0, 1.0]], "values": [[1.0, 0.0], [0.0, 1.0]], "scale": 1.0}
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths import positional as pos
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 vectors = st.integers(1, 64).flatmap(lambda half: st.tuples(
     st.lists(st.floats(-10, 10), min_size=2 * half, max_size=2 * half),

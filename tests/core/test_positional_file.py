@@ -7,10 +7,11 @@ import json
 
 import pytest
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.openfile import load_file
-from attention_explorer.core.scenes.positions.file import PositionalScene
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.positions.scene import PositionalScene
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 GOOD = {"format": "attention-explorer/1", "kind": "positions", "title": "RoPE", "d": 16, "pair": 3, "m": 9, "n": 2,
         "seed": 7}
@@ -19,15 +20,15 @@ GOOD = {"format": "attention-explorer/1", "kind": "positions", "title": "RoPE", 
 def test_a_scene_survives_a_file_and_every_kind_reader_routes_it(tmp_path):
     scene = PositionalScene(d=16, pair=3, m=9, n=2, seed=7, title="RoPE")
     path = tmp_path / "positions.json"
-    fileformat.save(scene, path)
+    anykind.save(scene, path)
     assert json.loads(path.read_text(encoding="utf-8")) == GOOD
-    assert fileformat.load_any(path) == scene == load_file(path)
+    assert anykind.load_any(path) == scene == load_file(path)
     with pytest.raises(ScenarioError, match="open it in the positions lab"):
         fileformat.load(path)  # the explorer's own reader refuses it by name
 
 
 def test_pair_and_seed_may_be_left_out():
-    scene = fileformat.loads_any(json.dumps({"kind": "positions", "d": 4, "m": 0, "n": 3}))
+    scene = anykind.loads_any(json.dumps({"kind": "positions", "d": 4, "m": 0, "n": 3}))
     assert (scene.d, scene.pair, scene.m, scene.n, scene.seed) == (4, 0, 0, 3, 0)
 
 
@@ -47,5 +48,5 @@ BAD = {
 def test_a_bad_file_is_refused_with_its_first_problem_named(case):
     document, message = BAD[case]
     with pytest.raises(ScenarioError) as refused:
-        fileformat.loads_any(json.dumps(document))
+        anykind.loads_any(json.dumps(document))
     assert str(refused.value).startswith(message), str(refused.value)

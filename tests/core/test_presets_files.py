@@ -5,6 +5,8 @@ import math
 
 import pytest
 
+from attention_explorer.core import limits
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import (
     DEFAULT_PRESET,
     load_preset,
@@ -13,11 +15,10 @@ from attention_explorer.core.files.presets import (
     preset_title,
     presets_dir,
 )
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross.scene import CrossScenario
 from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
 from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
 REQUIRED = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
@@ -37,13 +38,13 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
     """Loaded by the same loader as a user's file; declares the format; explains itself."""
     path = preset_path(name)
     assert path.parent == presets_dir()
-    loaded = fileformat.load_any(path)
+    loaded = anykind.load_any(path)
     assert loaded == load_preset(name)
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document["format"] == fileformat.FORMAT_ID
     assert loaded.title and loaded.description
     assert preset_title(name) == loaded.title  # what the Examples menu shows, read without validating
-    assert len(loaded.description) <= sc.MAX_DESCRIPTION
+    assert len(loaded.description) <= limits.MAX_DESCRIPTION
     result = loaded.compute()
     if isinstance(loaded, (SequenceScenario, CrossScenario)):  # one softmax per query token
         assert all(math.fsum(row) == pytest.approx(1.0) for row in result.weights)

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError, with_scale, with_vector
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario, with_scale, with_vector
 from attention_explorer.core.teaching import questions as qs
 
 LIBRARY_WEIGHTS = (0.506, 0.186, 0.307)  # the article's softmax of [1, 0, 0.5]

@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from attention_explorer.core import messages
+from attention_explorer.core import limits, messages
+from attention_explorer.core.files import anykind
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from tests.helpers import budget
 
 LIBRARY = {
@@ -95,9 +97,9 @@ def test_utf8_bom_and_chinese_labels_load():
 
 def test_limits_are_inclusive():
     """512 keys, 64-character labels and |x| = 1e6 are all allowed."""
-    n = sc.MAX_KEYS
+    n = limits.MAX_KEYS
     doc = document(
-        query=[1e6, -1e6], keys=[[1, 0]] * n, values=[[0.5]] * n, labels=["x" * sc.MAX_LABEL] * n,
+        query=[1e6, -1e6], keys=[[1, 0]] * n, values=[[0.5]] * n, labels=["x" * limits.MAX_LABEL] * n,
     )
     scenario = fileformat.loads(json.dumps(doc))
     assert scenario.n == n
@@ -198,7 +200,7 @@ def test_brackets_inside_strings_are_not_counted_as_lists():
 def test_a_field_given_twice_is_refused_by_name(text, expected):
     """Last-wins would silently load something else than the file shows first; the key is named, escaped."""
     with pytest.raises(ScenarioError) as caught:
-        fileformat.loads_any(text)
+        anykind.loads_any(text)
     assert str(caught.value).startswith(expected), str(caught.value)
     assert caught.value.template == "{0}: duplicate key (each field may appear only once)"
 
@@ -236,7 +238,7 @@ def test_a_file_over_64_mib_is_refused_before_reading(tmp_path):
     with pytest.raises(ScenarioError, match="larger than 64 MiB"):
         fileformat.load(huge)
     with pytest.raises(ScenarioError, match="larger than 64 MiB"):
-        fileformat.loads(b" " * (fileformat.MAX_FILE_BYTES + 1))
+        fileformat.loads(b" " * (anykind.MAX_FILE_BYTES + 1))
 
 
 def test_missing_file_and_folder(tmp_path):
@@ -246,7 +248,7 @@ def test_missing_file_and_folder(tmp_path):
     with pytest.raises(ScenarioError, match="is a folder"):
         fileformat.load(tmp_path)
     with pytest.raises(ScenarioError, match=r"^the file name is empty$"):
-        fileformat.load_any("")  # Path("") would be ".", the folder the program runs in
+        anykind.load_any("")  # Path("") would be ".", the folder the program runs in
 
 
 # ---------------------------------------------------------------- saving
@@ -264,14 +266,14 @@ def test_save_round_trips_bit_for_bit(tmp_path):
         scale=0.123456789012345678,
     )
     path = tmp_path / "scenario.json"
-    fileformat.save(original, path)
+    anykind.save(original, path)
     loaded = fileformat.load(path)
     assert loaded == original
     for field in ("query", "keys", "values"):
         assert getattr(loaded, field).tobytes() == getattr(original, field).tobytes()
     assert loaded.scale == original.scale
     assert "北京" in path.read_text(encoding="utf-8")  # readable, not \\u escapes
-    assert fileformat.dumps(loaded) == path.read_text(encoding="utf-8")
+    assert anykind.dumps(loaded) == path.read_text(encoding="utf-8")
 
 
 @settings(max_examples=40, deadline=None)
@@ -291,7 +293,7 @@ def test_dumps_loads_round_trip_any_valid_scenario(parts, scale):
     """Any valid scenario survives dumps → loads unchanged, bit for bit."""
     query, keys, values, labels = parts
     original = Scenario(query=query, keys=keys, values=values, labels=tuple(labels), scale=scale)
-    loaded = fileformat.loads(fileformat.dumps(original))
+    loaded = fileformat.loads(anykind.dumps(original))
     assert loaded == original
     assert loaded.keys.tobytes() == original.keys.tobytes()
     assert loaded.values.tobytes() == original.values.tobytes()
@@ -301,7 +303,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
     """If the final rename fails, the old file is untouched and no temporary file is left behind."""
     path = tmp_path / "keep.json"
     old = fileformat.loads(json.dumps(LIBRARY))
-    fileformat.save(old, path)
+    anykind.save(old, path)
     before = path.read_bytes()
 
     def broken_replace(source, target):
@@ -309,7 +311,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fileformat.os, "replace", broken_replace)
     with pytest.raises(OSError, match="disk unplugged"):
-        fileformat.save(sc.with_title(old, "new"), path)
+        anykind.save(sc.with_title(old, "new"), path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
 
@@ -319,10 +321,10 @@ def test_save_leaves_no_temporary_and_ordinary_permissions(tmp_path):
     old_umask = os.umask(0o022)
     try:
         path = tmp_path / "new.json"
-        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
+        anykind.save(fileformat.loads(json.dumps(LIBRARY)), path)
         assert stat.S_IMODE(path.stat().st_mode) == 0o644
         path.chmod(0o640)
-        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
+        anykind.save(fileformat.loads(json.dumps(LIBRARY)), path)
         assert stat.S_IMODE(path.stat().st_mode) == 0o640
     finally:
         os.umask(old_umask)
@@ -332,7 +334,7 @@ def test_save_leaves_no_temporary_and_ordinary_permissions(tmp_path):
 def test_save_into_a_missing_folder_raises_oserror(tmp_path):
     """The caller (the window) shows OSError; nothing is created."""
     with pytest.raises(OSError):
-        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), tmp_path / "no" / "such" / "folder.json")
+        anykind.save(fileformat.loads(json.dumps(LIBRARY)), tmp_path / "no" / "such" / "folder.json")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -343,7 +345,7 @@ def test_save_onto_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path, mo
     link_folder.mkdir()
     target = real_folder / "lecture.json"
     old = fileformat.loads(json.dumps(LIBRARY))
-    fileformat.save(old, target)
+    anykind.save(old, target)
     target.chmod(0o640)
     link = link_folder / "lecture.json"
     link.symlink_to(target)
@@ -353,7 +355,7 @@ def test_save_onto_a_symlink_replaces_its_target_and_keeps_the_link(tmp_path, mo
     real_replace = os.replace
     monkeypatch.setattr(fileformat.os, "replace", lambda source, dest: renames.append((source, dest)) or
                         real_replace(source, dest))
-    fileformat.save(sc.with_title(old, "new"), chain)
+    anykind.save(sc.with_title(old, "new"), chain)
     assert chain.is_symlink() and link.is_symlink() and os.readlink(link) == str(target)
     assert fileformat.load(target).title == "new"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
@@ -367,7 +369,7 @@ def test_save_onto_a_dangling_symlink_creates_its_target(tmp_path):
     target = tmp_path / "later.json"
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    fileformat.save(fileformat.loads(json.dumps(LIBRARY)), link)
+    anykind.save(fileformat.loads(json.dumps(LIBRARY)), link)
     assert link.is_symlink() and fileformat.load(target).title == "Library lookup"
 
 
@@ -386,13 +388,13 @@ def test_save_refuses_a_target_that_is_not_a_regular_file(tmp_path, kind):
         path.symlink_to(other)
     before = sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir())
     with pytest.raises(ScenarioError, match=r"folder|not a regular file"):
-        fileformat.save(fileformat.loads(json.dumps(LIBRARY)), path)
+        anykind.save(fileformat.loads(json.dumps(LIBRARY)), path)
     assert sorted((p.name, os.lstat(p).st_mode) for p in tmp_path.iterdir()) == before
 
 
 def test_saved_file_is_one_row_per_line():
     """Readable by a person: each key and value row on its own line."""
-    text = fileformat.dumps(fileformat.loads(json.dumps(LIBRARY)))
+    text = anykind.dumps(fileformat.loads(json.dumps(LIBRARY)))
     assert "    [1.0, 0.0, 1.0, 0.0],\n" in text
     assert json.loads(text)["format"] == "attention-explorer/1"
 
@@ -454,11 +456,11 @@ def test_edits_return_new_scenarios_and_leave_the_old_one(library):
 )
 def test_invalid_edits_raise_scenario_error(library, edit, expected):
     """A bad edit raises ScenarioError naming the problem; the scenario it started from is unchanged."""
-    before = fileformat.dumps(library)
+    before = anykind.dumps(library)
     with pytest.raises(ScenarioError) as caught:
         edit(library)
     assert str(caught.value).startswith(expected), str(caught.value)
-    assert fileformat.dumps(library) == before
+    assert anykind.dumps(library) == before
 
 
 def test_direct_construction_is_validated():
@@ -475,8 +477,8 @@ def test_direct_construction_is_validated():
 
 def test_an_unknown_field_with_a_quote_in_its_name_is_named_escaped():
     # hypothesis found a field called '"': the message read '""": unknown field', naming nothing a reader can see
-    from attention_explorer.core.scenes.query.file import loads_any
-    from attention_explorer.core.scenes.query.scene import ScenarioError
+    from attention_explorer.core.files.anykind import loads_any
+    from attention_explorer.core.limits import ScenarioError
     with pytest.raises(ScenarioError) as caught:
         loads_any('{"kind": "sequence", "\\"": 1}')
     assert str(caught.value).startswith('"\\"": unknown field')
@@ -490,8 +492,8 @@ def test_a_pipe_is_refused_at_once_instead_of_waiting_for_a_writer(tmp_path):
     import os
     import time
 
-    from attention_explorer.core.scenes.query.file import load_any
-    from attention_explorer.core.scenes.query.scene import ScenarioError
+    from attention_explorer.core.files.anykind import load_any
+    from attention_explorer.core.limits import ScenarioError
     fifo = tmp_path / "scene.json"
     os.mkfifo(fifo)
     started = time.monotonic()

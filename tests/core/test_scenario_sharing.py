@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.attention import attend
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 
 def _scenario() -> Scenario:

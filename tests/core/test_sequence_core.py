@@ -9,9 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from attention_explorer.core import limits
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as sc
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
+from attention_explorer.core.scenes.sequence import report as sequence_report
 from attention_explorer.core.scenes.sequence import scene as sq
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
@@ -46,7 +50,7 @@ def sequence_document(**changes):
 def refused(doc) -> str:
     """The ScenarioError message of loads_any for a document."""
     with pytest.raises(ScenarioError) as caught:
-        sc.loads_any(json.dumps(doc, ensure_ascii=False))
+        anykind.loads_any(json.dumps(doc, ensure_ascii=False))
     return str(caught.value)
 
 
@@ -108,7 +112,7 @@ def test_compute_matches_plain_numpy_on_random_numbers():
 
 
 def test_self_file_loads_with_every_field():
-    sequence = sc.loads_any(json.dumps(sequence_document(causal=True, scale=0.5, description="d")))
+    sequence = anykind.loads_any(json.dumps(sequence_document(causal=True, scale=0.5, description="d")))
     assert isinstance(sequence, SequenceScenario)
     assert sequence.embeddings.tolist() == X and sequence.w_v.tolist() == W_V
     assert sequence.causal is True and sequence.scale == 0.5 and sequence.description == "d"
@@ -117,9 +121,9 @@ def test_self_file_loads_with_every_field():
 
 def test_defaults_and_single_files_still_load_as_before():
     """causal false and the automatic scale by default; a file without kind is a single-query Scenario."""
-    sequence = sc.loads_any(json.dumps(sequence_document(format=None, title=None)))
+    sequence = anykind.loads_any(json.dumps(sequence_document(format=None, title=None)))
     assert sequence.causal is False and sequence.scale is None and sequence.effective_scale == 1 / math.sqrt(2)
-    single = sc.loads_any('{"query": [1, 0], "keys": [[1, 0]], "values": [[2]]}')
+    single = anykind.loads_any('{"query": [1, 0], "keys": [[1, 0]], "values": [[2]]}')
     assert isinstance(single, Scenario)
     assert sc.loads('{"query": [1, 0], "keys": [[1, 0]], "values": [[2]]}') == single
 
@@ -133,10 +137,10 @@ def test_single_query_loader_names_a_self_file_instead_of_misreading_it():
 
 def test_older_files_saying_kind_self_load_as_the_same_sequence_and_are_saved_as_sequence():
     """"self" was the kind's name before "sequence": such a file reads exactly as the new spelling does."""
-    old = sc.loads_any(json.dumps(sequence_document(kind="self"), ensure_ascii=False))
-    new = sc.loads_any(json.dumps(sequence_document(kind="sequence"), ensure_ascii=False))
+    old = anykind.loads_any(json.dumps(sequence_document(kind="self"), ensure_ascii=False))
+    new = anykind.loads_any(json.dumps(sequence_document(kind="sequence"), ensure_ascii=False))
     assert isinstance(old, SequenceScenario) and old == new
-    assert '"kind": "sequence"' in sc.dumps(old) and '"self"' not in sc.dumps(old)
+    assert '"kind": "sequence"' in anykind.dumps(old) and '"self"' not in anykind.dumps(old)
 
 
 def test_save_and_load_round_trip_exactly(tmp_path):
@@ -148,20 +152,20 @@ def test_save_and_load_round_trip_exactly(tmp_path):
         title="往返", description="round trip",
     )
     path = tmp_path / "sequence.json"
-    sc.save(sequence, path)
-    loaded = sc.load_any(path)
+    anykind.save(sequence, path)
+    loaded = anykind.load_any(path)
     assert loaded == sequence
     for name in sq.MATRICES:
         assert getattr(loaded, name).tobytes() == getattr(sequence, name).tobytes()
     text = path.read_text(encoding="utf-8")
     assert '"kind": "sequence"' in text and "北京" in text  # non-ASCII kept readable
     assert "    [0.30000000000000004, -1e-300, 123456.789012345]," in text  # one row per line
-    assert sc.loads_any(sc.dumps(sequence)) == sequence
+    assert anykind.loads_any(anykind.dumps(sequence)) == sequence
 
 
 def test_preset_file_round_trips():
     sequence = load_preset("self-attention")
-    assert sc.loads_any(sc.dumps(sequence)) == sequence
+    assert anykind.loads_any(anykind.dumps(sequence)) == sequence
 
 
 @settings(max_examples=25, deadline=None)
@@ -179,7 +183,7 @@ def test_dumps_loads_round_trip_any_valid_sequence(n, d_model, d_k, d_v, data, c
     words = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=5)
     tokens = tuple(data.draw(words) for _ in range(n))
     sequence = SequenceScenario(tokens=tokens, causal=causal, **matrices)
-    assert sc.loads_any(sc.dumps(sequence)) == sequence
+    assert anykind.loads_any(anykind.dumps(sequence)) == sequence
 
 
 BAD_SELF_FILES = {
@@ -230,7 +234,7 @@ def test_bad_self_files_name_the_first_problem(case):
     doc, expected = BAD_SELF_FILES[case]
     if isinstance(doc, str):
         with pytest.raises(ScenarioError) as caught:
-            sc.loads_any(doc)
+            anykind.loads_any(doc)
         message = str(caught.value)
     else:
         message = refused(doc)
@@ -250,7 +254,7 @@ def test_scores_stay_finite_at_the_limits():
     """The largest numbers the format allows give a large but finite score bound, so the guard never refuses them."""
     biggest = SequenceScenario(tokens=("a", "b"), embeddings=np.full((2, 8), 1e6), w_q=np.full((8, 2), -1e6),
                                     w_k=np.full((8, 2), 1e6), w_v=np.full((8, 1), 1e6), scale=1e6)
-    assert sq.score_bound(biggest) < sq.MAX_SCORE
+    assert sq.score_bound(biggest) < limits.MAX_SCORE
     result = biggest.compute()
     assert np.isfinite(result.scores).all() and np.isfinite(result.output).all()
     assert np.allclose(result.weights.sum(axis=1), 1.0)
@@ -324,12 +328,12 @@ def test_embeddings_for_new_tokens_keep_known_rows():
 
 def test_report_has_every_documented_field_and_null_for_masked_entries():
     sequence = sq.replace_sequence(load_preset("self-attention"), causal=True)
-    report = sq.sequence_report(sequence, sequence.compute())
+    report = sequence_report.sequence_report(sequence, sequence.compute())
     for field in ("queries", "keys", "values", "scores", "scale", "scaled_scores", "weights", "output", "tokens",
                   "causal", "d_model", "d_k", "d_v", "n"):
         assert field in report, field
     assert report["scaled_scores"][0][1] is None and report["scaled_scores"][1][0] == pytest.approx(2.25 / 2**0.5)
     assert report["weights"][0] == [1.0, 0.0, 0.0]
-    json.loads(sq.sequence_report_json(sequence, sequence.compute()))  # strict JSON: no Infinity
-    text = sq.sequence_report_text(sequence, sequence.compute())
+    json.loads(sequence_report.sequence_report_json(sequence, sequence.compute()))  # strict JSON: no Infinity
+    text = sequence_report.sequence_report_text(sequence, sequence.compute())
     assert "-inf" in text and "each row sums to 1" in text

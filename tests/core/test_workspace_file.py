@@ -8,12 +8,12 @@ import json
 import numpy as np
 import pytest
 
+from attention_explorer.core.files import anykind as fileformat
 from attention_explorer.core.files import workspace as workspace_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.workspace import RECOVERY_FORMAT, WorkspaceTooLarge, WorkspaceWork
-from attention_explorer.core.scenes.positions.file import PositionalScene
-from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.positions.scene import PositionalScene
 
 
 def test_one_pages_work_is_its_own_file_byte_for_byte(tmp_path):

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 
 
 class Fallback(Exception):

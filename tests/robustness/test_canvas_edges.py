@@ -16,7 +16,7 @@ from PySide6.QtGui import QMouseEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.scenes.query.scene import MAX_ABS
+from attention_explorer.core.limits import MAX_ABS
 
 
 def _point(window, x: float, y: float) -> QPointF:

@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 import attention_explorer
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as scenario_file
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 PACKAGE = Path(attention_explorer.__file__).resolve().parent
 DANGEROUS_MODULES = {"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "cloudpickle", "jsonpickle",

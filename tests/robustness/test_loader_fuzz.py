@@ -21,9 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import resources_dir
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as sc
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from tests.helpers import budget
 
 PRESET_FILES = sorted((resources_dir() / "presets").glob("*.json"))
@@ -51,7 +52,7 @@ FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
 
 def check_outcome(data: bytes | str) -> None:
     """Both loaders either return a valid scenario or raise ScenarioError with a message naming place/problem."""
-    for load in (sc.loads, sc.loads_any):
+    for load in (sc.loads, anykind.loads_any):
         try:
             loaded = load(data)
         except ScenarioError as error:
@@ -60,7 +61,7 @@ def check_outcome(data: bytes | str) -> None:
             assert "\n" not in message and len(message) < 400, message
             continue
         # Accepted: it must be a complete, valid scenario that saves and reads back the same.
-        assert sc.loads_any(sc.dumps(loaded)) == loaded
+        assert anykind.loads_any(anykind.dumps(loaded)) == loaded
 
 
 # ---------------------------------------------------------------- generated documents
@@ -181,15 +182,15 @@ def test_every_preset_file_loads_unchanged():
     """The mutations start from files that are themselves valid."""
     for path in PRESET_FILES:
         check_outcome(path.read_bytes())
-        sc.load_any(path)
+        anykind.load_any(path)
 
 
 # ---------------------------------------------------------------- hostile files, each in a fresh process
 
 _MEASURE = """\
 import json, resource, sys, time
-from attention_explorer.core.scenes.query.file import load_any
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.files.anykind import load_any
+from attention_explorer.core.limits import ScenarioError
 from tests.helpers import budget
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from attention_explorer.core.files.presets import load_preset, preset_names
+from attention_explorer.core.limits import MAX_ABS, ScenarioError
 from attention_explorer.core.maths.attention import attend
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import MAX_ABS, Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 
 # Numbers an edit may be given: mostly ordinary ones (so that edits go through and gestures merge), and the

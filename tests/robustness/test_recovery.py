@@ -21,6 +21,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.query import file as scenario_file
@@ -178,7 +179,7 @@ def test_restoring_the_newest_keeps_the_older_one_for_the_next_start(window, tmp
 
 def test_the_first_edit_after_opening_and_after_saving_is_autosaved_within_a_second(window, qtbot, tmp_path):
     lecture = tmp_path / "lecture.json"
-    fileformat.save(load_preset("drag-2d"), lecture)
+    anykind.save(load_preset("drag-2d"), lecture)
     assert window.open_file(str(lecture), ask=False)
     recovery = window.document.recovery_path
     qtbot.keyClick(window.canvas, Qt.Key.Key_Right)
@@ -269,7 +270,7 @@ print("started", len(asked), window.document.recovery_path.exists(), flush=True)
 def test_fifos_folders_and_device_links_in_the_data_folder_do_not_hang_start_up(tmp_path):
     data_dir = tmp_path / "appdata"
     data_dir.mkdir()
-    valid = fileformat.dumps(load_preset("library"))
+    valid = anykind.dumps(load_preset("library"))
     os.mkfifo(data_dir / "recovery.json")  # where the recovery file used to be
     (data_dir / "session.running").write_text("1", encoding="utf-8")
     os.mkfifo(data_dir / "recovery-fifo.json")
@@ -301,7 +302,7 @@ def test_a_scenario_too_large_to_save_says_so_once_and_keeps_the_last_copy(windo
     qtbot.waitUntil(lambda: _holds(recovery, small), timeout=1000)
     # The file format's limit made 1 MiB for this test: a scenario over 64 MiB (512 keys of 4096 numbers of 17
     # digits) takes seconds to write out, and what is tested is what the window does past the limit.
-    monkeypatch.setattr(scenario_file, "MAX_FILE_BYTES", 2**20)
+    monkeypatch.setattr(anykind, "MAX_FILE_BYTES", 2**20)
     numbers = np.full((32, 1024), 1 / 3)  # about 1.3 MB as a file
     window.model.load_scenario(Scenario(query=np.zeros(1024), keys=numbers, values=-numbers, title="Big"))
     status = window.findChild(type(window._hint_label), "autosaveStatus")

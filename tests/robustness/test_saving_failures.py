@@ -17,6 +17,7 @@ import pytest
 from PySide6.QtCore import QLockFile, QStandardPaths
 from PySide6.QtWidgets import QApplication, QLabel
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.scenes.query import file as scenario_file
 from attention_explorer.state import document as document_module
@@ -50,7 +51,7 @@ def test_a_save_that_fails_keeps_the_previous_file_byte_for_byte(window, tmp_pat
     folder = tmp_path / "lectures"
     folder.mkdir()
     target = folder / "lecture.json"
-    scenario_file.save(load_preset("library"), target)
+    anykind.save(load_preset("library"), target)
     original = target.read_bytes()
     assert window.open_file(str(target), ask=False)
     window.model.set_vector("query", 0, [0.5, 0.5, 0.5, 0.5])
@@ -71,7 +72,7 @@ def test_autosave_goes_to_the_app_data_folder_and_never_over_the_users_file(wind
     folder = tmp_path / "my lectures"
     folder.mkdir()
     mine = folder / "recovery.json"  # even a user's file with the recovery file's very name
-    scenario_file.save(load_preset("library"), mine)
+    anykind.save(load_preset("library"), mine)
     original = mine.read_bytes()
     assert window.open_file(str(mine), ask=False)
     window.model.set_vector("query", 0, [2.0, 0.0, 0.0, 1.0])

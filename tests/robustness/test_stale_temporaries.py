@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files import safety as filesafety
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.scenes.query import file as fileformat
@@ -27,7 +28,7 @@ def temporaries(tmp_path):
     folder = tmp_path / "lectures"
     folder.mkdir()
     target = folder / "s.json"
-    fileformat.save(load_preset("library"), target)
+    anykind.save(load_preset("library"), target)
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait()
     live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.ui.window.disk_changes import CANCEL, OVERWRITE, SAVE_AS
@@ -25,7 +26,7 @@ def lecture(tmp_path):
     folder = tmp_path / "lectures"
     folder.mkdir()
     path = folder / "lecture.json"
-    fileformat.save(load_preset("library"), path)
+    anykind.save(load_preset("library"), path)
     return path
 
 

@@ -6,8 +6,8 @@ import weakref
 import pytest
 
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from attention_explorer.core.files.jsonrules import MAX_FILE_BYTES
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.teaching import lecture
 from attention_explorer.state import document
 from attention_explorer.state.explorer import ExplorerModel

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 
 

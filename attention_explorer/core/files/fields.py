@@ -16,15 +16,9 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.files.bulknumbers import NumberRows
+from attention_explorer.core.limits import AUTO_SCALE, MAX_ABS, MAX_DIM, MAX_SCALE, ScenarioError
 from attention_explorer.core.messages import big_integer_text, number_text, value_kind
-from attention_explorer.core.scenes.query.scene import (
-    AUTO_SCALE,
-    MAX_ABS,
-    MAX_DIM,
-    MAX_SCALE,
-    ScenarioError,
-    adopt_frozen,
-)
+from attention_explorer.core.scenes.query.scene import adopt_frozen
 
 FORMAT_ID = "attention-explorer/1"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from attention_explorer.core.files.bulknumbers import NumberRows, number_array
 from attention_explorer.core.files.safety import remember_read
+from attention_explorer.core.limits import MAX_ABS, MAX_KEYS, ScenarioError
 from attention_explorer.core.messages import field_name_text
-from attention_explorer.core.scenes.query.scene import MAX_ABS, MAX_KEYS, ScenarioError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 # A valid scenario holds at most a few thousand JSON arrays; counting brackets before parsing refuses

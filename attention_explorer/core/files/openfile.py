@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from attention_explorer.core.files.anykind import all_fields, any_from_dict
 from attention_explorer.core.files.jsonrules import parse_document, read_file
 from attention_explorer.core.scenes.kinds import LECTURE_KIND
-from attention_explorer.core.scenes.query.file import all_fields, any_from_dict
 
 if TYPE_CHECKING:
     from attention_explorer.core.scenes.cross.scene import CrossScenario

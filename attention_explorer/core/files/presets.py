@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attention_explorer.core.scenes.query.file import load_any
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.files.anykind import load_any
+from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 if TYPE_CHECKING:
     from attention_explorer.core.scenes.cross.scene import CrossScenario

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 
 # Bytes gathered before each os.write: a scenario is written a matrix row at a time, and a row may be a few bytes.
 _WRITE_CHUNK = 1 << 20

@@ -20,33 +20,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from attention_explorer.core.files import anykind
 from attention_explorer.core.files.jsonrules import parse_document
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.messages import field_name_text, value_kind
-from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
-from attention_explorer.core.scenes.query import file as fileformat
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.registry import KINDS, kind_of_scene
 
 RECOVERY_FORMAT = "attention-explorer-recovery/1"
 RECOVERY_FIELDS = ("format", "page", "pages")
 EXPLORER_KIND = "scenario"  # the explorer's single-query scenario (its files name no kind)
-PAGE_KINDS = (EXPLORER_KIND, SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND)
+PAGE_KINDS = (EXPLORER_KIND, *(kind.name for kind in KINDS if kind.name))  # sequence, multihead, cross, positions
 
 
 def scene_kind(scene: object) -> str:
     """The page kind of a scene: "scenario" for the explorer's, else its file's `kind`."""
-    if isinstance(scene, Scenario):
-        return EXPLORER_KIND
-    # The other kinds' modules are loaded already: a scene of theirs exists.
-    from attention_explorer.core.scenes.cross.scene import CrossScenario
-    from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
-    from attention_explorer.core.scenes.positions.file import PositionalScene
-    from attention_explorer.core.scenes.sequence.scene import SequenceScenario
-
-    for kind, cls in ((SEQUENCE_KIND, SequenceScenario), (MULTIHEAD_KIND, MultiHeadScenario),
-                      (CROSS_KIND, CrossScenario), (POSITIONS_KIND, PositionalScene)):
-        if isinstance(scene, cls):
-            return kind
-    raise TypeError(f"not a scene of any page: {type(scene).__name__}")
+    try:
+        return kind_of_scene(scene).name or EXPLORER_KIND
+    except TypeError:
+        raise TypeError(f"not a scene of any page: {type(scene).__name__}") from None
 
 
 @dataclass(frozen=True)
@@ -62,13 +53,13 @@ def dump_pieces(work: WorkspaceWork) -> Iterator[tuple[str, str]]:
     pieces of its frame)."""
     if len(work.scenes) == 1:
         (kind, scene), = work.scenes.items()
-        for piece in fileformat.dump_pieces(scene):
+        for piece in anykind.dump_pieces(scene):
             yield kind, piece
         return
     yield "", "{\n" + f'  "format": {json.dumps(RECOVERY_FORMAT)},\n  "page": {json.dumps(work.page)},\n  "pages": {{\n'
     for number, (kind, scene) in enumerate(work.scenes.items()):
         yield "", ("" if number == 0 else ",\n") + f"  {json.dumps(kind)}: "
-        pieces = fileformat.dump_pieces(scene)
+        pieces = anykind.dump_pieces(scene)
         last = next(pieces)
         for piece in pieces:
             yield kind, last
@@ -88,11 +79,11 @@ def save(work: WorkspaceWork, path: str | os.PathLike[str]) -> None:
             yield piece
 
     try:
-        fileformat.save_pieces(pieces(), path)
+        anykind.save_pieces(pieces(), path)
     except ScenarioError as error:
         if not sizes:
             raise
-        too_large = [kind for kind, size in sizes.items() if size > fileformat.MAX_FILE_BYTES]
+        too_large = [kind for kind, size in sizes.items() if size > anykind.MAX_FILE_BYTES]
         raise WorkspaceTooLarge(error, tuple(too_large)) from None
 
 
@@ -106,10 +97,10 @@ class WorkspaceTooLarge(ScenarioError):
 
 def loads(data: bytes | str) -> WorkspaceWork:
     """Read a recovery file: a workspace document, or any single scene's file (an old recovery file is one)."""
-    document = parse_document(data, lambda: (*RECOVERY_FIELDS, *fileformat.all_fields()))
+    document = parse_document(data, lambda: (*RECOVERY_FIELDS, *anykind.all_fields()))
     if isinstance(document, dict) and document.get("format") == RECOVERY_FORMAT:
         return _workspace_from_dict(document)
-    scene = fileformat.any_from_dict(document)
+    scene = anykind.any_from_dict(document)
     kind = scene_kind(scene)
     return WorkspaceWork({kind: scene}, kind)
 
@@ -127,7 +118,7 @@ def _workspace_from_dict(document: dict[str, Any]) -> WorkspaceWork:
         if kind not in PAGE_KINDS:
             raise ScenarioError('pages: "{0}" is not a page (expected one of {1})', field_name_text(kind),
                                 ", ".join(PAGE_KINDS))
-        scene = fileformat.any_from_dict(entry)
+        scene = anykind.any_from_dict(entry)
         if scene_kind(scene) != kind:
             raise ScenarioError('pages: the scene under "{0}" is of another kind', kind)
         scenes[kind] = scene

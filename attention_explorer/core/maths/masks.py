@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.attention import SelfAttentionResult, causal_mask, frozen, softmax
 from attention_explorer.core.messages import value_kind
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 
 def padding_mask(n: int, padded: Iterable[int]) -> np.ndarray:

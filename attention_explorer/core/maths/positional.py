@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 
 ROPE_BASE = 10000.0
 MAX_POSITION = 4096

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from attention_explorer.core.files.jsonrules import parse_json
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.messages import TemplateError, big_integer_text, number_text, value_kind
-from attention_explorer.core.scenes.query.scene import ScenarioError
 
 _MAX_CONFIG_BYTES = 1024 * 1024
 

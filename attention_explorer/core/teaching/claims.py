@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.messages import Phrase, field_name_text, value_kind
-from attention_explorer.core.scenes.query.scene import ScenarioError, with_scale
+from attention_explorer.core.scenes.query.scene import with_scale
 from attention_explorer.core.scenes.sequence.scene import replace_sequence
 
 if TYPE_CHECKING:

@@ -17,9 +17,10 @@ from typing import Any
 from attention_explorer.core.files.fields import FORMAT_ID
 from attention_explorer.core.files.jsonrules import parse_document, read_file
 from attention_explorer.core.files.presets import load_preset, preset_kind, preset_names, presets_dir
+from attention_explorer.core.limits import AUTO_SCALE, MAX_SCALE, ScenarioError
 from attention_explorer.core.messages import big_integer_text, field_name_text, value_kind
+from attention_explorer.core.scenes.checks import check_text
 from attention_explorer.core.scenes.kinds import CROSS_KIND, LECTURE_KIND, MULTIHEAD_KIND, SEQUENCE_KINDS
-from attention_explorer.core.scenes.query.scene import AUTO_SCALE, MAX_SCALE, ScenarioError, _check_text
 from attention_explorer.core.teaching.questions import ATTEND_MOST, KINDS, OUTPUT_PLACE, applies
 
 LECTURE_FIELDS = ("format", "kind", "title", "scenes")
@@ -107,7 +108,7 @@ def _texts(raw: Any, place: str, limit: int) -> tuple[tuple[str, str], ...]:
         where = place + (f".{code}" if code else "")
         if len(text) > limit:
             raise ScenarioError("{0}: {1} characters, at most {2} allowed", where, len(text), limit)
-        _check_text(text, where)  # a lone surrogate ("\\ud800" in the JSON) is no text: refused as in every file
+        check_text(text, where)  # a lone surrogate ("\\ud800" in the JSON) is no text: refused as in every file
     return tuple(pairs)
 
 
@@ -159,7 +160,7 @@ def scene_from_dict(raw: Any, place: str) -> Scene:
         if not isinstance(pin, str) or not 1 <= len(pin) <= MAX_PIN_NAME:
             got = f"{len(pin)} characters" if isinstance(pin, str) else value_kind(pin)
             raise ScenarioError("{0}.pin: expected a name of 1 to {1} characters, got {2}", place, MAX_PIN_NAME, got)
-        _check_text(pin, f"{place}.pin")
+        check_text(pin, f"{place}.pin")
         fields["pin"] = pin
     if "scale" in raw:
         fields["scale"] = _scale(raw["scale"], f"{place}.scale")

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_explorer.core.limits import MAX_DIM, ScenarioError
 from attention_explorer.core.maths.attention import entropy_bits
-from attention_explorer.core.scenes.query.scene import MAX_DIM, Scenario, ScenarioError, with_d_k, with_scale
+from attention_explorer.core.scenes.query.scene import Scenario, with_d_k, with_scale
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
 LARGEST_WEIGHT = "largest_weight"  # which key gets the largest weight? (click a key)

@@ -12,9 +12,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, SignalInstance
 
+from attention_explorer.core.limits import MAX_ABS, ScenarioError
 from attention_explorer.core.maths import geometry
 from attention_explorer.core.maths.projection import move_tip_in_plane
-from attention_explorer.core.scenes.query.scene import MAX_ABS, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from attention_explorer.core.scenes.query.scene import MAX_ABS
+from attention_explorer.core.limits import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas import framing, label_layout
 from attention_explorer.ui.canvas.angle_item import AngleItem

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QFileDialog
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 
 if TYPE_CHECKING:  # built, and so imported, the first time a question or a lecture is wanted (start-up skips them)

@@ -14,8 +14,8 @@ from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistent
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query.pins import PinComparison, compare_pins
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import full_precision, signed_difference, table_value

@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractSlider, QScrollBar, QTextBrowser, QVBoxLayout, QWidget
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.steps_html import (

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import MAX_DIM, ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import MAX_DIM, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.vector_paste import parse_paste

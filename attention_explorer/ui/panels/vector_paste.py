@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.vector_table import QUERY_ROW
 from attention_explorer.ui.style.numbers import parse_number

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import MAX_LABEL, ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
-from attention_explorer.core.scenes.query.scene import MAX_LABEL, ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import parse_number, three_decimals

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from attention_explorer.core.scenes.query.scene import MAX_ABS
+from attention_explorer.core.limits import MAX_ABS
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from attention_explorer.core.scenes.query.scene import MAX_DIM
+from attention_explorer.core.limits import MAX_DIM
 
 # d_k slider: its positions index D_K_STOPS, the distinct values of round(2^(j/4)) for j = 0…48: log-spaced
 # (four stops an octave from 16 up), all integers, every power of two among them, and each step changes d_k

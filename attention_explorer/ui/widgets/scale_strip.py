@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSizePolicy, QSlider, QWidget
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import factor_text

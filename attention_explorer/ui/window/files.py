@@ -15,8 +15,9 @@ from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.safety import remove_stale_temporaries
 from attention_explorer.core.files.workspace import scene_kind
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import export
-from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.registry import KIND_PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
@@ -27,7 +28,7 @@ from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
     from attention_explorer.core.scenes.cross.scene import CrossScenario
     from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
-    from attention_explorer.core.scenes.positions.file import PositionalScene
+    from attention_explorer.core.scenes.positions.scene import PositionalScene
     from attention_explorer.core.scenes.sequence.scene import SequenceScenario
     from attention_explorer.core.teaching.lecture import Lecture
 

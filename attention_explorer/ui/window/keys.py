@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.geometry import rotate_in_plane, stretch
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.step_banner import BlankScreen
 from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS

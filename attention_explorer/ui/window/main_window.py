@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.core.files.presets import preset_names, preset_title
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document
 from attention_explorer.state.explorer import ExplorerModel

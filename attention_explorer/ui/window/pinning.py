@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query.pins import MAX_PINS
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.canvas.ghost_items import CanvasGhosts
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.pin_ghosts import OutputGhosts, WeightGhosts

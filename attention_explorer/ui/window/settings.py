@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QCoreApplication, QDateTime, QLocale, QPoint, QRect, QSize
 from PySide6.QtWidgets import QMessageBox
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.document import Recovery
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.safe_text import literal

@@ -13,8 +13,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.core.limits import MAX_ABS
 from attention_explorer.core.maths.projection import pca_plane, project, query_key_plane
-from attention_explorer.core.scenes.query.scene import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.canvas.vector_canvas import PLANE_KINDS, VectorCanvas
 from attention_explorer.ui.style.theme import theme

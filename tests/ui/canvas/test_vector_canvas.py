@@ -12,7 +12,7 @@ from PySide6.QtGui import QMouseEvent, QTextDocument, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from attention_explorer.core.scenes.query.scene import MAX_ABS
+from attention_explorer.core.limits import MAX_ABS
 from attention_explorer.ui.canvas.drag import clamp_to_format, drag_target
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.panels.history import HistoryView

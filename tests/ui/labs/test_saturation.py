@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.scenes.query.scene import MAX_SCALE
+from attention_explorer.core.limits import MAX_SCALE
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.labs.saturation.lab import ZERO_X, SaturationLab
 from attention_explorer.ui.style.theme import key_color, theme

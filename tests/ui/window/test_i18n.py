@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from attention_explorer.app import create_window
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query.file import FORMAT_ID
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.ui.i18n.switcher import CORE_MESSAGES, catalogue_path, error_text, language_switcher
 
 ROOT = Path(__file__).resolve().parents[3]

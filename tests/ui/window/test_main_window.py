@@ -424,7 +424,7 @@ def test_a_real_drag_moves_the_key_live_and_every_panel_agrees_with_the_core(win
 
 
 def test_self_attention_preset_and_files_open_in_their_lab(window, tmp_path):
-    from attention_explorer.core.scenes.query.file import save
+    from attention_explorer.core.files.anykind import save
 
     before = window.model.scenario
     window.preset_actions["self-attention"].trigger()
@@ -569,7 +569,7 @@ def _file_window(qtbot, settings, source, monkeypatch):
 
 
 def test_a_file_on_the_command_line_is_opened_like_file_open(qtbot, settings, tmp_path, monkeypatch):
-    from attention_explorer.core.scenes.query.file import save as save_scenario_file
+    from attention_explorer.core.files.anykind import save as save_scenario_file
     from attention_explorer.core.scenes.query.scene import with_title
 
     lecture = tmp_path / "lecture.json"
@@ -591,8 +591,8 @@ def test_a_file_on_the_command_line_is_opened_like_file_open(qtbot, settings, tm
 
 
 def test_a_self_attention_file_on_the_command_line_joins_open_recent(qtbot, settings, tmp_path, monkeypatch):
+    from attention_explorer.core.files.anykind import save as save_scenario_file
     from attention_explorer.core.files.presets import load_preset as preset
-    from attention_explorer.core.scenes.query.file import save as save_scenario_file
 
     sentence = tmp_path / "sentence.json"
     save_scenario_file(preset("self-attention"), sentence)
@@ -607,7 +607,7 @@ def test_save_through_a_symlink_keeps_the_link_and_writes_its_target(window, qtb
     folder.mkdir()
     links.mkdir()
     target = folder / "lecture.json"
-    from attention_explorer.core.scenes.query.file import save as save_scenario_file
+    from attention_explorer.core.files.anykind import save as save_scenario_file
 
     save_scenario_file(load_preset("drag-2d"), target)
     link = links / "shortcut.json"

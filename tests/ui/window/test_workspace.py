@@ -310,7 +310,7 @@ def test_several_modified_pages_are_autosaved_together_and_all_come_back(make_wi
 
 def test_an_old_recovery_file_is_still_offered_and_restored(make_window, tmp_path):
     """A recovery file of the versions before the workspace: the explorer's scenario file on its own."""
-    from attention_explorer.core.scenes.query import file as fileformat
+    from attention_explorer.core.files import anykind as fileformat
     window = make_window()
     scenario = load_preset("library")
     (window.document.data_dir / "recovery-12345-abcdef.json").write_text(fileformat.dumps(scenario),

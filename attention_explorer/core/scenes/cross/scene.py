@@ -2,50 +2,43 @@
 
 An immutable, always valid `CrossScenario` (its file is core/scenes/cross/file.py's job): target embeddings Y (N_q rows)
 and source embeddings X (N_k rows) of one width d_model, Q = Y·W_Q, K = X·W_K, V = X·W_V, the N_q × N_k scores and
-the row softmax; one target token as the explorer's query; what `compute` prints. Pure numpy, no Qt.
+the row softmax; one target token as the explorer's query (what `compute` prints: report.py). Pure numpy, no Qt.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from attention_explorer.core.maths.attention import inv_sqrt_scale, self_attention
-from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.scenes.kinds import CROSS_KIND  # the `kind` in files and in the `compute` report
-from attention_explorer.core.scenes.query.scene import (
-    AUTO_SCALE,
+from attention_explorer.core.limits import (
     MAX_DESCRIPTION,
     MAX_KEYS,
     MAX_LABEL,
-    MAX_SCALE,
     MAX_TITLE,
-    Scenario,
     ScenarioError,
-    _as_float,
-    _check_numbers,
-    _check_text,
-    _readonly,
 )
-from attention_explorer.core.scenes.sequence.scene import (
-    MAX_SCORE,
-    _check_shape,
-    _matrix,
-    _text_table,
-    project,
-    token_embedding,
+from attention_explorer.core.maths.attention import self_attention
+from attention_explorer.core.messages import value_kind
+from attention_explorer.core.scenes.checks import (
+    ProjectedScene,
+    check_scale,
+    check_score_bound,
+    check_shape,
+    check_text,
+    check_texts,
+    projected_score_bound,
 )
-from attention_explorer.core.terminal import terminal_json, terminal_text
+from attention_explorer.core.scenes.query.scene import Scenario, _as_float, _check_numbers, _readonly
+from attention_explorer.core.scenes.sequence.scene import project, token_embedding
 
 CROSS_MATRICES = ("target_embeddings", "source_embeddings", "w_q", "w_k", "w_v")
 TOKEN_LISTS = ("target_tokens", "source_tokens")
 
 
 @dataclass(frozen=True, eq=False)
-class CrossScenario:
+class CrossScenario(ProjectedScene):
     """Target tokens (queries) and source tokens (keys, values), their embeddings and W_Q, W_K, W_V."""
 
     target_tokens: tuple[str, ...]
@@ -58,6 +51,8 @@ class CrossScenario:
     scale: float | None = None
     title: str = ""
     description: str = ""
+    PLAIN_FIELDS: ClassVar[tuple[str, ...]] = (*TOKEN_LISTS, "scale", "title", "description")
+    MATRIX_FIELDS: ClassVar[tuple[str, ...]] = CROSS_MATRICES
 
     def __post_init__(self) -> None:
         for name in TOKEN_LISTS:
@@ -84,35 +79,9 @@ class CrossScenario:
         """Width of every embedding, target and source alike."""
         return int(self.source_embeddings.shape[1])
 
-    @property
-    def d_k(self) -> int:
-        """Width of every query and key (the columns of W_Q and W_K)."""
-        return int(self.w_q.shape[1])
-
-    @property
-    def d_v(self) -> int:
-        """Width of every value (the columns of W_V), and so of every output row."""
-        return int(self.w_v.shape[1])
-
-    @property
-    def effective_scale(self) -> float:
-        """The factor actually applied to Q·Kᵀ."""
-        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
-
     def compute(self) -> CrossResult:
         """Project both sequences and attend from every target token to the source."""
         return compute_cross(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CrossScenario):
-            return NotImplemented
-        return (
-            self.target_tokens == other.target_tokens and self.source_tokens == other.source_tokens
-            and self.scale == other.scale and self.title == other.title and self.description == other.description
-            and all(np.array_equal(getattr(self, name), getattr(other, name)) for name in CROSS_MATRICES)
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, eq=False)
@@ -139,15 +108,12 @@ def check_token_list(tokens: tuple[Any, ...], place: str) -> None:
             raise ScenarioError("{0}: expected a string, got {1}", where, value_kind(token))
         if not 1 <= len(token) <= MAX_LABEL:
             raise ScenarioError("{0}: {1} characters, a token has 1 to {2}", where, len(token), MAX_LABEL)
-        _check_text(token, where)
+        check_text(token, where)
 
 
 def cross_score_bound(cross: CrossScenario) -> float:
     """An upper bound on |scale · q_i·k_j| from the largest numbers and the dimensions (no projection needed)."""
-    d_model = cross.d_model
-    query_bound = d_model * float(np.max(np.abs(cross.target_embeddings))) * float(np.max(np.abs(cross.w_q)))
-    key_bound = d_model * float(np.max(np.abs(cross.source_embeddings))) * float(np.max(np.abs(cross.w_k)))
-    return cross.d_k * query_bound * key_bound * max(cross.effective_scale, 1.0)
+    return projected_score_bound(cross, cross.target_embeddings, cross.source_embeddings)
 
 
 def validate_cross(cross: CrossScenario) -> None:
@@ -155,30 +121,19 @@ def validate_cross(cross: CrossScenario) -> None:
     for name in TOKEN_LISTS:
         check_token_list(getattr(cross, name), name)
     source = cross.source_embeddings
-    _check_shape(source, "source_embeddings", cross.n_k, "one per source token", None, "d_model")
+    check_shape(source, "source_embeddings", cross.n_k, "one per source token", None, "d_model")
     d_model = source.shape[1]
-    _check_shape(cross.target_embeddings, "target_embeddings", cross.n_q, "one per target token", d_model,
+    check_shape(cross.target_embeddings, "target_embeddings", cross.n_q, "one per target token", d_model,
                  "d_model from source_embeddings")
-    _check_shape(cross.w_q, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    check_shape(cross.w_q, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
     d_k = cross.w_q.shape[1]
-    _check_shape(cross.w_k, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k, the width of w_q")
-    _check_shape(cross.w_v, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    check_shape(cross.w_k, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k, the width of w_q")
+    check_shape(cross.w_v, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
     for name in CROSS_MATRICES:
         _check_numbers(getattr(cross, name), name)
-    scale = cross.scale
-    if scale is not None:
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
-        if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
-    for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
-        text = getattr(cross, name)
-        if not isinstance(text, str) or len(text) > limit:
-            raise ScenarioError("{0}: expected a string of at most {1} characters", name, limit)
-        _check_text(text, name)
-    bound = cross_score_bound(cross)
-    if not bound <= MAX_SCORE:
-        raise ScenarioError("the scores could reach {0:.3g}, too large to compute safely; use smaller numbers", bound)
+    check_scale(cross.scale)
+    check_texts(cross)
+    check_score_bound(cross_score_bound(cross))
 
 
 def compute_cross(cross: CrossScenario) -> CrossResult:
@@ -227,70 +182,6 @@ def cross_query_scenario(cross: CrossScenario, result: CrossResult, index: int, 
         query=result.queries[index], keys=result.keys, values=result.values, labels=cross.source_tokens,
         title=title[:MAX_TITLE], description=description[:MAX_DESCRIPTION], scale=cross.scale,
     )
-
-
-# ---------------------------------------------------------------- what `compute` prints
-
-
-def cross_report(cross: CrossScenario, result: CrossResult) -> dict[str, Any]:
-    """Every number of one cross-attention pass as plain JSON-ready values."""
-    return {
-        "kind": CROSS_KIND,
-        "title": cross.title,
-        "target_tokens": list(cross.target_tokens),
-        "source_tokens": list(cross.source_tokens),
-        "n_q": cross.n_q,
-        "n_k": cross.n_k,
-        "d_model": cross.d_model,
-        "d_k": cross.d_k,
-        "d_v": cross.d_v,
-        "scale_mode": AUTO_SCALE if cross.scale is None else "factor",
-        "scale": result.scale,
-        "queries": result.queries.tolist(),
-        "keys": result.keys.tolist(),
-        "values": result.values.tolist(),
-        "scores": result.scores.tolist(),
-        "scaled_scores": _matrix(result.scaled_scores),
-        "weights": result.weights.tolist(),
-        "output": result.output.tolist(),
-    }
-
-
-def cross_report_json(cross: CrossScenario, result: CrossResult) -> str:
-    """One JSON object, UTF-8 friendly."""
-    return terminal_json(cross_report(cross, result))
-
-
-def cross_report_text(cross: CrossScenario, result: CrossResult) -> str:
-    """Q, K, V, the scores, the weights and the output as readable tables (3 decimals), for a handout."""
-    target = [terminal_text(token) for token in cross.target_tokens]
-    source = [terminal_text(token) for token in cross.source_tokens]
-    rows_q = [f"{i + 1} {token}" for i, token in enumerate(target)]
-    rows_k = [f"{j + 1} {token}" for j, token in enumerate(source)]
-    n_q, n_k, d_k, d_v = cross.n_q, cross.n_k, cross.d_k, cross.d_v
-    scale_text = "1/sqrt(d_k)" if cross.scale is None else "manual factor"
-    lines = [
-        terminal_text(cross.title) or "Cross-attention",
-        f"target (queries): {' '.join(target)}",
-        f"source (keys, values): {' '.join(source)}",
-        f"N_q = {n_q}, N_k = {n_k}, d_model = {cross.d_model}, d_k = {d_k}, d_v = {d_v}, "
-        f"scale = {result.scale:.3f} ({scale_text})",
-        "",
-    ]
-    lines += _text_table(f"Q = Y.W_Q  ({n_q} x {d_k}, from the target)", rows_q, [f"q{c + 1}" for c in range(d_k)],
-                         result.queries)
-    lines += _text_table(f"K = X.W_K  ({n_k} x {d_k}, from the source)", rows_k, [f"k{c + 1}" for c in range(d_k)],
-                         result.keys)
-    lines += _text_table(f"V = X.W_V  ({n_k} x {d_v}, from the source)", rows_k, [f"v{c + 1}" for c in range(d_v)],
-                         result.values)
-    shapes = f"({n_q} x {d_k}) . ({d_k} x {n_k}) = {n_q} x {n_k}"
-    lines += _text_table(f"scores Q.K^T  {shapes}  (row = target token, column = source token)", rows_q, source,
-                         result.scores)
-    lines += _text_table(f"scaled scores x {result.scale:.3f}", rows_q, source, result.scaled_scores)
-    lines += _text_table("weights = softmax of each row (each row sums to 1)", rows_q, source, result.weights)
-    lines += _text_table(f"output = weights . V  ({n_q} x {d_v})", rows_q, [f"o{c + 1}" for c in range(d_v)],
-                         result.output)
-    return "\n".join(lines[:-1]) + "\n"
 
 
 # ---------------------------------------------------------------- new words (for the lab)

@@ -1,6 +1,6 @@
 """The `"kind": "multihead"` scenario file: a parsed JSON document to a MultiHeadScenario and back.
 
-core/scenes/query/file.py dispatches to it by kind and writes its text (one matrix row per line, atomically); the checks
+core/files/anykind.py dispatches to it by kind and writes its text (one matrix row per line, atomically); the checks
 here name the first problem's place, with the shared readers of core/files/fields.py. Pure Python and numpy, no Qt.
 """
 
@@ -16,10 +16,10 @@ from attention_explorer.core.files.fields import (
     scale_from_document,
     text_fields,
 )
+from attention_explorer.core.limits import AUTO_SCALE, MAX_TOKENS, ScenarioError
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenes.multihead.scene import MATRICES, MULTIHEAD_KIND, MultiHeadScenario, check_heads
-from attention_explorer.core.scenes.query.scene import AUTO_SCALE, ScenarioError
-from attention_explorer.core.scenes.sequence.scene import MAX_TOKENS, check_tokens
+from attention_explorer.core.scenes.sequence.scene import check_tokens
 
 MULTIHEAD_FIELDS = ("format", "kind", "title", "description", "tokens", "heads", *MATRICES, "causal", "scale")
 ROW_FIELDS = MATRICES  # written one row per line
@@ -71,3 +71,13 @@ def multihead_to_dict(scenario: MultiHeadScenario) -> dict[str, Any]:
     for name in MATRICES:
         document[name] = getattr(scenario, name).tolist()
     return document
+
+
+# The roles every kind's file module plays, by the same names (core/scenes/registry.py finds them here).
+FIELDS = MULTIHEAD_FIELDS
+read = multihead_from_dict
+
+
+def write(scene: MultiHeadScenario) -> dict[str, Any]:
+    """The document the file holds."""
+    return multihead_to_dict(scene)

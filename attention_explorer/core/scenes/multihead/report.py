@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from attention_explorer.core.limits import AUTO_SCALE
 from attention_explorer.core.scenes.multihead.scene import MULTIHEAD_KIND, MultiHeadResult, MultiHeadScenario
-from attention_explorer.core.scenes.query.scene import AUTO_SCALE
-from attention_explorer.core.scenes.sequence.scene import _matrix, _text_table
+from attention_explorer.core.scenes.tables import matrix, text_table
 from attention_explorer.core.terminal import terminal_json, terminal_text
 
 
@@ -35,7 +35,7 @@ def multihead_report(scenario: MultiHeadScenario, result: MultiHeadResult) -> di
                 "keys": result.head_slice(result.keys, head).tolist(),
                 "values": result.head_slice(result.values, head).tolist(),
                 "scores": result.scores[head].tolist(),
-                "scaled_scores": _matrix(result.scaled_scores[head]),
+                "scaled_scores": matrix(result.scaled_scores[head]),
                 "weights": result.weights[head].tolist(),
                 "output": result.head_outputs[head].tolist(),
             }
@@ -68,15 +68,20 @@ def multihead_report_text(scenario: MultiHeadScenario, result: MultiHeadResult) 
     for head in range(h):
         first, last = head * d_k + 1, (head + 1) * d_k
         lines += [f"head {head + 1}: columns {first}..{last} of W_Q, W_K, W_V", ""]
-        lines += _text_table(f"head {head + 1} scores Q_{head + 1}.K_{head + 1}^T  ({n} x {n})", tokens, keys,
+        lines += text_table(f"head {head + 1} scores Q_{head + 1}.K_{head + 1}^T  ({n} x {n})", tokens, keys,
                              result.scores[head])
-        lines += _text_table(f"head {head + 1} scaled scores x {result.scale:.3f}{masked}", tokens, keys,
+        lines += text_table(f"head {head + 1} scaled scores x {result.scale:.3f}{masked}", tokens, keys,
                              result.scaled_scores[head])
-        lines += _text_table(f"head {head + 1} weights (each row sums to 1)", tokens, keys, result.weights[head])
-        lines += _text_table(f"head {head + 1} output = weights . V_{head + 1}  ({n} x {d_k})", tokens,
+        lines += text_table(f"head {head + 1} weights (each row sums to 1)", tokens, keys, result.weights[head])
+        lines += text_table(f"head {head + 1} output = weights . V_{head + 1}  ({n} x {d_k})", tokens,
                              [f"o{c + 1}" for c in range(d_k)], result.head_outputs[head])
     columns = [f"h{c // d_k + 1}.{c % d_k + 1}" for c in range(d_model)]
-    lines += _text_table(f"concat [head 1 | ... | head {h}]  ({n} x {d_model})", tokens, columns, result.concat)
-    lines += _text_table(f"output = concat . W_O  ({n} x {d_model}) . ({d_model} x {d_model}) = {n} x {d_model}",
+    lines += text_table(f"concat [head 1 | ... | head {h}]  ({n} x {d_model})", tokens, columns, result.concat)
+    lines += text_table(f"output = concat . W_O  ({n} x {d_model}) . ({d_model} x {d_model}) = {n} x {d_model}",
                          tokens, [f"y{c + 1}" for c in range(d_model)], result.output)
     return "\n".join(lines[:-1]) + "\n"
+
+
+# The roles every kind's report module plays, by the same names (core/scenes/registry.py finds them here).
+to_json = multihead_report_json
+to_text = multihead_report_text

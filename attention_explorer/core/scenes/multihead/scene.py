@@ -10,26 +10,28 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from attention_explorer.core.maths.attention import causal_mask, frozen, inv_sqrt_scale, softmax
-from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.scenes.kinds import MULTIHEAD_KIND as MULTIHEAD_KIND  # kept importable from here
-from attention_explorer.core.scenes.query.scene import (
-    AUTO_SCALE,
+from attention_explorer.core.limits import (
     MAX_DESCRIPTION,
     MAX_DIM,
-    MAX_SCALE,
     MAX_TITLE,
-    Scenario,
     ScenarioError,
-    _check_numbers,
-    _check_text,
-    _readonly,
 )
-from attention_explorer.core.scenes.sequence.scene import MAX_SCORE, check_tokens, random_projection, token_embeddings
+from attention_explorer.core.maths.attention import causal_mask, frozen, softmax
+from attention_explorer.core.messages import value_kind
+from attention_explorer.core.scenes.checks import (
+    ProjectedScene,
+    check_scale,
+    check_score_bound,
+    check_texts,
+    projected_score_bound,
+)
+from attention_explorer.core.scenes.kinds import MULTIHEAD_KIND as MULTIHEAD_KIND  # kept importable from here
+from attention_explorer.core.scenes.query.scene import Scenario, _check_numbers, _readonly
+from attention_explorer.core.scenes.sequence.scene import check_tokens, random_projection, token_embeddings
 
 MAX_HEADS = 16  # small multiples for every head must still fit a lecture screen
 WEIGHTS = ("w_q", "w_k", "w_v", "w_o")
@@ -38,7 +40,7 @@ _OUTPUT_SEED = 4  # W_O's stream beside W_Q, W_K, W_V's 1, 2, 3 in core.scenes.s
 
 
 @dataclass(frozen=True, eq=False)
-class MultiHeadScenario:
+class MultiHeadScenario(ProjectedScene):
     """N tokens, X (N×d_model), W_Q, W_K, W_V, W_O (d_model×d_model each) and h heads of d_model/h columns."""
 
     tokens: tuple[str, ...]
@@ -52,6 +54,8 @@ class MultiHeadScenario:
     scale: float | None = None
     title: str = ""
     description: str = ""
+    PLAIN_FIELDS: ClassVar[tuple[str, ...]] = ("tokens", "heads", "causal", "scale", "title", "description")
+    MATRIX_FIELDS: ClassVar[tuple[str, ...]] = MATRICES
 
     def __post_init__(self) -> None:
         if isinstance(self.tokens, str):
@@ -77,9 +81,9 @@ class MultiHeadScenario:
         return self.d_model // self.heads
 
     @property
-    def effective_scale(self) -> float:
-        """The factor actually applied to each head's Q·Kᵀ."""
-        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
+    def d_v(self) -> int:
+        """Width of one head's values: d_k."""
+        return self.d_k
 
     def head_columns(self, head: int) -> slice:
         """Columns of W_Q, W_K, W_V (and rows of W_O) that belong to head `head` (counted from 0)."""
@@ -88,17 +92,6 @@ class MultiHeadScenario:
     def compute(self) -> MultiHeadResult:
         """Every head's attention, the concatenation and the output."""
         return compute_multihead(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MultiHeadScenario):
-            return NotImplemented
-        return (
-            self.tokens == other.tokens and self.heads == other.heads and self.causal == other.causal
-            and self.scale == other.scale and self.title == other.title and self.description == other.description
-            and all(np.array_equal(getattr(self, name), getattr(other, name)) for name in MATRICES)
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, eq=False)
@@ -197,10 +190,7 @@ def head_counts(d_model: int) -> list[int]:
 
 def score_bound(scenario: MultiHeadScenario) -> float:
     """An upper bound on |scale · q·k| of any head, from the largest numbers and the dimensions."""
-    largest_x = float(np.max(np.abs(scenario.embeddings)))
-    query_bound = scenario.d_model * largest_x * float(np.max(np.abs(scenario.w_q)))
-    key_bound = scenario.d_model * largest_x * float(np.max(np.abs(scenario.w_k)))
-    return scenario.d_k * query_bound * key_bound * max(scenario.effective_scale, 1.0)
+    return projected_score_bound(scenario, scenario.embeddings, scenario.embeddings)
 
 
 def validate_multihead(scenario: MultiHeadScenario) -> None:
@@ -227,20 +217,9 @@ def validate_settings(scenario: MultiHeadScenario) -> None:
     check_heads(scenario.heads, scenario.d_model)
     if not isinstance(scenario.causal, bool):
         raise ScenarioError("causal: expected true or false, got {0}", value_kind(scenario.causal))
-    scale = scenario.scale
-    if scale is not None:
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
-        if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
-    for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
-        text = getattr(scenario, name)
-        if not isinstance(text, str) or len(text) > limit:
-            raise ScenarioError("{0}: expected a string of at most {1} characters", name, limit)
-        _check_text(text, name)
-    bound = score_bound(scenario)
-    if not bound <= MAX_SCORE:
-        raise ScenarioError("the scores could reach {0:.3g}, too large to compute safely; use smaller numbers", bound)
+    check_scale(scenario.scale)
+    check_texts(scenario)
+    check_score_bound(score_bound(scenario))
 
 
 def split_heads(matrix: np.ndarray, heads: int) -> np.ndarray:

@@ -10,9 +10,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from attention_explorer.core.limits import AUTO_SCALE, ScenarioError
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenes.query.pins import MAX_PINS, Pin, free_pin_number
-from attention_explorer.core.scenes.query.scene import AUTO_SCALE, Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 
 PIN_FIELDS = ("name", "number", "query", "keys", "values", "labels", "scale")
 _SCENE_FIELDS = ("query", "keys", "values", "labels", "scale")

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attention_explorer.core.maths.attention import AttentionResult
-
 # A Pin belongs to its Scenario's module (a scenario holds its pins, a pin holds a scenario): defined there, named here.
-from attention_explorer.core.scenes.query.scene import MAX_PINS, Pin, Scenario, free_pin_number
+from attention_explorer.core.limits import MAX_PINS
+from attention_explorer.core.maths.attention import AttentionResult
+from attention_explorer.core.scenes.query.scene import Pin, Scenario, free_pin_number
 
 __all__ = ["MAX_PINS", "QUANTITIES", "Pin", "PinComparison", "compare_pins", "free_pin_number"]
 

@@ -1,4 +1,4 @@
-"""The scenario: one query, N keys and N values, its limits, its validation and its edits.
+"""The scenario: one query, N keys and N values, its validation and its edits (its limits: core/limits.py).
 
 A Scenario is immutable and always valid: every constructor path goes through `validate`, and
 every edit below returns a new Scenario (or raises ScenarioError and changes nothing). Its file is
@@ -16,22 +16,19 @@ from typing import Any
 
 import numpy as np
 
+from attention_explorer.core.limits import (
+    MAX_ABS,
+    MAX_DIM,
+    MAX_KEYS,
+    MAX_LABEL,
+    MAX_PINS,
+    ScenarioError,
+)
 from attention_explorer.core.maths.attention import AttentionResult, attend, inv_sqrt_scale
-from attention_explorer.core.messages import TemplateError, number_text, value_kind
+from attention_explorer.core.messages import number_text, value_kind
+from attention_explorer.core.scenes.checks import check_scale, check_text, check_texts
 
-MAX_KEYS = 512
-MAX_DIM = 4096
-MAX_ABS = 1e6
-MAX_SCALE = 1e6
-MAX_LABEL = 64
-MAX_TITLE = 200
-MAX_DESCRIPTION = 4000
-AUTO_SCALE = "inv_sqrt_dk"
 ROLES = ("query", "key", "value")
-
-
-class ScenarioError(TemplateError):
-    """A scenario (file or edit) is invalid; the message names the place and the problem."""
 
 
 # The arrays made read-only here, and those of them whose numbers passed the check, by id: a scenario built from
@@ -114,8 +111,6 @@ def _as_index(value: Any, place: str) -> int:
     except TypeError:
         raise ScenarioError("{0}: expected a whole number, got {1}", place, value_kind(value)) from None
 
-
-MAX_PINS = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -244,18 +239,6 @@ def _check_numbers(array: np.ndarray, place: str) -> None:
         raise ScenarioError("{0}: {1} is out of range (|x| must be at most {2:g})", where, number_text(value), MAX_ABS)
 
 
-def _check_text(text: str, place: str) -> None:
-    # JSON's "\ud800" escape yields a lone surrogate: Python accepts it, but it cannot be written
-    # back as UTF-8 (saving or printing would fail later), so it is refused here.
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise ScenarioError(
-            "{0}: character {1} is not valid Unicode (a lone surrogate)",
-            place, error.start + 1,
-        ) from None
-
-
 def validate(scenario: Scenario) -> None:
     """Raise ScenarioError naming the first problem of a scenario, or return None."""
     query, keys, values = scenario.query, scenario.keys, scenario.values
@@ -280,19 +263,9 @@ def validate(scenario: Scenario) -> None:
             raise ScenarioError("labels[{0}]: expected a string", i)
         if len(label) > MAX_LABEL:
             raise ScenarioError("labels[{0}]: {1} characters, at most {2} are allowed", i, len(label), MAX_LABEL)
-        _check_text(label, f"labels[{i}]")
-    if not isinstance(scenario.title, str) or len(scenario.title) > MAX_TITLE:
-        raise ScenarioError("title: expected a string of at most {0} characters", MAX_TITLE)
-    _check_text(scenario.title, "title")
-    if not isinstance(scenario.description, str) or len(scenario.description) > MAX_DESCRIPTION:
-        raise ScenarioError("description: expected a string of at most {0} characters", MAX_DESCRIPTION)
-    _check_text(scenario.description, "description")
-    scale = scenario.scale
-    if scale is not None:
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
-        if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
+        check_text(label, f"labels[{i}]")
+    check_texts(scenario)
+    check_scale(scenario.scale)
     _check_pins(scenario.pins)
 
 
@@ -316,7 +289,7 @@ def _check_pins(pins: tuple[Pin, ...]) -> None:
         if len(pin.name) > MAX_LABEL:
             raise ScenarioError("pins[{0}].name: {1} characters, at most {2} are allowed", i, len(pin.name),
                                 MAX_LABEL)
-        _check_text(pin.name, f"pins[{i}].name")
+        check_text(pin.name, f"pins[{i}].name")
 
 
 # ---------------------------------------------------------------- pure edits

@@ -1,6 +1,7 @@
 """The self-attention file (`"kind": "sequence"`, or the older "self"): its document to a SequenceScenario and back.
 
-Read by the same rules as core/scenes/query/file.py, which dispatches to it by kind. Pure Python and numpy, no Qt.
+Read by the same rules as core/scenes/query/file.py; core/files/anykind.py dispatches to it by kind. Pure Python
+and numpy, no Qt.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from typing import Any
 
 from attention_explorer.core.files.fields import FORMAT_ID, causal_flag, check_format, scale_from_document, text_fields
 from attention_explorer.core.files.fields import matrix_rows as _rows
+from attention_explorer.core.limits import AUTO_SCALE, MAX_TOKENS, ScenarioError
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenes.kinds import SEQUENCE_KIND, SEQUENCE_KINDS
-from attention_explorer.core.scenes.query.scene import AUTO_SCALE, ScenarioError
-from attention_explorer.core.scenes.sequence.scene import MATRICES, MAX_TOKENS, SequenceScenario, check_tokens
+from attention_explorer.core.scenes.sequence.scene import MATRICES, SequenceScenario, check_tokens
 from attention_explorer.core.teaching.claims import claims_from_list
 
 SEQUENCE_FIELDS = ("format", "kind", "title", "description", "tokens", *MATRICES, "causal", "padding", "scale",
@@ -72,3 +73,14 @@ def sequence_to_dict(sequence: SequenceScenario, as_lists: bool = True) -> dict[
     for name in MATRICES:
         document[name] = getattr(sequence, name).tolist() if as_lists else getattr(sequence, name)
     return document
+
+
+# The roles every kind's file module plays, by the same names (core/scenes/registry.py finds them here).
+FIELDS = SEQUENCE_FIELDS
+ROW_FIELDS = MATRICES  # written one matrix row per line
+read = sequence_from_dict
+
+
+def write(scene: SequenceScenario) -> dict[str, Any]:
+    """The document the file holds (matrices kept as arrays)."""
+    return sequence_to_dict(scene, as_lists=False)

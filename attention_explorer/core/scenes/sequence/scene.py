@@ -1,52 +1,46 @@
 """Self-attention on a token sequence: X·W_Q, X·W_K, X·W_V, the N×N scores and the row softmax.
 
-An immutable, always valid `SequenceScenario` (its file is core/scenes/query/file.py's job), the seeded
-embeddings and projections the lab starts from, the single-query scenario that makes one token the
-explorer's query, and what `compute` prints. Pure numpy, no Qt.
+An immutable, always valid `SequenceScenario` (its file is file.py's job, what `compute` prints report.py's), the
+seeded embeddings and projections the lab starts from, and the single-query scenario that makes one token the
+explorer's query. Pure numpy, no Qt.
 """
 
 from __future__ import annotations
 
 import math
-import unicodedata
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from attention_explorer.core.files.jsonwrite import NullMasked, iter_json
-from attention_explorer.core.maths.attention import inv_sqrt_scale
-from attention_explorer.core.maths.masks import additive_mask, attention_mask, check_padding, masked_attention
-from attention_explorer.core.messages import number_text, value_kind
-from attention_explorer.core.scenes.kinds import SEQUENCE_KIND  # the `kind` in files and in the `compute` report
-from attention_explorer.core.scenes.query.scene import (
-    AUTO_SCALE,
+from attention_explorer.core.limits import (
     MAX_DESCRIPTION,
     MAX_DIM,
-    MAX_KEYS,
-    MAX_LABEL,
-    MAX_SCALE,
     MAX_TITLE,
-    Scenario,
+    MAX_TOKEN,
+    MAX_TOKENS,
     ScenarioError,
-    _check_numbers,
-    _check_text,
-    _readonly,
 )
-from attention_explorer.core.terminal import json_without_controls, terminal_text
+from attention_explorer.core.maths.masks import additive_mask, attention_mask, check_padding, masked_attention
+from attention_explorer.core.messages import value_kind
+from attention_explorer.core.scenes.checks import (
+    ProjectedScene,
+    check_scale,
+    check_score_bound,
+    check_shape,
+    check_text,
+    check_texts,
+    projected_score_bound,
+)
+from attention_explorer.core.scenes.query.scene import Scenario, _check_numbers, _readonly
 
-MAX_TOKENS = MAX_KEYS
-MAX_TOKEN = MAX_LABEL
 MATRICES = ("embeddings", "w_q", "w_k", "w_v")
-# Under the limits (|x| ≤ 1e6, dimensions ≤ 4096, scale ≤ 1e6) a scaled score is at most about 7e40, far below
-# float64's 1.8e308; the check below keeps that promise explicit should a limit ever be raised.
-MAX_SCORE = 1e300
 
 
 @dataclass(frozen=True, eq=False)
-class SequenceScenario:
+class SequenceScenario(ProjectedScene):
     """N tokens, their embeddings X (N×d_model) and the projections W_Q, W_K (d_model×d_k), W_V (d_model×d_v)."""
 
     tokens: tuple[str, ...]
@@ -59,6 +53,8 @@ class SequenceScenario:
     title: str = ""
     description: str = ""
     padding: tuple[int, ...] = ()  # positions of padding tokens: no query attends to them
+    PLAIN_FIELDS: ClassVar[tuple[str, ...]] = ("tokens", "causal", "scale", "padding", "title", "description")
+    MATRIX_FIELDS: ClassVar[tuple[str, ...]] = MATRICES
 
     def __post_init__(self) -> None:
         if isinstance(self.tokens, str):
@@ -83,40 +79,13 @@ class SequenceScenario:
         return int(self.embeddings.shape[1])
 
     @property
-    def d_k(self) -> int:
-        """Width of every query and key."""
-        return int(self.w_q.shape[1])
-
-    @property
-    def d_v(self) -> int:
-        """Width of every value."""
-        return int(self.w_v.shape[1])
-
-    @property
     def blocked(self) -> np.ndarray:
         """Boolean N×N, True where a query may not look (causal mask and padding columns)."""
         return attention_mask(self.n, self.causal, self.padding)
 
-    @property
-    def effective_scale(self) -> float:
-        """The factor actually applied to Q·Kᵀ."""
-        return inv_sqrt_scale(self.d_k) if self.scale is None else float(self.scale)
-
     def compute(self) -> SequenceResult:
         """Project X and run self-attention on every position."""
         return compute_sequence(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SequenceScenario):
-            return NotImplemented
-        return (
-            self.tokens == other.tokens and self.causal == other.causal and self.scale == other.scale
-            and self.padding == other.padding
-            and self.title == other.title and self.description == other.description
-            and all(np.array_equal(getattr(self, name), getattr(other, name)) for name in MATRICES)
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,32 +133,12 @@ def check_tokens(tokens: tuple[Any, ...]) -> None:
             raise ScenarioError("tokens[{0}]: empty; every token needs at least one character", i)
         if len(token) > MAX_TOKEN:
             raise ScenarioError("tokens[{0}]: {1} characters, at most {2} are allowed", i, len(token), MAX_TOKEN)
-        _check_text(token, f"tokens[{i}]")
-
-
-def _check_shape(array: np.ndarray, name: str, rows: int, rows_name: str, width: int | None, width_name: str) -> None:
-    if array.ndim != 2:
-        raise ScenarioError("{0}: expected {1} rows of numbers ({2})", name, rows, rows_name)
-    if array.shape[0] != rows:
-        raise ScenarioError("{0}: expected {1} rows ({2}), got {3}", name, rows, rows_name, array.shape[0])
-    if width is not None and array.shape[1] != width:
-        raise ScenarioError(
-            "{0}: expected rows of {1} numbers ({2} = {3}), got {4}",
-            name, width, width_name, width, array.shape[1],
-        )
-    if not 1 <= array.shape[1] <= MAX_DIM:
-        raise ScenarioError(
-            "{0}: expected rows of 1 to {1} numbers ({2}), got {3}",
-            name, MAX_DIM, width_name, array.shape[1],
-        )
+        check_text(token, f"tokens[{i}]")
 
 
 def score_bound(sequence: SequenceScenario) -> float:
     """An upper bound on |scale · q_i·k_j| from the largest numbers and the dimensions (no projection needed)."""
-    largest_x = float(np.max(np.abs(sequence.embeddings)))
-    query_bound = sequence.d_model * largest_x * float(np.max(np.abs(sequence.w_q)))
-    key_bound = sequence.d_model * largest_x * float(np.max(np.abs(sequence.w_k)))
-    return sequence.d_k * query_bound * key_bound * max(sequence.effective_scale, 1.0)
+    return projected_score_bound(sequence, sequence.embeddings, sequence.embeddings)
 
 
 def validate_sequence(sequence: SequenceScenario) -> None:
@@ -197,31 +146,20 @@ def validate_sequence(sequence: SequenceScenario) -> None:
     check_tokens(sequence.tokens)
     n = len(sequence.tokens)
     x = sequence.embeddings
-    _check_shape(x, "embeddings", n, "one per token", None, "d_model")
+    check_shape(x, "embeddings", n, "one per token", None, "d_model")
     d_model = x.shape[1]
-    _check_shape(sequence.w_q, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
+    check_shape(sequence.w_q, "w_q", d_model, f"d_model = {d_model}, the width of the embeddings", None, "d_k")
     d_k = sequence.w_q.shape[1]
-    _check_shape(sequence.w_k, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k, the width of w_q")
-    _check_shape(sequence.w_v, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
+    check_shape(sequence.w_k, "w_k", d_model, f"d_model = {d_model}", d_k, "d_k, the width of w_q")
+    check_shape(sequence.w_v, "w_v", d_model, f"d_model = {d_model}", None, "d_v")
     for name in MATRICES:
         _check_numbers(getattr(sequence, name), name)
     if not isinstance(sequence.causal, bool):
         raise ScenarioError("causal: expected true or false, got {0}", value_kind(sequence.causal))
     check_padding(sequence.padding, n, sequence.causal)
-    scale = sequence.scale
-    if scale is not None:
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not math.isfinite(scale):
-            raise ScenarioError('scale: expected "{0}" or a finite number', AUTO_SCALE)
-        if not 0 <= scale <= MAX_SCALE:
-            raise ScenarioError("scale: {0} is out of range (0 to {1:g})", number_text(scale), MAX_SCALE)
-    for name, limit in (("title", MAX_TITLE), ("description", MAX_DESCRIPTION)):
-        text = getattr(sequence, name)
-        if not isinstance(text, str) or len(text) > limit:
-            raise ScenarioError("{0}: expected a string of at most {1} characters", name, limit)
-        _check_text(text, name)
-    bound = score_bound(sequence)
-    if not bound <= MAX_SCORE:
-        raise ScenarioError("the scores could reach {0:.3g}, too large to compute safely; use smaller numbers", bound)
+    check_scale(sequence.scale)
+    check_texts(sequence)
+    check_score_bound(score_bound(sequence))
 
 
 def project(x: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -377,114 +315,3 @@ def query_scenario(sequence: SequenceScenario, result: SequenceResult, index: in
         description=description[:MAX_DESCRIPTION],
         scale=sequence.scale,
     )
-
-
-# ---------------------------------------------------------------- what `compute` prints
-
-
-def _matrix(rows: np.ndarray) -> list[list[float | None]]:
-    """Rows as JSON lists, −inf (a masked entry) as None: JSON has no infinity."""
-    return [[None if math.isinf(v) else v for v in row] for row in rows.tolist()]
-
-
-def sequence_report(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
-    """Every number of one self-attention pass as plain JSON-ready values (masked scaled scores are None)."""
-    document = _report_arrays(sequence, result)
-    for name, value in document.items():
-        if isinstance(value, NullMasked):
-            document[name] = _matrix(value.array)
-        elif isinstance(value, np.ndarray):
-            document[name] = value.tolist()
-    return document
-
-
-def sequence_report_chunks(sequence: SequenceScenario, result: SequenceResult) -> Iterator[str]:
-    """The text of sequence_report_json in pieces, matrices row by row (a report at the limits is 200 MB)."""
-    yield from iter_json(_report_arrays(sequence, result), json_without_controls)
-    yield ""
-
-
-def _report_arrays(sequence: SequenceScenario, result: SequenceResult) -> dict[str, Any]:
-    """The report's fields with its matrices still arrays (masked scaled scores wrapped to be written as null)."""
-    return {
-        "kind": SEQUENCE_KIND,
-        "title": sequence.title,
-        "tokens": list(sequence.tokens),
-        "causal": sequence.causal,
-        "padding": list(sequence.padding),
-        "n": sequence.n,
-        "d_model": sequence.d_model,
-        "d_k": sequence.d_k,
-        "d_v": sequence.d_v,
-        "scale_mode": AUTO_SCALE if sequence.scale is None else "factor",
-        "scale": result.scale,
-        "queries": result.queries,
-        "keys": result.keys,
-        "values": result.values,
-        "scores": result.scores,
-        "mask": NullMasked(result.additive),
-        "scaled_scores": NullMasked(result.scaled_scores),
-        "weights": result.weights,
-        "output": result.output,
-    }
-
-
-def sequence_report_json(sequence: SequenceScenario, result: SequenceResult) -> str:
-    """One JSON object, UTF-8 friendly."""
-    return "".join(sequence_report_chunks(sequence, result))
-
-
-def _cell(value: float) -> str:
-    return "-inf" if math.isinf(value) else f"{value:.3f}"
-
-
-def _width(text: str) -> int:
-    """Columns a terminal gives the text: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-
-
-def _pad(text: str, width: int, right: bool = True) -> str:
-    padding = " " * max(0, width - _width(text))
-    return padding + text if right else text + padding
-
-
-def _text_table(title: str, row_names: Sequence[str], column_names: Sequence[str], rows: np.ndarray) -> list[str]:
-    cells = [[_cell(v) for v in row] for row in rows.tolist()]
-    name_width = max(_width(name) for name in row_names)
-    widths = [max(_width(column_names[j]), *(len(row[j]) for row in cells)) for j in range(len(column_names))]
-    lines = [title, " " * name_width + "  " + "  ".join(_pad(c, w) for c, w in zip(column_names, widths))]
-    for name, row in zip(row_names, cells):
-        lines.append(_pad(name, name_width, right=False) + "  " + "  ".join(_pad(c, w) for c, w in zip(row, widths)))
-    return [*lines, ""]
-
-
-def sequence_report_text(sequence: SequenceScenario, result: SequenceResult) -> str:
-    """Q, K, V, the scores, the weights and the output as readable tables (3 decimals), for a handout."""
-    keys = [terminal_text(token) for token in sequence.tokens]
-    tokens = [f"{i + 1} {token}" for i, token in enumerate(keys)]
-    scale_text = "1/sqrt(d_k)" if sequence.scale is None else "manual factor"
-    lines = [
-        terminal_text(sequence.title) or "Self-attention",
-        f"tokens: {' '.join(keys)}",
-        f"N = {sequence.n}, d_model = {sequence.d_model}, d_k = {sequence.d_k}, d_v = {sequence.d_v}, "
-        f"scale = {result.scale:.3f} ({scale_text}), causal mask: {'on' if sequence.causal else 'off'}",
-        f"padding: {' '.join(str(p) for p in sequence.padding) or 'none'}",
-        "",
-    ]
-    lines += _text_table(f"Q = X.W_Q  ({sequence.n} x {sequence.d_k})", tokens,
-                         [f"q{c + 1}" for c in range(sequence.d_k)], result.queries)
-    lines += _text_table(f"K = X.W_K  ({sequence.n} x {sequence.d_k})", tokens,
-                         [f"k{c + 1}" for c in range(sequence.d_k)], result.keys)
-    lines += _text_table(f"V = X.W_V  ({sequence.n} x {sequence.d_v})", tokens,
-                         [f"v{c + 1}" for c in range(sequence.d_v)], result.values)
-    shapes = f"({sequence.n} x {sequence.d_k}) . ({sequence.d_k} x {sequence.n}) = {sequence.n} x {sequence.n}"
-    lines += _text_table(f"scores Q.K^T  {shapes}  (row = query token, column = key token)", tokens, keys,
-                         result.scores)
-    masked = ", -inf above the diagonal (causal mask)" if sequence.causal else ""
-    if sequence.padding:
-        masked += ", -inf in the padding columns"
-    lines += _text_table(f"scaled scores x {result.scale:.3f}{masked}", tokens, keys, result.scaled_scores)
-    lines += _text_table("weights = softmax of each row (each row sums to 1)", tokens, keys, result.weights)
-    lines += _text_table(f"output = weights . V  ({sequence.n} x {sequence.d_v})", tokens,
-                         [f"o{c + 1}" for c in range(sequence.d_v)], result.output)
-    return "\n".join(lines[:-1]) + "\n"

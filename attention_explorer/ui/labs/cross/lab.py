@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross.scene import CrossScenario, cross_query_scenario
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.cross import CrossModel, default_cross
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text

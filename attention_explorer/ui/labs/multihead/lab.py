@@ -22,13 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.multihead.scene import (
     MAX_HEADS,
     MultiHeadScenario,
     head_counts,
     head_query_scenario,
 )
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
 from attention_explorer.ui.i18n.switcher import error_text

@@ -17,8 +17,8 @@ from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSlider, QSpinBox, QVBoxLayout, QWidget
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.positional import MAX_D
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.positional import CURVE_STARTS, MAX_OFFSET, MAX_SLIDER, PositionalModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import cell_number
@@ -27,7 +27,7 @@ from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.lab_plots import still_plot, style_axes, titled
 
 if TYPE_CHECKING:
-    from attention_explorer.core.scenes.positions.file import PositionalScene
+    from attention_explorer.core.scenes.positions.scene import PositionalScene
 
 D_SPIN_MAX = 128  # the spin box's largest d (the core allows up to MAX_D)
 METHOD_PLOTS = ("sinusoidal", "rope")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.saturation import (
     LOG_FACTOR_MAX,
     LOG_FACTOR_MIN,
@@ -28,7 +29,6 @@ from attention_explorer.core.maths.saturation import (
     shifted_softmax,
     weights_over_factors,
 )
-from attention_explorer.core.scenes.query.scene import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.saturation.axis import (

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.scenes.query.scene import ScenarioError
+from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence

@@ -18,9 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import MAX_LABEL, MAX_TITLE, ScenarioError
 from attention_explorer.core.pretrained import checkpoint
 from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint
-from attention_explorer.core.scenes.query.scene import MAX_LABEL, MAX_TITLE, Scenario, ScenarioError
+from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.jobs import ModelJob

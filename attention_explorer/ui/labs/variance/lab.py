@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from attention_explorer.core.limits import MAX_DIM
 from attention_explorer.core.maths.attention import DotProductSample
 from attention_explorer.core.maths.variance import (
     D_K_LADDER,
@@ -42,7 +43,6 @@ from attention_explorer.core.maths.variance import (
     one_hot_share,
     sample_dot_products_exact,
 )
-from attention_explorer.core.scenes.query.scene import MAX_DIM
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.style.numbers import square_root_text, typographic_minus
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
