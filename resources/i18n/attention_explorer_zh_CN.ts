@@ -1151,6 +1151,46 @@
         <translation>答案 {0!r}：应为 {1} 或 {2}</translation>
     </message>
     <message>
+        <source>the {0} preset is not a cross-attention file</source>
+        <translation>示例 {0} 不是交叉注意力文件</translation>
+    </message>
+    <message>
+        <source>expected a cross-attention scenario</source>
+        <translation>应为交叉注意力场景</translation>
+    </message>
+    <message>
+        <source>the target sentence is empty: type at least one word</source>
+        <translation>目标句为空：请至少输入一个词</translation>
+    </message>
+    <message>
+        <source>the source sentence is empty: type at least one word</source>
+        <translation>源句为空：请至少输入一个词</translation>
+    </message>
+    <message>
+        <source>no file name yet: use Save As</source>
+        <translation>还没有文件名：请用“另存为”</translation>
+    </message>
+    <message>
+        <source>key index {0} is out of range (there are {1} keys)</source>
+        <translation>键向量序号 {0} 超出范围（共有 {1} 个键向量）</translation>
+    </message>
+    <message>
+        <source>expected a multi-head scenario</source>
+        <translation>应为多头注意力场景</translation>
+    </message>
+    <message>
+        <source>expected a positions scene</source>
+        <translation>应为位置编码场景</translation>
+    </message>
+    <message>
+        <source>expected a self-attention scenario</source>
+        <translation>应为自注意力场景</translation>
+    </message>
+    <message>
+        <source>the sentence is empty: type at least one word</source>
+        <translation>句子为空：请至少输入一个词</translation>
+    </message>
+    <message>
         <source>pins: at most {0} pins, got {1}</source>
         <translation>pins：最多 {0} 个固定快照，实际为 {1}</translation>
     </message>
@@ -3039,6 +3079,18 @@
         <translation>缩放因子一大，softmax 就成了非此即彼的选择：熵降到 0，‖J‖（softmax 的雅可比矩阵，负责把梯度传回分数）也降到 0，饱和的 softmax 几乎学不到东西。除以 √d_k 让缩放因子停留在曲线平缓的部分。</translation>
     </message>
     <message>
+        <source>Scores:</source>
+        <translation>分数：</translation>
+    </message>
+    <message>
+        <source>e.g. 2, 1, 0 or 20, 10, 0</source>
+        <translation>例如 2、1、0 或 20、10、0</translation>
+    </message>
+    <message>
+        <source>Type raw scores separated by commas or spaces and press Enter: the lab shows their softmax (the explorer gets Q = [1] and one key per score, without scaling)</source>
+        <translation>输入原始分数（用逗号、顿号或空格隔开）后按回车：本实验显示它们的 softmax（探索器里 Q = [1]，每个分数一个键向量，不缩放）</translation>
+    </message>
+    <message>
         <source>Add c to every score:</source>
         <translation>每个分数加上 c：</translation>
     </message>
@@ -3141,6 +3193,14 @@
     <message>
         <source>Here the naive e&lt;sup&gt;x&lt;/sup&gt; still works (every x + c lies between −745 and 709). Try c = 1000.</source>
         <translation>这里朴素的 e&lt;sup&gt;x&lt;/sup&gt; 仍然可用（每个 x + c 都在 −745 到 709 之间）。试试 c = 1000。</translation>
+    </message>
+    <message>
+        <source>type one row of 1 to {0} scores, such as 2, 1, 0</source>
+        <translation>请输入一行分数（1 到 {0} 个），例如 2、1、0</translation>
+    </message>
+    <message>
+        <source>Scores {0}</source>
+        <translation>分数 {0}</translation>
     </message>
     <message>
         <source>Drag the line to set the scale factor (one undo step per drag)</source>
@@ -4297,6 +4357,25 @@
     </message>
 </context>
 <context>
+    <name>presetLabels</name>
+    <message>
+        <source>call chain</source>
+        <translation>调用链</translation>
+    </message>
+    <message>
+        <source>shared state</source>
+        <translation>共享状态</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>other tests</source>
+        <translation>其他测试</translation>
+    </message>
+</context>
+<context>
     <name>presets</name>
     <message>
         <source>Same direction: cos θ = 1</source>
@@ -4305,6 +4384,14 @@
     <message>
         <source>K1 points exactly the way Q points: the angle is 0°, cos θ = 1 and the dot product is as large as the two lengths allow, |Q|·|K|. K2 is a reference key at 90°.</source>
         <translation>K1 与 Q 指向完全相同：夹角为 0°，cos θ = 1，点积达到两个长度所允许的最大值 |Q|·|K|。K2 是一个成 90° 的参照键。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s step 3: scores 1.0, 0.5, 0.0</source>
+        <translation>文章的第三步：分数 1.0、0.5、0.0</translation>
+    </message>
+    <message>
+        <source>The article&apos;s step 3 assumes the scaled scores [1.0, 0.5, 0.0]. These keys give exactly that for Q = [1, 0, 1, 0]: K1 = [1, 0, 1, 0] scores 2, K2 = [1, 0, 0, 0] scores 1 and K3 = [0, 1, 0, 1] scores 0, and dividing by √4 = 2 gives 1.0, 0.5 and 0.0. The softmax gives 0.506, 0.307 and 0.186 (about 51%, 31% and 19%), and with the article&apos;s values V₁ = [0.8, 0.2], V₂ = [0.3, 0.7], V₃ = [0.1, 0.9] the output is [0.516, 0.484]. The article prints [0.516, 0.483]: it rounds the weights to three decimals before multiplying and adds the rounded terms (0.101 + 0.215 + 0.167 = 0.483 in the second component); the app multiplies the exact weights. “Library lookup” uses the article&apos;s keys instead, whose scores are 2, 0, 1.</source>
+        <translation>文章第三步假设缩放后的分数是 [1.0, 0.5, 0.0]。对 Q = [1, 0, 1, 0]，这里的键向量正好给出这组分数：K1 = [1, 0, 1, 0] 得 2 分，K2 = [1, 0, 0, 0] 得 1 分，K3 = [0, 1, 0, 1] 得 0 分，除以 √4 = 2 后为 1.0、0.5、0.0。softmax 给出 0.506、0.307、0.186（约 51%、31%、19%），配上文章的值向量 V₁ = [0.8, 0.2]、V₂ = [0.3, 0.7]、V₃ = [0.1, 0.9]，输出是 [0.516, 0.484]。文章印的是 [0.516, 0.483]：它先把权重四舍五入到三位小数再相乘，然后把舍入后的各项相加（第二个分量：0.101 + 0.215 + 0.167 = 0.483）；本程序用精确的权重相乘。“图书馆检索”用的则是文章自己的键向量，分数是 2、0、1。</translation>
     </message>
     <message>
         <source>Code review: where does the reviewer look?</source>
@@ -4325,10 +4412,6 @@
     <message>
         <source>Library lookup</source>
         <translation>图书馆检索</translation>
-    </message>
-    <message>
-        <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the softmax gives the books about 51%, 19% and 31% of the attention, and the answer, about [0.516, 0.484], is a blend of their contents led by the first book. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
-        <translation>你走进图书馆，想找某一主题的书：这个愿望就是查询 Q = [1, 0, 1, 0]。书脊上的标签是键，书里的内容是值。第一本的标签与查询完全吻合（分数 2），第二本与查询毫不相干（分数 0），第三本吻合一半（分数 1）。除以 √4 = 2 之后，softmax 分给这几本书约 51%、19% 和 31% 的注意力，得到的答案约为 [0.516, 0.484]：以第一本为主，混合了各本的内容。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
     </message>
     <message>
         <source>Multi-head attention: 我 爱 北京, two heads</source>
@@ -4377,6 +4460,10 @@
     <message>
         <source>Soft attention: scores 2, 1, 0</source>
         <translation>柔和的注意力：分数 2、1、0</translation>
+    </message>
+    <message>
+        <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the scores are 1.0, 0.0 and 0.5, and the softmax gives the books 0.506, 0.186 and 0.307 of the attention (about 51%, 19% and 31%). The values are the article&apos;s, in the article&apos;s order: V₁ = [0.8, 0.2], V₂ = [0.3, 0.7], V₃ = [0.1, 0.9]. The answer is [0.492, 0.508], a blend led by the first book. The article&apos;s step 4 prints [0.516, 0.483] instead, because its step 3 assumed the scores 1.0, 0.5, 0.0 (weights 0.506, 0.307, 0.186) while its own keys give 1.0, 0.0, 0.5: the second and third weights trade places. The example “The article&apos;s step 3: scores 1.0, 0.5, 0.0” has keys that give the article&apos;s scores, and its output is the article&apos;s. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
+        <translation>你走进图书馆，想找某个主题的书：这个意图就是查询 Q = [1, 0, 1, 0]。每本书书脊上的标签是一个键向量 K，书的内容是值向量 V。第一本书的标签与查询完全一致（分数 2），第二本毫无共同之处（分数 0），第三本一半相符（分数 1）。除以 √4 = 2 后分数为 1.0、0.0、0.5，softmax 分给三本书 0.506、0.186、0.307 的注意力（约 51%、19%、31%）。值向量用的是文章里的，顺序也和文章相同：V₁ = [0.8, 0.2]、V₂ = [0.3, 0.7]、V₃ = [0.1, 0.9]。输出是 [0.492, 0.508]，以第一本书为主的混合。文章第四步印的却是 [0.516, 0.483]：它的第三步假设缩放后的分数是 1.0、0.5、0.0（权重 0.506、0.307、0.186），而它自己的键向量给出的是 1.0、0.0、0.5，第二、第三个权重正好对调。示例“文章的第三步：分数 1.0、0.5、0.0”的键向量给出文章假设的分数，输出就是文章的结果。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
     </message>
     <message>
         <source>Self-attention: 我 爱 北京</source>

@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
 from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
@@ -151,7 +152,7 @@ class LectureRunner(QObject):
         window = self.window
         self.quiz.dismiss()
         if scene.preset:
-            loaded = load_preset(scene.preset)
+            loaded = translated_labels(load_preset(scene.preset))
             if isinstance(loaded, Scenario):
                 window.document.open_scenario(loaded)
             else:  # a self-attention, multi-head or cross-attention example: into its lab, as Examples ▸ does

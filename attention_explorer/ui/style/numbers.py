@@ -142,6 +142,15 @@ def compact_html(value: float) -> str:
     return "0" if text in ("-0", "") else typographic_minus(text)
 
 
+def weight_html(value: float) -> str:
+    """A softmax weight with the digits it needs: 0.66524, 0.99995 (never a rounded 1.0000 beside a non-zero
+    weight), and from below 0.001 on as 4.54×10<sup>−5</sup>, so a small weight is never shown as 0.0000."""
+    if value == 0.0 or value >= 1e-3:
+        return formatted_number("{:.5f}", value)
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa}×10<sup>{typographic_minus(str(int(exponent)))}</sup>"
+
+
 def parenthesized_if_negative(value: float, shown: str) -> str:
     """`shown` (the text of `value`) in parentheses when negative, as a factor in a product."""
     return f"({shown})" if value < 0 else shown
@@ -155,13 +164,31 @@ def product_factor_html(value: float) -> str:
 # ---------------------------------------------------------------- parsing
 
 
+# What a Chinese (or Japanese) input method types for a number: full-width digits, signs, point, e and spaces.
+_HALF_WIDTH = {**{0xFF10 + d: str(d) for d in range(10)}, 0xFF0E: ".", 0xFF0B: "+", 0xFF0D: "-", 0xFF45: "e",
+               0xFF25: "E", 0x3000: " ", 0x2012: "-", 0x2013: "-", 0xFE63: "-", 0x3002: "."}
+# Commas that separate numbers in a Chinese row ("２，３", "2、3"): never a decimal comma.
+_LIST_COMMAS = {0xFF0C: ",", 0x3001: ",", 0xFE50: ",", 0xFE51: ","}
+
+
+def half_width(text: str) -> str:
+    """`text` with full-width digits, signs, decimal point and spaces made ordinary ("－１．５" → "-1.5")."""
+    return text.translate(_HALF_WIDTH)
+
+
+def list_separators(text: str) -> str:
+    """`text` made half-width, with the commas a Chinese row uses between numbers ("２，３", "2、3") as ", "."""
+    return half_width(text).translate({code: ", " for code in _LIST_COMMAS})
+
+
 def parse_number(text: str) -> float:
     """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem (translated).
 
-    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−" and a single
-    decimal comma ("0,5"); refuses empty text, nan, inf, hex, digit separators and anything else.
+    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−", a single
+    decimal comma ("0,5") and what a Chinese input method types ("－１．５"); refuses empty text, nan, inf, hex,
+    digit separators, two numbers ("２，３") and anything else.
     """
-    cleaned = text.strip().replace(MINUS, "-")
+    cleaned = half_width(text).strip().replace(MINUS, "-")
     if not cleaned:
         raise ValueError(_translate("Numbers", "an empty cell is not a number"))
     if cleaned.count(",") == 1 and "." not in cleaned:
@@ -179,6 +206,7 @@ def parse_number(text: str) -> float:
 def parse_number_rows(text: str) -> list[list[float]]:
     """Equally long rows of numbers from pasted text: lines, cells split by tabs (or semicolons, commas, spaces)."""
     rows = []
+    text = list_separators(text)  # "１，２、３" as an input method types it is "1, 2, 3"
     for line in text.strip("\r\n").splitlines():
         if not line.strip():
             continue

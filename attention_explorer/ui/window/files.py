@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.core.files.safety import remove_stale_temporaries
 from attention_explorer.core.files.workspace import scene_kind
 from attention_explorer.core.scenes.query import export
@@ -103,7 +104,7 @@ class FileHandling:
 
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
-        loaded = load_preset(name)
+        loaded = translated_labels(load_preset(name))
         if not isinstance(loaded, Scenario):  # a self-attention, multi-head or cross-attention example
             if self.maybe_save((scene_kind(loaded),)):
                 self.open_sequence(loaded)

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from attention_explorer.core.maths.attention import AttentionResult, attend, inv_sqrt_scale
-from attention_explorer.core.messages import TemplateError, number_text, value_kind
+from attention_explorer.core.messages import Limit, TemplateError, number_text, value_kind
 
 MAX_KEYS = 512
 MAX_DIM = 4096
-MAX_ABS = 1e6
-MAX_SCALE = 1e6
+MAX_ABS = Limit(1e6)
+MAX_SCALE = Limit(1e6)
 MAX_LABEL = 64
 MAX_TITLE = 200
 MAX_DESCRIPTION = 4000
