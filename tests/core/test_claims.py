@@ -44,7 +44,8 @@ def _claimed_numbers(name: str) -> list[float]:
 def _named_examples(name: str) -> list[str]:
     """The examples a story names by their quoted titles."""
     titles = {document(other)["title"]: other for other in PRESETS}
-    return [titles[quoted] for quoted in re.findall(r"“([^”]+)”", document(name).get("description", "")) if quoted in titles]
+    quoted = re.findall(r"“([^”]+)”", document(name).get("description", ""))
+    return [titles[title] for title in quoted if title in titles]
 
 
 def _articles_hand_arithmetic() -> list[float]:
@@ -68,7 +69,8 @@ def test_every_share_and_decimal_a_story_states_is_a_claim(name):
     """No number in a story goes unchecked: percentages and decimals each match a claimed number as written (its own,
     an example's it names by title, or the article's own hand arithmetic that the library stories explain)."""
     story = document(name).get("description", "")
-    numbers = _claimed_numbers(name) + [value for other in _named_examples(name) for value in _claimed_numbers(other)]
+    numbers = _claimed_numbers(name)
+    numbers += [value for other in _named_examples(name) for value in _claimed_numbers(other)]
     if name in ("library", "article-step3"):
         numbers += _articles_hand_arithmetic()
     for percent in re.findall(r"(\d+(?:\.\d+)?)\s?%", story):

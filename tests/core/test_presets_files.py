@@ -55,7 +55,7 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
 
 
 def test_library_preset_is_the_article_example_with_its_vectors_in_its_order():
-    """Q = [1, 0, 1, 0] and the article's keys: scores 2, 0, 1; the article's V₁, V₂, V₃ in its order: [0.492, 0.508]."""
+    """Q = [1, 0, 1, 0] and the article's keys: scores 2, 0, 1; its V₁, V₂, V₃ in its order: [0.492, 0.508]."""
     scenario = load_preset("library")
     result = scenario.compute()
     assert scenario.query.tolist() == [1, 0, 1, 0]
@@ -74,7 +74,7 @@ def test_library_preset_is_the_article_example_with_its_vectors_in_its_order():
 
 
 def test_the_articles_step_3_has_keys_that_give_its_assumed_scores_exactly():
-    """Scaled scores exactly [1.0, 0.5, 0.0] with the article's V's: weights 0.506/0.307/0.186, output [0.516, 0.484]."""
+    """Scaled scores exactly [1.0, 0.5, 0.0], the article's V's: weights 0.506/0.307/0.186, output [0.516, 0.484]."""
     scenario = load_preset("article-step3")
     result = scenario.compute()
     assert scenario.query.tolist() == [1, 0, 1, 0]

@@ -7,10 +7,10 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
 from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import plain_label

@@ -48,7 +48,7 @@ from attention_explorer.ui.panels.vector_table import (
     VectorTable,
     VectorTableModel,
 )
-from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.numbers import three_decimals, tooltip_number
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label
 
@@ -337,7 +337,7 @@ class VectorEditor(QWidget):
                 ).format(
                     self.table_model.vector_name(cell.role, cell.index),
                     cell.component,
-                    repr(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
+                    tooltip_number(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
                 )
             )
         elif index.column() == 0 and index.row() != QUERY_ROW:

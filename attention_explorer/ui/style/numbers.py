@@ -77,6 +77,33 @@ def full_precision(value: float) -> str:
     return typographic_minus(repr(float(value)))
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def tooltip_number(value: float) -> str:
+    """A number as a tooltip shows it to a reader: 6 significant digits (0.722159, not 0.7221586142601905), the
+    typographic minus, and a power of ten written as people write it (4.54×10⁻⁵, 2×10⁶), never 1e+06."""
+    value = float(value)
+    if math.isnan(value):
+        return "—"
+    if math.isinf(value):
+        return MINUS + "∞" if value < 0 else "∞"
+    if value == 0.0:
+        return "0"
+    if 1e-4 <= abs(value) < HUGE:
+        return typographic_minus(f"{value:.6g}")
+    mantissa, exponent = f"{value:.5e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    return typographic_minus(mantissa) + "×10" + str(int(exponent)).translate(_SUPERSCRIPT)
+
+
+def tooltip_vector(values: Sequence[float] | np.ndarray) -> str:
+    """[a, b, …] with `tooltip_number` components (long vectors cut)."""
+    values = np.asarray(values, dtype=np.float64)
+    text = ", ".join(tooltip_number(float(v)) for v in values[:FULL_VECTOR_COMPONENTS])
+    return f"[{text}{', …' if values.shape[0] > FULL_VECTOR_COMPONENTS else ''}]"
+
+
 def full_precision_vector(values: Sequence[float] | np.ndarray) -> str:
     """[a, b, …] with every component at full precision (for tooltips; long vectors cut)."""
     values = np.asarray(values, dtype=np.float64)

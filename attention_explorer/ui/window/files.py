@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.core.files.safety import remove_stale_temporaries
 from attention_explorer.core.files.workspace import scene_kind
 from attention_explorer.core.scenes.query import export
 from attention_explorer.core.scenes.query.scene import Scenario, ScenarioError
 from attention_explorer.state.workspace import EXPLORER
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free

@@ -296,7 +296,8 @@ def test_a_refused_paste_is_explained_in_chinese(lab, qtbot):
         table = lab.edit_tables["w_q"]
         table.setFocus()
         table.setCurrentIndex(table.model().index(0, 0))
-        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1 000 000）"), ("1\t2\n3", "粘贴的各行长度不一致")):
+        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1 000 000）"),
+                              ("1\t2\n3", "粘贴的各行长度不一致")):
             QGuiApplication.clipboard().setText(text)
             with qtbot.waitSignal(lab.hint) as hint:
                 QTest.keySequence(table, "Ctrl+V")

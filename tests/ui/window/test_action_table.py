@@ -50,6 +50,7 @@ MENUS = """\
 E&xamples
   preset_drag-2d [] | Drag a key around the query | Drag a key around the query
   preset_library [] | Library lookup | Library lookup
+  preset_article-step3 [] | The article's step 3: scores 1.0, 0.5, 0.0 | The article's step 3: scores 1.0, 0.5, 0.0
   preset_saturation-small [] | Soft attention: scores 2, 1, 0 | Soft attention: scores 2, 1, 0
   preset_saturation-large [] | Saturated attention: scores 20, 10, 0 | Saturated attention: scores 20, 10, 0
   preset_code-review [] | Code review: where does the reviewer look? | Code review: where does the reviewer look?
