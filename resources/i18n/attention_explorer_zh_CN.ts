@@ -92,11 +92,11 @@
     <name>CoreMessages</name>
     <message>
         <source>real transformer mode needs the package {0}: {1}</source>
-        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+        <translation>真实模型模式需要软件包 {0}：{1}</translation>
     </message>
     <message>
         <source>real transformer mode needs the packages {0}: {1}</source>
-        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+        <translation>真实模型模式需要软件包 {0}：{1}</translation>
     </message>
     <message>
         <source>{0}: {1} bytes is far too large for a config.json</source>
@@ -1806,7 +1806,7 @@
     </message>
     <message>
         <source>Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and model.safetensors are fetched, each checked against the Hub&apos;s list of files (its size and its hash) before the model is listed, and nothing is fetched until you press Download.</source>
-        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后真实 Transformer 页面会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，每个文件都先与 Hub 的文件列表核对（大小和哈希）才会列出模型；在你按下“下载”之前不会获取任何东西。</translation>
+        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后“真实模型”页会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，每个文件都先与 Hub 的文件列表核对（大小和哈希）才会列出模型；在你按下“下载”之前不会获取任何东西。</translation>
     </message>
     <message>
         <source>Download</source>
@@ -2279,7 +2279,7 @@
     </message>
     <message>
         <source>Real transformer</source>
-        <translation>真实 Transformer</translation>
+        <translation>真实模型</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -3781,7 +3781,7 @@
     </message>
     <message>
         <source>Real transformer mode needs the optional packages safetensors and tokenizers (missing here: {0}). Install them with: {1}</source>
-        <translation>真实 Transformer 模式需要可选软件包 safetensors 和 tokenizers（这里缺少：{0}）。安装命令：{1}</translation>
+        <translation>真实模型模式需要可选软件包 safetensors 和 tokenizers（这里缺少：{0}）。安装命令：{1}</translation>
     </message>
     <message>
         <source>(optional packages missing)</source>

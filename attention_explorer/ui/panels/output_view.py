@@ -258,7 +258,7 @@ class OutputView(QWidget):
         colour = theme_ink(output_color().name(), self.palette().color(QPalette.ColorRole.Window))
         formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
         text = (f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
-                f'<span style="color:{colour}"><b>[{shown}]</b></span>')
+                f'<span style="color:{colour}; white-space:nowrap"><b>[{shown}]</b></span>')  # never "[0.809, / 0.113]"
         if text != self._shown_readout:
             self._shown_readout = text
             self.readout.setText(text)

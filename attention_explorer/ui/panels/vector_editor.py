@@ -48,7 +48,7 @@ from attention_explorer.ui.panels.vector_table import (
     VectorTable,
     VectorTableModel,
 )
-from attention_explorer.ui.style.numbers import three_decimals, tooltip_number
+from attention_explorer.ui.style.numbers import MINUS, three_decimals, tooltip_number
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.safe_text import literal, mnemonic_free, plain_label
 
@@ -229,7 +229,7 @@ class VectorEditor(QWidget):
         header_metrics = QFontMetricsF(self.table.horizontalHeader().font())
         padding = self._cell_padding()
         for column, length in enumerate(lengths, start=1):
-            widest_text = "-" + digit * (length - 4) + "." + digit * 3
+            widest_text = MINUS + digit * (length - 4) + "." + digit * 3  # the typographic minus the cells show
             header = str(self.table_model.headerData(column, Qt.Orientation.Horizontal))
             width = max(
                 math.ceil(bold.horizontalAdvance(widest_text)) + padding,

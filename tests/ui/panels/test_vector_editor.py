@@ -54,7 +54,7 @@ def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
 def test_typing_a_number_commits_it(editor, model, typed, expected):
     type_into_cell(editor, K2_ROW, 2, typed)
     assert model.scenario.keys[1][1] == expected
-    assert _text(editor, K2_ROW, 2) == f"{expected:.3f}"
+    assert _text(editor, K2_ROW, 2) == f"{expected:.3f}".replace("-", "−")  # shown with the minus sign
     assert model.undo_stack.count() == 1
     assert not editor.message_label.isVisible()
 
@@ -169,7 +169,8 @@ def test_a_typed_huge_d_k_shows_only_the_first_components_and_says_so(editor, mo
     assert editor.table_model.columnCount() == 1 + SHOWN_COMPONENTS + 2
     assert editor.truncation_label.isVisible()
     assert f"showing {SHOWN_COMPONENTS} of 4096" in editor.truncation_label.text()
-    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == f"{model.scenario.query[SHOWN_COMPONENTS - 1]:.3f}"
+    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == f"{model.scenario.query[SHOWN_COMPONENTS - 1]:.3f}".replace(
+        "-", "−")
 
 
 def test_selecting_a_row_selects_the_key_and_the_selected_row_is_highlighted(editor, model):
@@ -327,7 +328,7 @@ def test_no_number_is_cut_off_in_the_bold_selected_row(window, zoom):
         type_into_cell(editor, K2_ROW, column, typed)
     QApplication.processEvents()
     assert window.model.selected_key == 1
-    assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["-12.345", "100.000"]
+    assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["−12.345", "100.000"]
     assert _cut_numbers(editor) == []
     _assert_bold_row_fits(editor, K2_ROW)
 

@@ -394,9 +394,9 @@ class SaturationLab(QWidget):
             cells = [
                 f'<td style="color:{key_hex(index)}"><b>{short_label(labels[index])}</b></td>',
                 f'<td align="right">{typographic_minus(f"{result.scaled_scores[index] + shift:.2f}")}</td>',
-                f'<td align="right"><b>{ours[index]:.4f}</b></td>',
+                f'<td align="right"><b>{weight_html(float(ours[index]))}</b></td>',
                 f'<td align="right">{self._naive_cell(naive, index, float(ours[index]))}</td>',
-                f'<td align="right">{result.weights[index]:.4f}</td>',
+                f'<td align="right">{weight_html(float(result.weights[index]))}</td>',
             ]
             body.append("<tr>" + "".join(cells) + "</tr>")
         if len(rows) < result.n:
@@ -413,7 +413,7 @@ class SaturationLab(QWidget):
         if not math.isfinite(value):
             text = self.tr("overflow → NaN") if naive.overflow else self.tr("underflow → NaN")
             return f'<span style="color:{colour}"><b>{text}</b></span>'
-        shown = f"{value:.4f}"
+        shown = weight_html(value)
         if abs(value - correct) > 5e-5:
             return f'<span style="color:{colour}"><b>{shown}</b></span>'
         return shown

@@ -53,6 +53,7 @@ def build_page(lab: QWidget) -> QGridLayout:
     lab.scores_edit.setObjectName("scoresEdit")
     lab.scores_edit.setClearButtonEnabled(True)
     lab.scores_title.setBuddy(lab.scores_edit)
+    lab.scores_edit.setMinimumWidth(lab.scores_edit.fontMetrics().horizontalAdvance("２０，１０，０，−５") + 40)
     lab.scores_weights = QLabel(lab)
     lab.scores_weights.setObjectName("scoresWeights")
     lab.scores_weights.setTextFormat(Qt.TextFormat.RichText)
@@ -153,8 +154,8 @@ def build_page(lab: QWidget) -> QGridLayout:
     scores_row = QHBoxLayout()
     scores_row.setSpacing(8)
     scores_row.addWidget(lab.scores_title)
-    scores_row.addWidget(lab.scores_edit, 1)
-    scores_row.addWidget(lab.scores_weights, 3)
+    scores_row.addWidget(lab.scores_edit)
+    scores_row.addWidget(lab.scores_weights, 1)
 
     side = QVBoxLayout()
     side.setSpacing(2)
