@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QModelIndex,
+    QPersistentModelIndex,
     QSignalBlocker,
     QSize,
     Qt,
@@ -135,12 +136,15 @@ class VectorEditor(QWidget):
         self.d_k_spin.valueChanged.connect(self._set_d_k)
         self.d_v_spin.valueChanged.connect(self._set_d_v)
         self.table.selectionModel().currentChanged.connect(self._current_changed)
+        self._hovered: QPersistentModelIndex | None = None  # the cell whose value the status bar tells
         self.table.entered.connect(self._hover)
+        self.table.viewport().installEventFilter(self)
         self.table.left.connect(lambda: self.hint.emit(""))
         self.table.paste_requested.connect(self.paste_from_clipboard)
         self.table.copy_requested.connect(self.copy_current_row)
         self.table_model.refused.connect(self.show_error)
         self.table_model.committed.connect(self.clear_message)
+        model.opened.connect(self.clear_message)  # a refusal speaks of the scene it was made in, not of the next
         model.changed.connect(self._update)
         model.selection_changed.connect(self._update_selection)
         theme().changed.connect(self._apply_theme)
@@ -281,6 +285,8 @@ class VectorEditor(QWidget):
                 with QSignalBlocker(spin):
                     spin.setValue(value)
         self._update_remove_button()
+        if self._hovered is not None and self._hovered.isValid():  # the status bar tells the value now, not before
+            self._hover(self.table_model.index(self._hovered.row(), self._hovered.column()))
         shown_k, shown_v = self.table_model.shown_components()
         notes = []
         if shown_k < scenario.d_k:
@@ -328,7 +334,13 @@ class VectorEditor(QWidget):
         if key < self.model.scenario.n:
             self.model.select_key(key)
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Leave:
+            self._hovered = None  # the mouse left the table: its hint is no longer about a cell
+        return super().eventFilter(watched, event)
+
     def _hover(self, index: QModelIndex) -> None:
+        self._hovered = QPersistentModelIndex(index)
         cell = self.table_model.cell(index.row(), index.column())
         if cell is not None:
             self.hint.emit(

@@ -280,3 +280,65 @@ def test_no_translation_says_perpendicular_or_leaves_key_ambiguous():
     assert not [t for t in translations if "数字键" in t]
     bare = [t for t in translations if re.search(r"(?<!方向)(?<!空格)(?<!按)键(?!向量|值对|词元)", t)]
     assert not bare, bare[:5]
+
+
+@pytest.mark.parametrize("width", [900, 560, 420, 300])
+def test_the_step_banner_breaks_only_between_its_parts(window, width):
+    """Seen: a narrow banner left 示 alone on its last line."""
+    from attention_explorer.ui.widgets.step_banner import StepBanner
+
+    banner = StepBanner(window.model)
+    window.model.set_step_through(True)
+    try:
+        banner.resize(width, 200)
+        banner.show()
+        QApplication.processEvents()
+        lines = banner.text().split("\n")
+        assert "".join(lines).replace(" · ", "").replace(" ", "") == (
+            "第1步，共4步—点积→下一步，←上一步，Esc退出逐步演示")
+        metrics = banner.fontMetrics()
+        room = banner.contentsRect().width()
+        for line in lines:
+            assert len(line.strip()) > 1
+            assert metrics.horizontalAdvance(line) <= room or " " not in line.strip(), line
+    finally:
+        window.model.set_step_through(False)
+        banner.deleteLater()
+
+
+def test_the_status_bar_tells_a_cells_value_after_it_changes(window):
+    """Hovering a cell tells its value; an edit of that cell updates the status bar, which never keeps the old one."""
+    window.open_preset("library")
+    window.show_page(0)
+    QApplication.processEvents()
+    editor = window.editor
+    hints = []
+    editor.hint.connect(hints.append)
+    try:
+        index = editor.table_model.index(0, 1)
+        editor.table.entered.emit(index)  # the mouse rests on Q, component 0
+        assert hints[-1].startswith("Q") and "= 1" in hints[-1]
+        window.model.set_component("query", 0, 0, -2.5)
+        assert "= " + MINUS + "2.5" in hints[-1], hints[-1]
+    finally:
+        editor.hint.disconnect(hints.append)
+        window.model.undo_stack.undo()
+
+
+def test_a_refused_cell_clears_when_an_example_opens(window):
+    window.open_preset("library")
+    window.show_page(0)
+    QApplication.processEvents()
+    editor = window.editor
+    index = editor.table_model.index(0, 1)
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = editor.table.indexWidget(index)
+    commit(line, "inf")
+    QTest.keyPress(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert editor.message_label.isVisible() and "“inf”不是数字" in editor.message_label.text()
+    window.preset_actions["article-step3"].trigger()
+    QApplication.processEvents()
+    assert not editor.message_label.isVisible() and editor.message_label.text() == ""
