@@ -2604,12 +2604,12 @@
         <translation>句子</translation>
     </message>
     <message>
-        <source>Words separated by spaces</source>
-        <translation>用空格分隔的词</translation>
+        <source>Words separated by spaces, or Chinese without spaces</source>
+        <translation>用空格分词，或直接输入不带空格的中文</translation>
     </message>
     <message>
-        <source>Type a sentence, words separated by spaces, and press Enter (1 to 512 tokens)</source>
-        <translation>输入一句话，词之间用空格分隔，然后按回车（1 到 512 个词元）</translation>
+        <source>Type a sentence and press Enter (1 to 512 tokens): words separated by spaces, or Chinese without spaces, which becomes one token per character as Chinese BERT splits it (我爱北京 → 我 爱 北 京)</source>
+        <translation>输入一句话后按回车（1 到 512 个词元）：词与词用空格隔开；不带空格的中文按字切分，每个字一个词元，和中文 BERT 一样（我爱北京 → 我 爱 北 京）</translation>
     </message>
     <message>
         <source>d_model</source>
@@ -4419,7 +4419,7 @@
     </message>
     <message>
         <source>The same three words as in “Self-attention: 我 爱 北京”, with d_model = 4 split into h = 2 heads of d_k = 2. W_Q, W_K and W_V are the identity, so head 1 compares only the first two features (a thing, an action) and head 2 only the last two (the speaker, a place): in head 1 我 and 北京 look alike and attend to each other, in head 2 they do not. Each head&apos;s output is two numbers wide; the concatenation puts them side by side (3 × 4) and W_O mixes them back into one 3 × 4 output, in which each column is its own head&apos;s number plus half of the other head&apos;s. Change h to 1 or 4 and watch the same weights split differently; click a head to explore its query on the canvas.</source>
-        <translation>与“Self-attention: 我 爱 北京”相同的三个词，d_model = 4 分成 h = 2 个头，每头 d_k = 2。W_Q、W_K、W_V 为单位矩阵，所以头 1 只比较前两个特征（事物、动作），头 2 只比较后两个（说话人、地点）：在头 1 中 我 和 北京 相似并互相关注，在头 2 中则不然。每个头的输出宽两个数；拼接把它们并排放在一起（3 × 4），W_O 再把它们混合成一个 3 × 4 的输出，其中每列是本头的数加上另一头的一半。把 h 改为 1 或 4，看同样的权重如何以不同方式切分；点击一个头，在画布上探索它的查询。</translation>
+        <translation>与“自注意力：我 爱 北京”相同的三个词，d_model = 4 分成 h = 2 个头，每头 d_k = 2。W_Q、W_K、W_V 为单位矩阵，所以头 1 只比较前两个特征（事物、动作），头 2 只比较后两个（说话人、地点）：在头 1 中 我 和 北京 相似并互相关注，在头 2 中则不然。每个头的输出宽两个数；拼接把它们并排放在一起（3 × 4），W_O 再把它们混合成一个 3 × 4 的输出，其中每列是本头的数加上另一头的一半。把 h 改为 1 或 4，看同样的权重如何以不同方式切分；点击一个头，在画布上探索它的查询。</translation>
     </message>
     <message>
         <source>Opposite directions: cos θ = −1</source>

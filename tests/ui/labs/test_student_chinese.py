@@ -16,6 +16,7 @@ from PySide6.QtGui import QGuiApplication, QInputMethodEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
+from attention_explorer.core.files.presets import load_preset
 from attention_explorer.ui.i18n.core_texts import CORE_TEXTS
 from attention_explorer.ui.i18n.switcher import language_switcher
 from attention_explorer.ui.style.numbers import MINUS, parse_number, parse_number_rows
@@ -342,3 +343,14 @@ def test_a_refused_cell_clears_when_an_example_opens(window):
     window.preset_actions["article-step3"].trigger()
     QApplication.processEvents()
     assert not editor.message_label.isVisible() and editor.message_label.text() == ""
+
+
+def test_a_chinese_story_names_other_examples_by_their_chinese_titles():
+    from attention_explorer.core.files.presets import preset_names
+
+    titles = {QCoreApplication.translate("presets", load_preset(name).title) for name in preset_names()}
+    for name in preset_names():
+        story = QCoreApplication.translate("presets", load_preset(name).description)
+        for quoted in re.findall(r"“([^”]+)”", story):
+            if "：" in quoted or ":" in quoted:
+                assert quoted in titles, (name, quoted)
