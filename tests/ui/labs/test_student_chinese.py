@@ -354,3 +354,36 @@ def test_a_chinese_story_names_other_examples_by_their_chinese_titles():
         for quoted in re.findall(r"“([^”]+)”", story):
             if "：" in quoted or ":" in quoted:
                 assert quoted in titles, (name, quoted)
+
+
+def test_full_width_digits_typed_into_a_spin_box_are_the_number(window):
+    """d_k typed as an input method types it: "１６" then Enter."""
+    window.open_preset("library")
+    window.show_page(0)
+    QApplication.processEvents()
+    spin = window.editor.d_k_spin
+    line = spin.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    event = QInputMethodEvent()
+    event.setCommitString("１６")
+    QApplication.sendEvent(line, event)
+    assert spin.text() == "16"
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    assert window.model.scenario.d_k == 16
+    window.model.undo_stack.undo()
+    assert window.model.scenario.d_k == 4
+
+
+def test_full_width_digits_reach_a_lab_spin_box(window):
+    window.show_page(LAB_SELF_ATTENTION)
+    lab = window.page(LAB_SELF_ATTENTION)
+    QApplication.processEvents()
+    spin = lab.size_spins["seed"]
+    line = spin.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    event = QInputMethodEvent()
+    event.setCommitString("７")
+    QApplication.sendEvent(line, event)
+    assert spin.text() == "7"
