@@ -52,7 +52,10 @@ def cell_number(value: float, decimals: int = 2) -> str:
     """A matrix cell: fixed decimals below 1000, else 3 significant digits; typographic minus; ±∞."""
     if math.isinf(value):
         return MINUS + "∞" if value < 0 else "∞"
-    return formatted_number(f"{{:.{decimals}f}}" if abs(value) < 1000 else "{:.3g}", value)
+    if abs(value) < 1000:
+        return formatted_number(f"{{:.{decimals}f}}", value)
+    mantissa, exponent = f"{value:.2e}".split("e")  # 1.23×10³, never 1.23e+03
+    return typographic_minus(mantissa) + "×10" + str(int(exponent)).translate(_SUPERSCRIPT)
 
 
 def factor_text(value: float) -> str:
@@ -61,7 +64,11 @@ def factor_text(value: float) -> str:
         return "∞"
     if value == 0 or 0.1 <= abs(value) < 1000:
         return f"{value:.3f}"
-    return typographic_minus(f"{value:.3g}")
+    if 1000 <= abs(value) < 1e15 and float(f"{value:.3g}") == round(float(f"{value:.3g}")):
+        return grouped_integer(int(float(f"{value:.3g}")))  # 2 500, 1 000 000: never 2.5e+03
+    if 1e-3 <= abs(value) < 0.1:
+        return typographic_minus(f"{value:.3g}")  # 0.01, 0.00125
+    return tooltip_number(float(f"{value:.3g}"))  # 1×10⁻⁵
 
 
 def square_root_text(d_k: int) -> str:

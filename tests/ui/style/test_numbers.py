@@ -74,10 +74,10 @@ def test_negative_zero_examples():
 
 def test_the_typographic_minus_where_numbers_are_read_not_typed():
     assert number_html(-1.5) == MINUS + "1.500"
-    assert cell_number(-2) == MINUS + "2.00" and cell_number(-1234.5) == MINUS + "1.23e+03"
+    assert cell_number(-2) == MINUS + "2.00" and cell_number(-1234.5) == MINUS + "1.23×10³"
     assert cell_number(-math.inf) == MINUS + "∞" and cell_number(math.inf) == "∞"
     assert compact_html(-0.25) == MINUS + "0.25" and product_factor_html(-0.25) == f"({MINUS}0.25)"
-    assert factor_text(1e-5) == f"1e{MINUS}05" and typographic_minus("-1e-3") == f"{MINUS}1e{MINUS}3"
+    assert factor_text(1e-5) == "1×10⁻⁵" and typographic_minus("-1e-3") == f"{MINUS}1e{MINUS}3"
     assert full_precision_vector([-0.5, 1 / 3]) == f"[{MINUS}0.5, {1 / 3!r}]"
     # Text the vector editor puts into a cell for editing keeps the ASCII hyphen.
     assert three_decimals(-1.5) == "-1.500" and three_decimals_short(-2e6) == "-2.000e+06"
@@ -96,7 +96,8 @@ def test_big_and_tiny_numbers_keep_their_size_visible():
 
 def test_factors_and_roots_as_a_lecturer_writes_them():
     assert factor_text(0.125) == "0.125" and factor_text(0.0) == "0.000" and factor_text(0.01) == "0.01"
-    assert factor_text(2500.0) == "2.5e+03" and factor_text(math.inf) == "∞"
+    assert factor_text(2500.0) == "2\u2009500" and factor_text(math.inf) == "∞"  # no programmer notation
+    assert factor_text(1e6) == "1\u2009000\u2009000" and factor_text(0.00125) == "0.00125"
     assert square_root_text(64) == "√64 = 8" and square_root_text(512) == "√512 ≈ 22.6"
 
 
