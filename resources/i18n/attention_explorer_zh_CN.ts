@@ -1826,6 +1826,49 @@
     </message>
 </context>
 <context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Attention Explorer guide</source>
+        <translation>Attention Explorer 指南</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>指南</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <translation>试一试</translation>
+    </message>
+    <message>
+        <source>On the canvas: keys 1–9 select a key vector, the arrow keys rotate it, Space turns it through 360°.</source>
+        <translation>在画布上：按键 1–9 选择键向量，方向键旋转它，空格键让它转一整圈（360°）。</translation>
+    </message>
+    <message>
+        <source>Attention Explorer {0}</source>
+        <translation>Attention Explorer {0}</translation>
+    </message>
+    <message>
+        <source>See scaled dot-product attention, softmax(Q·Kᵀ/√d_k)·V, step by step, as the article explains it.</source>
+        <translation>按文章的讲法，一步一步看懂缩放点积注意力 softmax(Q·Kᵀ/√d_k)·V。</translation>
+    </message>
+    <message>
+        <source>Licence: MIT</source>
+        <translation>许可证：MIT</translation>
+    </message>
+</context>
+<context>
     <name>HistoryView</name>
     <message>
         <source>&lt;older steps dropped to save memory&gt;</source>
@@ -2260,6 +2303,26 @@
     <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s path step by step, a glossary and the keys</source>
+        <translation>按文章的思路一步步走，附术语表和快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Explorer</source>
+        <translation>关于 Attention Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>版本和许可证</translation>
     </message>
     <message>
         <source>&amp;Labs</source>

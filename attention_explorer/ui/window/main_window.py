@@ -456,6 +456,16 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self._layout_restored = False
         self._fit_docks_to_width()
 
+    def open_guide(self, tab: int = 0) -> None:
+        """Help ▸ Guide (F1) and Help ▸ About: the guide beside the window (not modal: Try it shows its result)."""
+        from attention_explorer.ui.window.help_dialog import HelpDialog
+
+        if getattr(self, "help_dialog", None) is None:
+            self.help_dialog = HelpDialog(self)
+        self.help_dialog.tabs.setCurrentIndex(tab)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+
     def toggle_full_screen(self) -> None:
         """F11: full screen and back."""
         if self.isFullScreen():
