@@ -3199,7 +3199,7 @@
     </message>
     <message>
         <source>factor &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; largest weight &lt;b&gt;{1}&lt;/b&gt; (&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;)</source>
-        <translation>缩放因子 &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; 最大权重 &lt;b&gt;{1}&lt;/b&gt;（&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;）</translation>
+        <translation>缩⁠放⁠因⁠子&amp;nbsp;&lt;b&gt;×&amp;nbsp;{0}&lt;/b&gt; &amp;nbsp; 最⁠大⁠权⁠重&amp;nbsp;&lt;b&gt;{1}&lt;/b&gt;（&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;）</translation>
     </message>
     <message>
         <source>(off the axis: shown at its end)</source>
