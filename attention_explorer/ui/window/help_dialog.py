@@ -1,5 +1,7 @@
-"""Help ▸ Guide (F1): the article's path in short sections, each with a Try it button, a glossary, the keyboard
-shortcuts and About. The texts ship in resources/help/guide.json in both languages."""
+"""Help ▸ Guide (F1): the article's path in sections with Try it buttons, a glossary, the keys and About.
+
+The texts ship in resources/help/guide.json in both languages.
+"""
 
 from __future__ import annotations
 
