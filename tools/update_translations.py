@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,9 @@ def preset_texts_source() -> str:
         for field in ("title", "description"):
             if document.get(field):
                 lines.append(f'    QT_TRANSLATE_NOOP("presets", {json.dumps(document[field], ensure_ascii=False)}),')
+        for label in document.get("labels") or ():  # key names that are words ("call chain"), not "K1"
+            if not re.fullmatch(r"K\d+", label):
+                lines.append(f'    QT_TRANSLATE_NOOP("presetLabels", {json.dumps(label, ensure_ascii=False)}),')
     lines.append(")")
     return "\n".join(lines) + "\n"
 
@@ -73,7 +77,8 @@ def core_messages() -> list[str]:
     """Every error template and Phrase written in the core, in file order, each once."""
     found: list[str] = []
     raisers = template_errors() | {"Phrase"}
-    for path in sorted((PACKAGE / "core").rglob("*.py")):
+    # The state layer raises the core's errors too ("the sentence is empty: type at least one word").
+    for path in [*sorted((PACKAGE / "core").rglob("*.py")), *sorted((PACKAGE / "state").rglob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = sorted((node for node in ast.walk(tree) if isinstance(node, ast.Call)),
                        key=lambda node: (node.lineno, node.col_offset))

@@ -92,9 +92,13 @@ def create_window(source: str | os.PathLike[str] | None = None, settings: QSetti
         loaded = load_source(source)
     # A sequence, multi-head or cross file opens in its lab, a lecture at its first scene; the explorer starts on
     # its default example.
-    first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
-    window = MainWindow(ExplorerModel(first), settings=settings)
+    from attention_explorer.ui.i18n.preset_labels import translated_labels
+
     path = source_file(source)
+    first = loaded if isinstance(loaded, Scenario) else load_preset(DEFAULT_PRESET)
+    if path is None or first is not loaded:  # an example, not a file: its key names in the window's language
+        first = translated_labels(first)
+    window = MainWindow(ExplorerModel(first), settings=settings)
     if path is not None:
         window.open_loaded(path, loaded, ask=False)
     elif not isinstance(loaded, Scenario):

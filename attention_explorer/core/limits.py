@@ -5,12 +5,12 @@ Pure Python, no numpy, no Qt.
 
 from __future__ import annotations
 
-from attention_explorer.core.messages import TemplateError
+from attention_explorer.core.messages import Limit, TemplateError
 
 MAX_KEYS = 512  # keys of a single query, tokens of a sequence (MAX_TOKENS)
 MAX_DIM = 4096  # every width: d_k, d_v, d_model
-MAX_ABS = 1e6  # the largest |number| in any vector or matrix
-MAX_SCALE = 1e6  # the largest manual scale factor
+MAX_ABS = Limit(1e6)  # the largest |number| in any vector or matrix
+MAX_SCALE = Limit(1e6)  # the largest manual scale factor
 MAX_LABEL = 64  # characters of a key's label or a token (MAX_TOKEN)
 MAX_TITLE = 200
 MAX_DESCRIPTION = 4000

@@ -33,6 +33,16 @@ def number_text(value: float) -> str:
     return repr(value)
 
 
+class Limit(float):
+    """A limit a message states ("at most {0:g}"): written out as a person writes it, 1 000 000 (thin spaces between
+    the thousands, the same in every language), never 1e+06; in arithmetic it is the plain float it is."""
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("", "g") and self == int(self):
+            return f"{int(self):,}".replace(",", "\u2009")
+        return super().__format__(spec)
+
+
 def big_integer_text(number: int) -> str:
     """A huge integer, shortened for a one-line message."""
     digits = str(abs(number))

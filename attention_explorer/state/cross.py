@@ -17,6 +17,7 @@ from attention_explorer.core.scenes.cross import scene as cx
 from attention_explorer.core.scenes.cross.scene import CrossResult, CrossScenario
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.labmodel import CellHoverModel
+from attention_explorer.state.sequence import split_tokens
 from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_PRESET = "translation"
@@ -91,9 +92,11 @@ class CrossModel(CellHoverModel):
 
     def set_tokens_text(self, side: str, text: str) -> None:
         """The target or the source sentence from typed words (split at spaces); new words get seeded rows."""
-        tokens = text.split()
+        tokens = split_tokens(text)
         if not tokens:
-            raise ScenarioError("{0}: type at least one word", side)
+            if side == "target_tokens":
+                raise ScenarioError("the target sentence is empty: type at least one word")
+            raise ScenarioError("the source sentence is empty: type at least one word")
         self.set_tokens(side, tokens)
 
     def set_tokens(self, side: str, tokens: Sequence[str]) -> None:

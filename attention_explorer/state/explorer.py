@@ -252,7 +252,7 @@ class ExplorerModel(QObject):
     def select_key(self, index: int) -> None:
         """Make key `index` the highlighted one (out-of-range indices are refused)."""
         if not 0 <= index < self._scenario.n:
-            raise ScenarioError(f"key index {index} is out of range (there are {self._scenario.n} keys)")
+            raise ScenarioError("key index {0} is out of range (there are {1} keys)", index, self._scenario.n)
         if index != self._selected:
             self._selected = index
             self.selection_changed.emit(index)

@@ -19,6 +19,7 @@ from attention_explorer.core.scenes.multihead.scene import MultiHeadResult, Mult
 from attention_explorer.core.scenes.sequence.scene import check_tokens, token_embeddings
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.labmodel import LabModel
+from attention_explorer.state.sequence import split_tokens
 from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_TOKENS = ("我", "爱", "北京", "天安门")
@@ -132,8 +133,9 @@ class MultiHeadModel(LabModel):
         self._apply(scenario, text, opened=opened)
 
     def set_tokens_text(self, text: str) -> None:
-        """New words (split at spaces): a word keeps its row of X, a new word gets its seeded embedding."""
-        tokens = tuple(text.split())
+        """New words (split at spaces, unspaced Chinese per character): a word keeps its row of X, a new word gets its
+        seeded embedding."""
+        tokens = tuple(split_tokens(text))
         current = self._scenario
         if tokens == current.tokens:
             return

@@ -7,6 +7,7 @@ of its document (state/workspace.py). An invalid edit raises ScenarioError and c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,9 +48,28 @@ def default_sequence() -> SequenceScenario:
     return sq.build_sequence(CHINESE_EXAMPLE.split(), 4, 2, 2)
 
 
+_CJK = re.compile(
+    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31bf\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0002fa1f]"
+)
+
+
 def split_tokens(text: str) -> list[str]:
-    """The tokens of a typed sentence: words separated by spaces."""
-    return text.split()
+    """The tokens of a typed sentence: the words between spaces; a sentence typed without spaces ("我爱北京天安门")
+    is split as Chinese BERT splits it, one token per Chinese character, a run of other letters staying one word."""
+    words = text.split()
+    if len(words) != 1 or not _CJK.search(words[0]):
+        return words
+    tokens: list[str] = []
+    run = ""
+    for character in words[0]:
+        if _CJK.match(character):
+            tokens.extend([run] if run else [])
+            tokens.append(character)
+            run = ""
+        else:
+            run += character
+    return tokens + ([run] if run else [])
 
 
 class SequenceModel(CellHoverModel):
@@ -173,7 +193,7 @@ class SequenceModel(CellHoverModel):
         """Tokens from a typed sentence (split at spaces)."""
         tokens = split_tokens(text)
         if not tokens:
-            raise ScenarioError("tokens: type at least one word")
+            raise ScenarioError("the sentence is empty: type at least one word")
         self.set_tokens(tokens)
 
     def _fresh_weights(self, name: str, d_model: int, width: int) -> np.ndarray:
@@ -222,7 +242,7 @@ class SequenceModel(CellHoverModel):
         """New seeded N(0, 1) embeddings and N(0, 1/d_model) projections (same sizes, tokens, mask and scale)."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise ScenarioError(f"seed: expected a whole number ≥ 0, got {seed!r}")
+                raise ScenarioError("seed: expected a whole number ≥ 0, got {0!r}", seed)
         seed = self._seed if seed is None else seed
         current = self._sequence
         built = sq.build_sequence(current.tokens, current.d_model, current.d_k, current.d_v, seed,
@@ -294,4 +314,4 @@ class SequenceModel(CellHoverModel):
 
 def _check_size(name: str, size: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limits.MAX_DIM:
-        raise ScenarioError(f"{name}: expected a whole number from 1 to {limits.MAX_DIM}, got {size!r}")
+        raise ScenarioError("{0}: expected a whole number from 1 to {1}, got {2!r}", name, limits.MAX_DIM, size)

@@ -29,7 +29,7 @@
     </message>
     <message>
         <source>Where “{0}” looks: its attention over every key</source>
-        <translation>“{0}”看向哪里：它在每个键上的注意力</translation>
+        <translation>“{0}”看向哪里：它在每个键向量上的注意力</translation>
     </message>
     <message>
         <source>Who looks at “{0}”: every query&apos;s weight on it</source>
@@ -81,7 +81,7 @@
     </message>
     <message>
         <source>key</source>
-        <translation>键</translation>
+        <translation>键向量</translation>
     </message>
     <message>
         <source>mean of {0} heads</source>
@@ -92,11 +92,11 @@
     <name>CoreMessages</name>
     <message>
         <source>real transformer mode needs the package {0}: {1}</source>
-        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+        <translation>真实模型模式需要软件包 {0}：{1}</translation>
     </message>
     <message>
         <source>real transformer mode needs the packages {0}: {1}</source>
-        <translation>真实 Transformer 模式需要软件包 {0}：{1}</translation>
+        <translation>真实模型模式需要软件包 {0}：{1}</translation>
     </message>
     <message>
         <source>{0}: {1} bytes is far too large for a config.json</source>
@@ -284,7 +284,7 @@
     </message>
     <message>
         <source>padding: with the causal mask the first token (position 0) cannot be padded: its row would have no key left to look at</source>
-        <translation>padding：开启因果掩码时第一个词元（位置 0）不能被填充：它那一行将没有任何键可以关注</translation>
+        <translation>padding：开启因果掩码时第一个词元（位置 0）不能被填充：它那一行将没有任何键向量可以关注</translation>
     </message>
     <message>
         <source>{0}: expected rows of {1} numbers ({2}), got {3}</source>
@@ -560,7 +560,7 @@
     </message>
     <message>
         <source>values: expected {0} rows, one per key</source>
-        <translation>values：应为 {0} 行，每个键一行</translation>
+        <translation>values：应为 {0} 行，每个键向量一行</translation>
     </message>
     <message>
         <source>values: expected rows of 1 to {0} numbers</source>
@@ -568,7 +568,7 @@
     </message>
     <message>
         <source>labels: expected {0} labels, one per key, got {1}</source>
-        <translation>labels：应为 {0} 个标签，每个键一个，实际为 {1} 个</translation>
+        <translation>labels：应为 {0} 个标签，每个键向量一个，实际为 {1} 个</translation>
     </message>
     <message>
         <source>labels[{0}]: expected a string</source>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <source>{0}: duplicate key (each field may appear only once)</source>
-        <translation>{0}：重复的键（每个字段只能出现一次）</translation>
+        <translation>{0}：重复的字段名（每个字段只能出现一次）</translation>
     </message>
     <message>
         <source>not a usable number</source>
@@ -672,11 +672,11 @@
     </message>
     <message>
         <source>values: expected {0} rows (one per key), got {1}</source>
-        <translation>values：应为 {0} 行（每个键一行），实际为 {1}</translation>
+        <translation>values：应为 {0} 行（每个键向量一行），实际为 {1}</translation>
     </message>
     <message>
         <source>labels: expected {0} strings (one per key), got {1}</source>
-        <translation>labels：应为 {0} 个字符串（每个键一个），实际为 {1}</translation>
+        <translation>labels：应为 {0} 个字符串（每个键向量一个），实际为 {1}</translation>
     </message>
     <message>
         <source>labels[{0}]: expected a string, got {1}</source>
@@ -768,7 +768,7 @@
     </message>
     <message>
         <source>{0} lists or objects, nested too deeply or far more than a scenario holds (at most {1} keys and values)</source>
-        <translation>{0} 个列表或对象：嵌套太深，或者远多于一个场景所能包含的（最多 {1} 个键和值）</translation>
+        <translation>{0} 个列表或对象：嵌套太深，或者远多于一个场景所能包含的（最多 {1} 个键向量和值向量）</translation>
     </message>
     <message>
         <source>&quot;{0}&quot;: unknown field</source>
@@ -808,7 +808,7 @@
     </message>
     <message>
         <source>the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer keys or smaller dimensions</source>
-        <translation>文件将占 {0:.0f} MiB，超过场景文件允许的 {1} MiB；请减少键的数量或降低维度</translation>
+        <translation>文件将占 {0:.0f} MiB，超过场景文件允许的 {1} MiB；请减少键向量的数量或降低维度</translation>
     </message>
     <message>
         <source>{0}: expected a list of strings, got a string</source>
@@ -1228,11 +1228,51 @@
     </message>
     <message>
         <source>question {0}: is not answered by clicking a key</source>
-        <translation>问题 {0}：不是通过点击键来回答的</translation>
+        <translation>问题 {0}：不是通过点击键向量来回答的</translation>
     </message>
     <message>
         <source>answer {0!r}: expected {1} or {2}</source>
         <translation>答案 {0!r}：应为 {1} 或 {2}</translation>
+    </message>
+    <message>
+        <source>the {0} preset is not a cross-attention file</source>
+        <translation>示例 {0} 不是交叉注意力文件</translation>
+    </message>
+    <message>
+        <source>expected a cross-attention scenario</source>
+        <translation>应为交叉注意力场景</translation>
+    </message>
+    <message>
+        <source>the target sentence is empty: type at least one word</source>
+        <translation>目标句为空：请至少输入一个词</translation>
+    </message>
+    <message>
+        <source>the source sentence is empty: type at least one word</source>
+        <translation>源句为空：请至少输入一个词</translation>
+    </message>
+    <message>
+        <source>no file name yet: use Save As</source>
+        <translation>还没有文件名：请用“另存为”</translation>
+    </message>
+    <message>
+        <source>key index {0} is out of range (there are {1} keys)</source>
+        <translation>键向量序号 {0} 超出范围（共有 {1} 个键向量）</translation>
+    </message>
+    <message>
+        <source>expected a multi-head scenario</source>
+        <translation>应为多头注意力场景</translation>
+    </message>
+    <message>
+        <source>expected a positions scene</source>
+        <translation>应为位置编码场景</translation>
+    </message>
+    <message>
+        <source>expected a self-attention scenario</source>
+        <translation>应为自注意力场景</translation>
+    </message>
+    <message>
+        <source>the sentence is empty: type at least one word</source>
+        <translation>句子为空：请至少输入一个词</translation>
     </message>
     <message>
         <source>pins: at most {0} pins, got {1}</source>
@@ -1280,7 +1320,7 @@
     </message>
     <message>
         <source>new pair: expected a key of {0} and a value of {1} numbers</source>
-        <translation>新的键值对：键应有 {0} 个数字，值应有 {1} 个数字</translation>
+        <translation>新的键值对：键向量应有 {0} 个数字，值应有 {1} 个数字</translation>
     </message>
     <message>
         <source>at least one key–value pair must remain</source>
@@ -1403,11 +1443,11 @@
     </message>
     <message>
         <source>Cross-attention: the query is row {0} of Q = Y·W_Q, the target token “{1}”; the keys and values are the rows of K = X·W_K and V = X·W_V, one per source token of “{2}”.</source>
-        <translation>交叉注意力：查询是 Q = Y·W_Q 的第 {0} 行，即目标词元“{1}”；键和值是 K = X·W_K 与 V = X·W_V 的各行，“{2}”的每个源词元一行。</translation>
+        <translation>交叉注意力：查询是 Q = Y·W_Q 的第 {0} 行，即目标词元“{1}”；键向量和值向量是 K = X·W_K 与 V = X·W_V 的各行，“{2}”的每个源词元一行。</translation>
     </message>
     <message>
         <source>“{0}” is now the query in the explorer, the source words its keys: drag it on the canvas.</source>
-        <translation>“{0}”现在是“向量”页中的查询，源句的词是它的键：在画布上拖动它。</translation>
+        <translation>“{0}”现在是“向量”页中的查询，源句的词是它的键向量：在画布上拖动它。</translation>
     </message>
     <message>
         <source>Type a target and a source sentence or edit Y, X and the W&apos;s; hover a cell for q·k, click a row to explore that target word.</source>
@@ -1423,7 +1463,7 @@
     </message>
     <message>
         <source>&lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;: &lt;b&gt;{0}&lt;/b&gt;, one key per source token</source>
-        <translation>&lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;：&lt;b&gt;{0}&lt;/b&gt;，每个源词元一个键</translation>
+        <translation>&lt;b&gt;K&lt;/b&gt; = X·W&lt;sub&gt;K&lt;/sub&gt;：&lt;b&gt;{0}&lt;/b&gt;，每个源词元一个键向量</translation>
     </message>
     <message>
         <source>&lt;b&gt;V&lt;/b&gt; = X·W&lt;sub&gt;V&lt;/sub&gt;: &lt;b&gt;{0}&lt;/b&gt;, one value per source token</source>
@@ -1435,7 +1475,7 @@
     </message>
     <message>
         <source>&lt;b&gt;X&lt;/b&gt;: the source&apos;s embeddings, &lt;b&gt;{0}&lt;/b&gt; (where the keys and values come from)</source>
-        <translation>&lt;b&gt;X&lt;/b&gt;：源句的嵌入，&lt;b&gt;{0}&lt;/b&gt;（键和值的来源）</translation>
+        <translation>&lt;b&gt;X&lt;/b&gt;：源句的嵌入，&lt;b&gt;{0}&lt;/b&gt;（键向量和值向量的来源）</translation>
     </message>
     <message>
         <source>&lt;b&gt;W&lt;sub&gt;Q&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;</source>
@@ -1483,15 +1523,15 @@
     </message>
     <message>
         <source>Source (keys, values)</source>
-        <translation>源句（键、值）</translation>
+        <translation>源句（键向量、值向量）</translation>
     </message>
     <message>
-        <source>The sentence being written, the decoder&apos;s side: words separated by spaces, then Enter</source>
-        <translation>正在生成的句子，即解码器一侧：词之间用空格分隔，然后按回车</translation>
+        <source>The sentence being written, the decoder&apos;s side: words separated by spaces (Chinese typed without spaces is one token per character, as Chinese BERT splits it), then Enter</source>
+        <translation>正在生成的句子（解码器一侧）：词与词用空格隔开（不加空格的中文按字切分，每个字一个词元，和中文 BERT 一样），然后按回车</translation>
     </message>
     <message>
-        <source>The sentence being translated, the encoder&apos;s side: words separated by spaces, then Enter</source>
-        <translation>被翻译的句子，即编码器一侧：词之间用空格分隔，然后按回车</translation>
+        <source>The sentence being translated, the encoder&apos;s side: words separated by spaces (Chinese typed without spaces is one token per character, as Chinese BERT splits it), then Enter</source>
+        <translation>被翻译的句子（编码器一侧）：词与词用空格隔开（不加空格的中文按字切分，每个字一个词元，和中文 BERT 一样），然后按回车</translation>
     </message>
     <message>
         <source>The translation example with its hand-made numbers</source>
@@ -1646,7 +1686,7 @@
     </message>
     <message>
         <source>Key at n = {0}</source>
-        <translation>键位于 n = {0}</translation>
+        <translation>键向量位于 n = {0}</translation>
     </message>
     <message>
         <source>Seed {0}</source>
@@ -1743,7 +1783,7 @@
     </message>
     <message>
         <source>The next token&apos;s attention: with the cache {0} multiply-adds (its q against {1} keys and values: O(n·d)); recomputing the whole sequence {2} (every query again: O(n²·d)), {3}× as many</source>
-        <translation>下一个词元的注意力：使用缓存需 {0} 次乘加（它的 q 对 {1} 个键和值：O(n·d)）；重新计算整个序列需 {2} 次（每个查询都重算：O(n²·d)），是前者的 {3} 倍</translation>
+        <translation>下一个词元的注意力：使用缓存需 {0} 次乘加（它的 q 对 {1} 个键向量和值向量：O(n·d)）；重新计算整个序列需 {2} 次（每个查询都重算：O(n²·d)），是前者的 {3} 倍</translation>
     </message>
     <message>
         <source>Next token</source>
@@ -1779,7 +1819,7 @@
     </message>
     <message>
         <source>Open the last token&apos;s q in the explorer, with the cached k&apos;s and v&apos;s as the keys and values</source>
-        <translation>在探索器中打开最后一个词元的 q，以缓存的 k 和 v 作为键和值</translation>
+        <translation>在探索器中打开最后一个词元的 q，以缓存的 k 和 v 作为键向量和值向量</translation>
     </message>
 </context>
 <context>
@@ -1862,7 +1902,7 @@
     </message>
     <message>
         <source>Download one of these models from the Hugging Face Hub ({0}) into the Hugging Face cache on this computer ({1}); the real-transformer page then lists it. Only config.json, tokenizer.json and model.safetensors are fetched, each checked against the Hub&apos;s list of files (its size and its hash) before the model is listed, and nothing is fetched until you press Download.</source>
-        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后真实 Transformer 页面会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，每个文件都先与 Hub 的文件列表核对（大小和哈希）才会列出模型；在你按下“下载”之前不会获取任何东西。</translation>
+        <translation>从 Hugging Face Hub（{0}）下载下列模型之一到本机的 Hugging Face 缓存（{1}），之后“真实模型”页会列出它。只获取 config.json、tokenizer.json 和 model.safetensors，每个文件都先与 Hub 的文件列表核对（大小和哈希）才会列出模型；在你按下“下载”之前不会获取任何东西。</translation>
     </message>
     <message>
         <source>Download</source>
@@ -1879,6 +1919,49 @@
     <message>
         <source>Downloaded {0}</source>
         <translation>已下载 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Attention Explorer guide</source>
+        <translation>Attention Explorer 指南</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>指南</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>关于</translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <translation>试一试</translation>
+    </message>
+    <message>
+        <source>On the canvas: keys 1–9 select a key vector, the arrow keys rotate it, Space turns it through 360°.</source>
+        <translation>在画布上：按键 1–9 选择键向量，方向键旋转它，空格键让它转一整圈（360°）。</translation>
+    </message>
+    <message>
+        <source>Attention Explorer {0}</source>
+        <translation>Attention Explorer {0}</translation>
+    </message>
+    <message>
+        <source>See scaled dot-product attention, softmax(Q·Kᵀ/√d_k)·V, step by step, as the article explains it.</source>
+        <translation>按文章的讲法，一步一步看懂缩放点积注意力 softmax(Q·Kᵀ/√d_k)·V。</translation>
+    </message>
+    <message>
+        <source>Licence: MIT</source>
+        <translation>许可证：MIT</translation>
     </message>
 </context>
 <context>
@@ -2179,35 +2262,35 @@
     </message>
     <message>
         <source>Select next key</source>
-        <translation>选择下一个键</translation>
+        <translation>选择下一个键向量</translation>
     </message>
     <message>
         <source>Select previous key</source>
-        <translation>选择上一个键</translation>
+        <translation>选择上一个键向量</translation>
     </message>
     <message>
         <source>Rotate key 5° counter-clockwise</source>
-        <translation>键逆时针旋转 5°</translation>
+        <translation>键向量逆时针旋转 5°</translation>
     </message>
     <message>
         <source>Rotate key 5° clockwise</source>
-        <translation>键顺时针旋转 5°</translation>
+        <translation>键向量顺时针旋转 5°</translation>
     </message>
     <message>
         <source>Rotate key 1° counter-clockwise</source>
-        <translation>键逆时针旋转 1°</translation>
+        <translation>键向量逆时针旋转 1°</translation>
     </message>
     <message>
         <source>Rotate key 1° clockwise</source>
-        <translation>键顺时针旋转 1°</translation>
+        <translation>键向量顺时针旋转 1°</translation>
     </message>
     <message>
         <source>Make key longer</source>
-        <translation>加长键</translation>
+        <translation>加长键向量</translation>
     </message>
     <message>
         <source>Make key shorter</source>
-        <translation>缩短键</translation>
+        <translation>缩短键向量</translation>
     </message>
     <message>
         <source>Play a full turn</source>
@@ -2215,7 +2298,7 @@
     </message>
     <message>
         <source>Turn the selected key through 360°</source>
-        <translation>把选中的键转一整圈（360°）</translation>
+        <translation>把选中的键向量转一整圈（360°）</translation>
     </message>
     <message>
         <source>Stop the turn</source>
@@ -2223,7 +2306,7 @@
     </message>
     <message>
         <source>Select key {0}</source>
-        <translation>选择键 {0}</translation>
+        <translation>选择键向量 {0}</translation>
     </message>
     <message>
         <source>Cross-attention</source>
@@ -2275,7 +2358,7 @@
     </message>
     <message>
         <source>&amp;Keys</source>
-        <translation>键(&amp;K)</translation>
+        <translation>键向量(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -2326,6 +2409,26 @@
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s path step by step, a glossary and the keys</source>
+        <translation>按文章的思路一步步走，附术语表和快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;About Attention Explorer</source>
+        <translation>关于 Attention Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>版本和许可证</translation>
+    </message>
+    <message>
         <source>&amp;Labs</source>
         <translation>实验(&amp;L)</translation>
     </message>
@@ -2343,7 +2446,7 @@
     </message>
     <message>
         <source>Real transformer</source>
-        <translation>真实 Transformer</translation>
+        <translation>真实模型</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -2459,7 +2562,7 @@
     </message>
     <message>
         <source>Move the factor slider or press ÷ 10 and × 10; drag a key on the Vectors page and the curves follow.</source>
-        <translation>拖动缩放因子滑块，或按 ÷ 10 和 × 10；在“向量”页拖动一个键，曲线随之变化。</translation>
+        <translation>拖动缩放因子滑块，或按 ÷ 10 和 × 10；在“向量”页拖动一个键向量，曲线随之变化。</translation>
     </message>
     <message>
         <source>Drag d_k and N; New seed draws fresh random vectors.</source>
@@ -2479,7 +2582,7 @@
     </message>
     <message>
         <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>
-        <translation>拖动 Q 或键的箭头尖端。数字键 1–9 选择键，方向键旋转，空格键转一整圈。</translation>
+        <translation>拖动 Q 或键向量的箭头尖端。按键 1–9 选择键向量，方向键旋转，空格键转一整圈。</translation>
     </message>
     <message>
         <source>Untitled scenario</source>
@@ -2562,7 +2665,7 @@
     </message>
     <message>
         <source>M = 0: no mask, every query looks at every key.</source>
-        <translation>M = 0：没有掩码，每个查询都关注每个键。</translation>
+        <translation>M = 0：没有掩码，每个查询都关注每个键向量。</translation>
     </message>
     <message>
         <source> and </source>
@@ -2585,11 +2688,11 @@
     </message>
     <message>
         <source>Multi-head attention, head {0} of {1}: the query is row {2} of Q_{0} = X·W_Q[:, {3}…{4}] (the token “{5}”), the keys and values are the rows of K_{0} and V_{0}, each d_k = {6} wide.</source>
-        <translation>多头注意力，第 {0} 个头（共 {1} 个）：查询是 Q_{0} = X·W_Q[:, {3}…{4}] 的第 {2} 行（词元“{5}”），键和值是 K_{0} 和 V_{0} 的各行，每行宽 d_k = {6}。</translation>
+        <translation>多头注意力，第 {0} 个头（共 {1} 个）：查询是 Q_{0} = X·W_Q[:, {3}…{4}] 的第 {2} 行（词元“{5}”），键向量和值向量是 K_{0} 和 V_{0} 的各行，每行宽 d_k = {6}。</translation>
     </message>
     <message>
         <source>Causal mask: only the keys up to “{0}” (the first {1}) are included.</source>
-        <translation>因果掩码：只包含到“{0}”为止的键（前 {1} 个）。</translation>
+        <translation>因果掩码：只包含到“{0}”为止的键向量（前 {1} 个）。</translation>
     </message>
     <message>
         <source>Head {0}, “{1}” is now the query in the explorer: drag it on the canvas.</source>
@@ -2668,12 +2771,12 @@
         <translation>句子</translation>
     </message>
     <message>
-        <source>Words separated by spaces</source>
-        <translation>用空格分隔的词</translation>
+        <source>Words separated by spaces, or Chinese without spaces</source>
+        <translation>用空格分词，或直接输入不带空格的中文</translation>
     </message>
     <message>
-        <source>Type a sentence, words separated by spaces, and press Enter (1 to 512 tokens)</source>
-        <translation>输入一句话，词之间用空格分隔，然后按回车（1 到 512 个词元）</translation>
+        <source>Type a sentence and press Enter (1 to 512 tokens): words separated by spaces, or Chinese without spaces, which becomes one token per character as Chinese BERT splits it (我爱北京 → 我 爱 北 京)</source>
+        <translation>输入一句话后按回车（1 到 512 个词元）：词与词用空格隔开；不带空格的中文按字切分，每个字一个词元，和中文 BERT 一样（我爱北京 → 我 爱 北 京）</translation>
     </message>
     <message>
         <source>d_model</source>
@@ -2790,7 +2893,7 @@
     </message>
     <message>
         <source>Dots: the values V in their keys&apos; colours (bigger = more weight). Dashed: their convex hull. ★ the output, their weighted average: it never leaves the hull.</source>
-        <translation>圆点：各个值 V，颜色与其键相同（越大权重越高）。虚线：它们的凸包。★ 是输出，即它们的加权平均，永远不会越出凸包。</translation>
+        <translation>圆点：各个值 V，颜色与其键向量相同（越大权重越高）。虚线：它们的凸包。★ 是输出，即它们的加权平均，永远不会越出凸包。</translation>
     </message>
     <message>
         <source>★ output: the weighted average of the V&apos;s</source>
@@ -2972,15 +3075,15 @@
     </message>
     <message>
         <source>The key&apos;s position n</source>
-        <translation>键的位置 n</translation>
+        <translation>键向量的位置 n</translation>
     </message>
     <message>
         <source>&lt;b&gt;Sinusoidal, added&lt;/b&gt;: q·k against m − n, one curve per key position n</source>
-        <translation>&lt;b&gt;正弦编码（相加）&lt;/b&gt;：q·k 随 m − n 的变化，每个键位置 n 一条曲线</translation>
+        <translation>&lt;b&gt;正弦编码（相加）&lt;/b&gt;：q·k 随 m − n 的变化，每个键向量位置 n 一条曲线</translation>
     </message>
     <message>
         <source>&lt;b&gt;RoPE, rotated&lt;/b&gt;: q·k against m − n, one curve per key position n</source>
-        <translation>&lt;b&gt;RoPE（旋转）&lt;/b&gt;：q·k 随 m − n 的变化，每个键位置 n 一条曲线</translation>
+        <translation>&lt;b&gt;RoPE（旋转）&lt;/b&gt;：q·k 随 m − n 的变化，每个键向量位置 n 一条曲线</translation>
     </message>
     <message>
         <source>m − n</source>
@@ -3042,7 +3145,7 @@
     </message>
     <message>
         <source>Edit Q, the keys and the values, or drag their tips on the canvas. Examples from the lecture are in the Examples menu.</source>
-        <translation>编辑 Q、键和值，或者在画布上拖动它们的箭头尖端。课上讲到的例子都在“示例”菜单里。</translation>
+        <translation>编辑 Q、键向量和值向量，或者在画布上拖动它们的箭头尖端。课上讲到的例子都在“示例”菜单里。</translation>
     </message>
 </context>
 <context>
@@ -3073,7 +3176,7 @@
     </message>
     <message>
         <source>Which key gets the largest weight? Click it: its bar, its arrow or its V.</source>
-        <translation>哪个键得到的权重最大？点击它：它的柱、箭头或它的 V。</translation>
+        <translation>哪个键向量得到的权重最大？点击它：它的柱、箭头或它的 V。</translation>
     </message>
     <message>
         <source>Drag {0} so that its weight is about {1}, then press Check.</source>
@@ -3194,6 +3297,18 @@
         <translation>缩放因子一大，softmax 就成了非此即彼的选择：熵降到 0，‖J‖（softmax 的雅可比矩阵，负责把梯度传回分数）也降到 0，饱和的 softmax 几乎学不到东西。除以 √d_k 让缩放因子停留在曲线平缓的部分。</translation>
     </message>
     <message>
+        <source>Scores:</source>
+        <translation>分数：</translation>
+    </message>
+    <message>
+        <source>e.g. 2, 1, 0 or 20, 10, 0</source>
+        <translation>例如 2、1、0 或 20、10、0</translation>
+    </message>
+    <message>
+        <source>Type raw scores separated by commas or spaces and press Enter: the lab shows their softmax (the explorer gets Q = [1] and one key per score, without scaling)</source>
+        <translation>输入原始分数（用逗号、顿号或空格隔开）后按回车：本实验显示它们的 softmax（探索器里 Q = [1]，每个分数一个键向量，不缩放）</translation>
+    </message>
+    <message>
         <source>Add c to every score:</source>
         <translation>每个分数加上 c：</translation>
     </message>
@@ -3239,7 +3354,7 @@
     </message>
     <message>
         <source>factor &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; largest weight &lt;b&gt;{1}&lt;/b&gt; (&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;)</source>
-        <translation>缩放因子 &lt;b&gt;× {0}&lt;/b&gt; &amp;nbsp; 最大权重 &lt;b&gt;{1}&lt;/b&gt;（&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;）</translation>
+        <translation>缩⁠放⁠因⁠子&amp;nbsp;&lt;b&gt;×&amp;nbsp;{0}&lt;/b&gt; &amp;nbsp; 最⁠大⁠权⁠重&amp;nbsp;&lt;b&gt;{1}&lt;/b&gt;（&lt;span style=&quot;color:{2}&quot;&gt;{3}&lt;/span&gt;）</translation>
     </message>
     <message>
         <source>(off the axis: shown at its end)</source>
@@ -3251,7 +3366,7 @@
     </message>
     <message>
         <source>key</source>
-        <translation>键</translation>
+        <translation>键向量</translation>
     </message>
     <message>
         <source>x + c</source>
@@ -3296,6 +3411,14 @@
     <message>
         <source>Here the naive e&lt;sup&gt;x&lt;/sup&gt; still works (every x + c lies between −745 and 709). Try c = 1000.</source>
         <translation>这里朴素的 e&lt;sup&gt;x&lt;/sup&gt; 仍然可用（每个 x + c 都在 −745 到 709 之间）。试试 c = 1000。</translation>
+    </message>
+    <message>
+        <source>type one row of 1 to {0} scores, such as 2, 1, 0</source>
+        <translation>请输入一行分数（1 到 {0} 个），例如 2、1、0</translation>
+    </message>
+    <message>
+        <source>Scores {0}</source>
+        <translation>分数 {0}</translation>
     </message>
     <message>
         <source>Drag the line to set the scale factor (one undo step per drag)</source>
@@ -3448,7 +3571,7 @@
     </message>
     <message>
         <source>q·k: d_k multiplications per key and no weights to learn (Luong et al., 2015); without a scale the scores grow with d_k and the softmax saturates.</source>
-        <translation>q·k：每个键 d_k 次乘法，没有要学习的参数（Luong 等，2015）；不缩放时分数随 d_k 变大，softmax 会饱和。</translation>
+        <translation>q·k：每个键向量 d_k 次乘法，没有要学习的参数（Luong 等，2015）；不缩放时分数随 d_k 变大，softmax 会饱和。</translation>
     </message>
     <message>
         <source>q·k/√d_k: the same cost plus one multiplication, and the scores keep a variance near 1 at any d_k; the Transformer&apos;s choice, used by nearly every model since. These are the explorer&apos;s own weights.</source>
@@ -3464,7 +3587,7 @@
     </message>
     <message>
         <source>The same Q and K scored four ways; each function&apos;s softmax weights per key</source>
-        <translation>同一组 Q 和 K 的四种打分方式；每种函数给每个键的 softmax 权重</translation>
+        <translation>同一组 Q 和 K 的四种打分方式；每种函数给每个键向量的 softmax 权重</translation>
     </message>
 </context>
 <context>
@@ -3479,15 +3602,15 @@
     </message>
     <message>
         <source>Self-attention on “{0}”: the query is row {1} of Q = X·W_Q (the token “{2}”); the keys and values are the rows of K = X·W_K and V = X·W_V, one per token.</source>
-        <translation>对“{0}”做自注意力：查询是 Q = X·W_Q 的第 {1} 行（词元“{2}”）；键和值是 K = X·W_K 和 V = X·W_V 的各行，每个词元一行。</translation>
+        <translation>对“{0}”做自注意力：查询是 Q = X·W_Q 的第 {1} 行（词元“{2}”）；键向量和值向量是 K = X·W_K 和 V = X·W_V 的各行，每个词元一行。</translation>
     </message>
     <message>
         <source>“{0}” as the query (causal: keys up to it)</source>
-        <translation>以“{0}”为查询（因果：键只到它为止）</translation>
+        <translation>以“{0}”为查询（因果：键向量只到它为止）</translation>
     </message>
     <message>
         <source>The causal mask cannot be drawn with a single query, so only the keys and values up to “{0}” (the first {1}) are included: the tokens after it are left out.</source>
-        <translation>单个查询画不出因果掩码，所以只纳入到“{0}”为止的键和值（前 {1} 个）：它之后的词元都不算在内。</translation>
+        <translation>单个查询画不出因果掩码，所以只纳入到“{0}”为止的键向量和值向量（前 {1} 个）：它之后的词元都不算在内。</translation>
     </message>
     <message>
         <source>“{0}” is now the query in the explorer: drag it on the canvas.</source>
@@ -3507,7 +3630,7 @@
     </message>
     <message>
         <source>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a key</source>
-        <translation>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成键</translation>
+        <translation>&lt;b&gt;W&lt;sub&gt;K&lt;/sub&gt;&lt;/b&gt;：&lt;b&gt;{0}&lt;/b&gt;，把嵌入变成键向量</translation>
     </message>
     <message>
         <source>&lt;b&gt;W&lt;sub&gt;V&lt;/sub&gt;&lt;/b&gt;: &lt;b&gt;{0}&lt;/b&gt;, turns an embedding into a value</source>
@@ -3535,7 +3658,7 @@
     </message>
     <message>
         <source>The padding tokens are left out of the keys: no query looks at them.</source>
-        <translation>填充词元不在键之中：任何查询都不关注它们。</translation>
+        <translation>填充词元不在键向量之中：任何查询都不关注它们。</translation>
     </message>
     <message>
         <source>Padding: &lt;b&gt;{0}&lt;/b&gt; in the columns of the padding tokens.</source>
@@ -3579,19 +3702,19 @@
     </message>
     <message>
         <source>q·k of “{0}” (query) and “{1}” (key) = {2}; click to make “{0}” the explorer&apos;s query</source>
-        <translation>“{0}”（查询）与“{1}”（键）的 q·k = {2}；点击让“{0}”成为“向量”页中的查询</translation>
+        <translation>“{0}”（查询）与“{1}”（键向量）的 q·k = {2}；点击让“{0}”成为“向量”页中的查询</translation>
     </message>
     <message>
         <source>Sentence</source>
         <translation>句子</translation>
     </message>
     <message>
-        <source>Words separated by spaces</source>
-        <translation>词之间用空格分隔</translation>
+        <source>Words separated by spaces, or Chinese without spaces</source>
+        <translation>用空格分词，或直接输入不带空格的中文</translation>
     </message>
     <message>
-        <source>Type a sentence, words separated by spaces, and press Enter (1 to 512 tokens)</source>
-        <translation>输入一个句子，词之间用空格分隔，然后按回车（1 到 512 个词元）</translation>
+        <source>Type a sentence and press Enter (1 to 512 tokens): words separated by spaces, or Chinese without spaces, which becomes one token per character as Chinese BERT splits it (我爱北京 → 我 爱 北 京)</source>
+        <translation>输入一句话后按回车（1 到 512 个词元）：词与词用空格隔开；不带空格的中文按字切分，每个字一个词元，和中文 BERT 一样（我爱北京 → 我 爱 北 京）</translation>
     </message>
     <message>
         <source>The example sentence with its hand-made numbers</source>
@@ -3623,7 +3746,7 @@
     </message>
     <message>
         <source>Width of each query and key (columns of W_Q and W_K)</source>
-        <translation>每个查询和键的宽度（W_Q 和 W_K 的列数）</translation>
+        <translation>每个查询和键向量的宽度（W_Q 和 W_K 的列数）</translation>
     </message>
     <message>
         <source>Width of each value (columns of W_V)</source>
@@ -3697,11 +3820,11 @@
     <name>StepsView</name>
     <message>
         <source>… and {0} more keys: the rows show the {1} largest weights (and the selected key); every sum is over all {2} keys.</source>
-        <translation>… 另有 {0} 个键：表中只列出权重最大的 {1} 个（以及选中的键）；所有求和都覆盖全部 {2} 个键。</translation>
+        <translation>… 另有 {0} 个键向量：表中只列出权重最大的 {1} 个（以及选中的键向量）；所有求和都覆盖全部 {2} 个键向量。</translation>
     </message>
     <message>
         <source>{0} = {1}, d&lt;sub&gt;k&lt;/sub&gt; = {2}, d&lt;sub&gt;v&lt;/sub&gt; = {3}, {4} keys</source>
-        <translation>{0} = {1}，d&lt;sub&gt;k&lt;/sub&gt; = {2}，d&lt;sub&gt;v&lt;/sub&gt; = {3}，{4} 个键</translation>
+        <translation>{0} = {1}，d&lt;sub&gt;k&lt;/sub&gt; = {2}，d&lt;sub&gt;v&lt;/sub&gt; = {3}，{4} 个键向量</translation>
     </message>
     <message>
         <source>Raw scores</source>
@@ -3749,7 +3872,7 @@
     </message>
     <message>
         <source>For Q and the selected key K = {0}. Q, K and Q − K form a triangle; θ is its angle between Q and K.</source>
-        <translation>取 Q 和选中的键 K = {0}。Q、K 和 Q − K 围成一个三角形，θ 是其中 Q 与 K 的夹角。</translation>
+        <translation>取 Q 和选中的键向量 K = {0}。Q、K 和 Q − K 围成一个三角形，θ 是其中 Q 与 K 的夹角。</translation>
     </message>
     <message>
         <source>Law of cosines</source>
@@ -3785,7 +3908,7 @@
     </message>
     <message>
         <source>{0}: click to select this key; hover a number for more decimals.</source>
-        <translation>{0}：点击选中这个键；鼠标停在数字上可看更多小数位。</translation>
+        <translation>{0}：点击选中这个键向量；鼠标停在数字上可看更多小数位。</translation>
     </message>
 </context>
 <context>
@@ -3820,11 +3943,11 @@
     </message>
     <message>
         <source>Appended “{0}” (token {1}, {2}, p = {3}). Its query row over all {4} cached keys, in the layer and head chosen above:</source>
-        <translation>已追加“{0}”（词元 {1}，{2}，p = {3}）。下面是它的查询行对全部 {4} 个缓存键的注意力（层和头为上方所选）：</translation>
+        <translation>已追加“{0}”（词元 {1}，{2}，p = {3}）。下面是它的查询行对全部 {4} 个缓存键向量的注意力（层和头为上方所选）：</translation>
     </message>
     <message>
         <source>Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.</source>
-        <translation>来自 {0} 第 {1} 层第 {2} 个头、关于“{3}”的真实数值。Q 是“{4}”的查询向量；键和值是截至它的 {5} 个词元的 k 和 v，即 KV 缓存中保存的那些（GPT-2 从不看后面的词元），d_k = {6}。GPT-2 把分数乘以 1/√{6}，与探索器相同。</translation>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头、关于“{3}”的真实数值。Q 是“{4}”的查询向量；键向量和值向量是截至它的 {5} 个词元的 k 和 v，即 KV 缓存中保存的那些（GPT-2 从不看后面的词元），d_k = {6}。GPT-2 把分数乘以 1/√{6}，与探索器相同。</translation>
     </message>
     <message>
         <source>“{0}” as the query (layer {1}, head {2})</source>
@@ -3832,7 +3955,7 @@
     </message>
     <message>
         <source>Real numbers from {0}, layer {1}, head {2}, for the sentence “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of every token ({5} of them) in this head, d_k = {6}. BERT scales the scores by 1/√{6}, as the explorer does.</source>
-        <translation>来自 {0} 的真实数值（层 {1}，头 {2}），句子为“{3}”。Q 是“{4}”的查询向量；键和值是这个头中每个词元（共 {5} 个）的 k 和 v，d_k = {6}。BERT 也用 1/√{6} 缩放分数，与本程序相同。</translation>
+        <translation>来自 {0} 的真实数值（层 {1}，头 {2}），句子为“{3}”。Q 是“{4}”的查询向量；键向量和值向量是这个头中每个词元（共 {5} 个）的 k 和 v，d_k = {6}。BERT 也用 1/√{6} 缩放分数，与本程序相同。</translation>
     </message>
     <message>
         <source>Open a model and type a sentence first.</source>
@@ -3876,7 +3999,7 @@
     </message>
     <message>
         <source>Real transformer mode needs the optional packages safetensors and tokenizers (missing here: {0}). Install them with: {1}</source>
-        <translation>真实 Transformer 模式需要可选软件包 safetensors 和 tokenizers（这里缺少：{0}）。安装命令：{1}</translation>
+        <translation>真实模型模式需要可选软件包 safetensors 和 tokenizers（这里缺少：{0}）。安装命令：{1}</translation>
     </message>
     <message>
         <source>(optional packages missing)</source>
@@ -3984,7 +4107,7 @@
     </message>
     <message>
         <source>softmax(q·k/√d_k) for every query (row) and key (column)</source>
-        <translation>每个查询（行）对每个键（列）的 softmax(q·k/√d_k)</translation>
+        <translation>每个查询（行）对每个键向量（列）的 softmax(q·k/√d_k)</translation>
     </message>
     <message>
         <source>Scaled scores</source>
@@ -4008,7 +4131,7 @@
     </message>
     <message>
         <source>This head&apos;s query, key and value vectors of every token</source>
-        <translation>这个头中每个词元的查询、键和值向量</translation>
+        <translation>这个头中每个词元的查询、键向量和值向量</translation>
     </message>
     <message>
         <source>Next token</source>
@@ -4024,7 +4147,7 @@
     </message>
     <message>
         <source>key</source>
-        <translation>键</translation>
+        <translation>键向量</translation>
     </message>
     <message>
         <source>layer</source>
@@ -4075,7 +4198,7 @@
     </message>
     <message>
         <source>One random query against N keys:</source>
-        <translation>一个随机查询对 N 个键：</translation>
+        <translation>一个随机查询对 N 个键向量：</translation>
     </message>
     <message>
         <source>q·k</source>
@@ -4111,7 +4234,7 @@
     </message>
     <message>
         <source>How many keys the random query is compared with</source>
-        <translation>随机查询要和多少个键比较</translation>
+        <translation>随机查询要和多少个键向量比较</translation>
     </message>
     <message>
         <source>Exact sampling: given q, q·k is N(0, |q|²), and |q|² is χ² with d_k degrees of freedom; so each sample is √χ² · z, the same distribution as drawing both vectors, at any d_k in a millisecond</source>
@@ -4190,7 +4313,7 @@
     </message>
     <message>
         <source>Drawn: the selected key and the {0} heaviest of {1} keys; {2} more are not drawn (select one in the table to draw it).</source>
-        <translation>已绘制：选中的键，以及 {1} 个键中权重最大的 {0} 个；另有 {2} 个未绘制（在表格中选中一个即可画出）。</translation>
+        <translation>已绘制：选中的键向量，以及 {1} 个键向量中权重最大的 {0} 个；另有 {2} 个未绘制（在表格中选中一个即可画出）。</translation>
     </message>
     <message>
         <source>component 1</source>
@@ -4206,11 +4329,11 @@
     </message>
     <message>
         <source>Showing the plane of Q and {0} (d_k = {1}): their angle and lengths are exact; the other keys are projected onto it. Dragging moves a tip only within this plane.</source>
-        <translation>显示的是 Q 与 {0} 所在的平面（d_k = {1}）：它们的夹角和长度都是精确的，其他键是投影到这个平面上的。拖动只在这个平面内移动尖端。</translation>
+        <translation>显示的是 Q 与 {0} 所在的平面（d_k = {1}）：它们的夹角和长度都是精确的，其他键向量是投影到这个平面上的。拖动只在这个平面内移动尖端。</translation>
     </message>
     <message>
         <source>Showing the best-fitting plane (PCA) of Q and the keys, d_k = {0}; the numbers are exact in {0} dimensions. Dragging moves a tip only within this plane.</source>
-        <translation>显示的是最贴近 Q 和各键的平面（主成分分析），d_k = {0}；数值按完整的 {0} 维精确计算。拖动只在这个平面内移动尖端。</translation>
+        <translation>显示的是最贴近 Q 和各键向量的平面（主成分分析），d_k = {0}；数值按完整的 {0} 维精确计算。拖动只在这个平面内移动尖端。</translation>
     </message>
     <message>
         <source>Showing components 0 and 1 of d_k = {0}; dragging changes only those two. The numbers are exact in {0} dimensions.</source>
@@ -4254,15 +4377,15 @@
     </message>
     <message>
         <source>Plane of Q and the selected key (angle exact)</source>
-        <translation>Q 与所选键的平面（角度精确）</translation>
+        <translation>Q 与所选键向量的平面（角度精确）</translation>
     </message>
     <message>
         <source>PCA of Q and the keys</source>
-        <translation>Q 与各键的主成分平面</translation>
+        <translation>Q 与各键向量的主成分平面</translation>
     </message>
     <message>
         <source>The plane the vectors are drawn on (d_k &gt; 2): the first two components; the plane of Q and the selected key, where their angle and lengths are exact; or the plane closest to Q and all the keys</source>
-        <translation>向量画在哪个平面上（d_k &gt; 2 时）：前两个分量；Q 与所选键所在的平面，其中它们的夹角和长度都是精确的；或最贴近 Q 和所有键的平面</translation>
+        <translation>向量画在哪个平面上（d_k &gt; 2 时）：前两个分量；Q 与所选键向量所在的平面，其中它们的夹角和长度都是精确的；或最贴近 Q 和所有键向量的平面</translation>
     </message>
     <message>
         <source>Drag {0}&apos;s tip — Shift: snap to 15°, Ctrl: keep length</source>
@@ -4273,7 +4396,7 @@
     <name>VectorEditor</name>
     <message>
         <source>key {0}</source>
-        <translation>键 {0}</translation>
+        <translation>键向量 {0}</translation>
     </message>
     <message>
         <source>value {0}</source>
@@ -4297,7 +4420,7 @@
     </message>
     <message>
         <source>Component {0} of Q and of every key K</source>
-        <translation>Q 和每个键 K 的分量 {0}</translation>
+        <translation>Q 和每个键向量 K 的分量 {0}</translation>
     </message>
     <message>
         <source>Component {0} of every value V</source>
@@ -4313,7 +4436,7 @@
     </message>
     <message>
         <source>Key K and value V of “{0}” (click to select, double-click to rename)</source>
-        <translation>“{0}”的键 K 和值 V（单击选中，双击重命名）</translation>
+        <translation>“{0}”的键向量 K 和值 V（单击选中，双击重命名）</translation>
     </message>
     <message>
         <source>{0} component {1}</source>
@@ -4353,7 +4476,7 @@
     </message>
     <message>
         <source>d_k: components of Q and of every key (new ones follow the fill of the scale panel)</source>
-        <translation>d_k：Q 和每个键的分量数（新分量按缩放面板中的“填充”设置生成）</translation>
+        <translation>d_k：Q 和每个键向量的分量数（新分量按缩放面板中的“填充”设置生成）</translation>
     </message>
     <message>
         <source>Q/K: showing {0} of {1} components</source>
@@ -4385,7 +4508,7 @@
     </message>
     <message>
         <source>Click to select this key, double-click to rename it</source>
-        <translation>单击选中这个键，双击重命名</translation>
+        <translation>单击选中这个键向量，双击重命名</translation>
     </message>
     <message>
         <source>Paste refused, nothing changed: {0}</source>
@@ -4452,6 +4575,25 @@
     </message>
 </context>
 <context>
+    <name>presetLabels</name>
+    <message>
+        <source>call chain</source>
+        <translation>调用链</translation>
+    </message>
+    <message>
+        <source>shared state</source>
+        <translation>共享状态</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>other tests</source>
+        <translation>其他测试</translation>
+    </message>
+</context>
+<context>
     <name>presets</name>
     <message>
         <source>Same direction: cos θ = 1</source>
@@ -4459,7 +4601,15 @@
     </message>
     <message>
         <source>K1 points exactly the way Q points: the angle is 0°, cos θ = 1 and the dot product is as large as the two lengths allow, |Q|·|K|. K2 is a reference key at 90°.</source>
-        <translation>K1 与 Q 指向完全相同：夹角为 0°，cos θ = 1，点积达到两个长度所允许的最大值 |Q|·|K|。K2 是一个成 90° 的参照键。</translation>
+        <translation>K1 与 Q 指向完全相同：夹角为 0°，cos θ = 1，点积达到两个长度所允许的最大值 |Q|·|K|。K2 是一个成 90° 的参照键向量。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s step 3: scores 1.0, 0.5, 0.0</source>
+        <translation>文章的第三步：分数 1.0、0.5、0.0</translation>
+    </message>
+    <message>
+        <source>The article&apos;s step 3 assumes the scaled scores [1.0, 0.5, 0.0]. These keys give exactly that for Q = [1, 0, 1, 0]: K1 = [1, 0, 1, 0] scores 2, K2 = [1, 0, 0, 0] scores 1 and K3 = [0, 1, 0, 1] scores 0, and dividing by √4 = 2 gives 1.0, 0.5 and 0.0. The softmax gives 0.506, 0.307 and 0.186 (about 51%, 31% and 19%), and with the article&apos;s values V₁ = [0.8, 0.2], V₂ = [0.3, 0.7], V₃ = [0.1, 0.9] the output is [0.516, 0.484]. The article prints [0.516, 0.483]: it rounds the weights to three decimals before multiplying and adds the rounded terms (0.101 + 0.215 + 0.167 = 0.483 in the second component); the app multiplies the exact weights. “Library lookup” uses the article&apos;s keys instead, whose scores are 2, 0, 1.</source>
+        <translation>文章第三步假设缩放后的分数是 [1.0, 0.5, 0.0]。对 Q = [1, 0, 1, 0]，这里的键向量正好给出这组分数：K1 = [1, 0, 1, 0] 得 2 分，K2 = [1, 0, 0, 0] 得 1 分，K3 = [0, 1, 0, 1] 得 0 分，除以 √4 = 2 后为 1.0、0.5、0.0。softmax 给出 0.506、0.307、0.186（约 51%、31%、19%），配上文章的值向量 V₁ = [0.8, 0.2]、V₂ = [0.3, 0.7]、V₃ = [0.1, 0.9]，输出是 [0.516, 0.484]。文章印的是 [0.516, 0.483]：它先把权重四舍五入到三位小数再相乘，然后把舍入后的各项相加（第二个分量：0.101 + 0.215 + 0.167 = 0.483）；本程序用精确的权重相乘。“图书馆检索”用的则是文章自己的键向量，分数是 2、0、1。</translation>
     </message>
     <message>
         <source>Code review: where does the reviewer look?</source>
@@ -4467,23 +4617,19 @@
     </message>
     <message>
         <source>A reviewer checks one function in a large pull request. The query describes what the check needs along four features: calls into the function, shared state, configuration, unrelated tests. Each changed file is a key. The file on the call chain gets about 59% of the attention, the one touching shared state about 30%, the configuration about 10%, and the unrelated test file about 1%: attention is shared out, not given to a single winner.</source>
-        <translation>一位审查者要在一个很大的 PR 里检查一个函数。查询用四个特征说明这次检查需要什么：对该函数的调用、共享状态、配置、无关的测试。每个改动过的文件都是一个键。调用链上的文件分到约 59% 的注意力，涉及共享状态的约 30%，配置文件约 10%，无关的测试文件约 1%：注意力是按比例分配的，而不是全给一个赢家。</translation>
+        <translation>一位审查者要在一个很大的 PR 里检查一个函数。查询用四个特征说明这次检查需要什么：对该函数的调用、共享状态、配置、无关的测试。每个改动过的文件都是一个键向量。调用链上的文件分到约 59% 的注意力，涉及共享状态的约 30%，配置文件约 10%，无关的测试文件约 1%：注意力是按比例分配的，而不是全给一个赢家。</translation>
     </message>
     <message>
         <source>Drag a key around the query</source>
-        <translation>绕着查询拖动键</translation>
+        <translation>绕着查询拖动键向量</translation>
     </message>
     <message>
         <source>A two-dimensional query and three keys you can grab by the tip. Turn a key towards Q and its score, its share of attention and its pull on the output all grow; turn it away and they shrink. Every number on screen is recomputed while you drag.</source>
-        <translation>一个二维查询和三个键，可以抓住键的尖端拖动。把键转向 Q，它的分数、分到的注意力和对输出的拉力都会变大；转开则都变小。拖动时，屏幕上的每个数字都会重新计算。</translation>
+        <translation>一个二维查询和三个键向量，可以抓住键向量的尖端拖动。把键向量转向 Q，它的分数、分到的注意力和对输出的拉力都会变大；转开则都变小。拖动时，屏幕上的每个数字都会重新计算。</translation>
     </message>
     <message>
         <source>Library lookup</source>
         <translation>图书馆检索</translation>
-    </message>
-    <message>
-        <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the softmax gives the books about 51%, 19% and 31% of the attention, and the answer, about [0.516, 0.484], is a blend of their contents led by the first book. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
-        <translation>你走进图书馆，想找某一主题的书：这个愿望就是查询 Q = [1, 0, 1, 0]。书脊上的标签是键，书里的内容是值。第一本的标签与查询完全吻合（分数 2），第二本与查询毫不相干（分数 0），第三本吻合一半（分数 1）。除以 √4 = 2 之后，softmax 分给这几本书约 51%、19% 和 31% 的注意力，得到的答案约为 [0.516, 0.484]：以第一本为主，混合了各本的内容。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
     </message>
     <message>
         <source>Multi-head attention: 我 爱 北京, two heads</source>
@@ -4491,7 +4637,7 @@
     </message>
     <message>
         <source>The same three words as in “Self-attention: 我 爱 北京”, with d_model = 4 split into h = 2 heads of d_k = 2. W_Q, W_K and W_V are the identity, so head 1 compares only the first two features (a thing, an action) and head 2 only the last two (the speaker, a place): in head 1 我 and 北京 look alike and attend to each other, in head 2 they do not. Each head&apos;s output is two numbers wide; the concatenation puts them side by side (3 × 4) and W_O mixes them back into one 3 × 4 output, in which each column is its own head&apos;s number plus half of the other head&apos;s. Change h to 1 or 4 and watch the same weights split differently; click a head to explore its query on the canvas.</source>
-        <translation>与“Self-attention: 我 爱 北京”相同的三个词，d_model = 4 分成 h = 2 个头，每头 d_k = 2。W_Q、W_K、W_V 为单位矩阵，所以头 1 只比较前两个特征（事物、动作），头 2 只比较后两个（说话人、地点）：在头 1 中 我 和 北京 相似并互相关注，在头 2 中则不然。每个头的输出宽两个数；拼接把它们并排放在一起（3 × 4），W_O 再把它们混合成一个 3 × 4 的输出，其中每列是本头的数加上另一头的一半。把 h 改为 1 或 4，看同样的权重如何以不同方式切分；点击一个头，在画布上探索它的查询。</translation>
+        <translation>与“自注意力：我 爱 北京”相同的三个词，d_model = 4 分成 h = 2 个头，每头 d_k = 2。W_Q、W_K、W_V 为单位矩阵，所以头 1 只比较前两个特征（事物、动作），头 2 只比较后两个（说话人、地点）：在头 1 中 我 和 北京 相似并互相关注，在头 2 中则不然。每个头的输出宽两个数；拼接把它们并排放在一起（3 × 4），W_O 再把它们混合成一个 3 × 4 的输出，其中每列是本头的数加上另一头的一半。把 h 改为 1 或 4，看同样的权重如何以不同方式切分；点击一个头，在画布上探索它的查询。</translation>
     </message>
     <message>
         <source>Opposite directions: cos θ = −1</source>
@@ -4499,15 +4645,15 @@
     </message>
     <message>
         <source>K1 points away from Q: the angle is 180°, cos θ = −1 and the dot product is as negative as it can be. Softmax gives such a key the smallest weight. K2 is a reference key at 90°.</source>
-        <translation>K1 背对 Q：夹角为 180°，cos θ = −1，点积负到了极限。softmax 给这样的键最小的权重。K2 是一个成 90° 的参照键。</translation>
+        <translation>K1 背对 Q：夹角为 180°，cos θ = −1，点积负到了极限。softmax 给这样的键向量最小的权重。K2 是一个成 90° 的参照键向量。</translation>
     </message>
     <message>
         <source>Perpendicular: cos θ = 0</source>
-        <translation>垂直：cos θ = 0</translation>
+        <translation>正交：cos θ = 0</translation>
     </message>
     <message>
         <source>K1 is at a right angle to Q: cos θ = 0, so the dot product is 0 however long the vectors are. To attention, K1 is simply unrelated. K2 is a reference key pointing along Q.</source>
-        <translation>K1 与 Q 成直角：cos θ = 0，所以无论向量多长，点积都是 0。在注意力看来，K1 与查询毫无关系。K2 是一个沿 Q 方向的参照键。</translation>
+        <translation>K1 与 Q 成直角：cos θ = 0，所以无论向量多长，点积都是 0。在注意力看来，K1 与查询毫无关系。K2 是一个沿 Q 方向的参照键向量。</translation>
     </message>
     <message>
         <source>Saturated attention: scores 20, 10, 0</source>
@@ -4515,11 +4661,11 @@
     </message>
     <message>
         <source>The same keys as “Soft attention: scores 2, 1, 0”, but the query is ten times longer, so the raw scores become 20, 10 and 0. Without scaling, softmax hands almost everything (0.99995) to the first key: attention has become a hard choice, and the gradient through the other keys all but vanishes. Switching to the automatic 1/√d_k does not help here: d_k is only 2, so the scores are divided by just √2 and the weights stay at 0.999, 0.001 and 0.000. Lower the factor instead: at × 0.1 the scores are 2, 1 and 0 again and the spread comes back (0.665, 0.245 and 0.090, as in “Soft attention: scores 2, 1, 0”).</source>
-        <translation>键与“柔和的注意力：分数 2、1、0”相同，但查询长了十倍，原始分数因此变成 20、10 和 0。不缩放时，softmax 几乎把一切（0.99995）都交给第一个键：注意力成了非此即彼的选择，经过其他键的梯度几乎消失。改用自动的 1/√d_k 在这里无济于事：d_k 只有 2，分数只被除以 √2，权重仍是 0.999、0.001 和 0.000。应当调低缩放因子：在 × 0.1 时分数又是 2、1 和 0，权重重新分散（0.665、0.245 和 0.090，与“柔和的注意力：分数 2、1、0”相同）。</translation>
+        <translation>键向量与“柔和的注意力：分数 2、1、0”相同，但查询长了十倍，原始分数因此变成 20、10 和 0。不缩放时，softmax 几乎把一切（0.99995）都交给第一个键向量：注意力成了非此即彼的选择，经过其他键向量的梯度几乎消失。改用自动的 1/√d_k 在这里无济于事：d_k 只有 2，分数只被除以 √2，权重仍是 0.999、0.001 和 0.000。应当调低缩放因子：在 × 0.1 时分数又是 2、1 和 0，权重重新分散（0.665、0.245 和 0.090，与“柔和的注意力：分数 2、1、0”相同）。</translation>
     </message>
     <message>
         <source>Three keys whose raw scores are 2, 1 and 0, used without scaling. Softmax turns them into about 0.665, 0.245 and 0.090: the best match leads, but every key still gets a say. Compare with “Saturated attention: scores 20, 10, 0”.</source>
-        <translation>三个键的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键领先，但每个键仍有一份发言权。可与“饱和的注意力：分数 20、10、0”对比。</translation>
+        <translation>三个键向量的原始分数为 2、1 和 0，不做缩放。softmax 把它们变成约 0.665、0.245 和 0.090：最匹配的键向量领先，但每个键向量仍有一份发言权。可与“饱和的注意力：分数 20、10、0”对比。</translation>
     </message>
     <message>
         <source>Cross-attention: I love Beijing → 我 爱 北京</source>
@@ -4527,11 +4673,15 @@
     </message>
     <message>
         <source>Cross-attention in a translation model: the queries come from the sentence being written (the decoder&apos;s target, 我 爱 北京), the keys and values from the sentence being translated (the encoder&apos;s source, I love Beijing). Q = Y·W_Q is 3 × 2, K = X·W_K and V = X·W_V are 3 × 2, so the weights are N_q × N_k = 3 × 3: one row per Chinese word, one column per English word. Here the source embeddings have one hand-made feature each, and each Chinese word mostly shares the feature of its translation, so each gives almost all of its attention to it: “我” to “I”, “爱” to “love” and “北京” to “Beijing” (the diagonal of the weights). The target and source need not be equally long; each row of the weights still adds up to 1. Click a row to make that Chinese word the query you drag in the explorer, against the three English keys.</source>
-        <translation>翻译模型中的交叉注意力：查询来自正在生成的句子（解码器的目标句“我 爱 北京”），键和值来自被翻译的句子（编码器的源句“I love Beijing”）。Q = Y·W_Q 为 3 × 2，K = X·W_K 与 V = X·W_V 为 3 × 2，所以权重是 N_q × N_k = 3 × 3：每个中文词一行，每个英文词一列。这里源句的嵌入各有一个手工设定的特征，每个中文词主要带有其译词的特征，因此几乎把全部注意力给了它：“我”给“I”，“爱”给“love”，“北京”给“Beijing”（权重矩阵的对角线）。目标句与源句不必一样长；每行权重之和仍为 1。点击一行，该中文词就成为你在探索器中拖动的查询，对着三个英文键。</translation>
+        <translation>翻译模型中的交叉注意力：查询来自正在生成的句子（解码器的目标句“我 爱 北京”），键向量和值向量来自被翻译的句子（编码器的源句“I love Beijing”）。Q = Y·W_Q 为 3 × 2，K = X·W_K 与 V = X·W_V 为 3 × 2，所以权重是 N_q × N_k = 3 × 3：每个中文词一行，每个英文词一列。这里源句的嵌入各有一个手工设定的特征，每个中文词主要带有其译词的特征，因此几乎把全部注意力给了它：“我”给“I”，“爱”给“love”，“北京”给“Beijing”（权重矩阵的对角线）。目标句与源句不必一样长；每行权重之和仍为 1。点击一行，该中文词就成为你在探索器中拖动的查询，对着三个英文键向量。</translation>
     </message>
     <message>
         <source>Soft attention: scores 2, 1, 0</source>
         <translation>柔和的注意力：分数 2、1、0</translation>
+    </message>
+    <message>
+        <source>You walk into a library looking for one topic: that wish is the query Q = [1, 0, 1, 0]. Each book&apos;s spine label is a key, its contents a value. The first label matches the query exactly (score 2), the second has nothing in common with it (score 0) and the third matches halfway (score 1). After dividing by √4 = 2 the scores are 1.0, 0.0 and 0.5, and the softmax gives the books 0.506, 0.186 and 0.307 of the attention (about 51%, 19% and 31%). The values are the article&apos;s, in the article&apos;s order: V₁ = [0.8, 0.2], V₂ = [0.3, 0.7], V₃ = [0.1, 0.9]. The answer is [0.492, 0.508], a blend led by the first book. The article&apos;s step 4 prints [0.516, 0.483] instead, because its step 3 assumed the scores 1.0, 0.5, 0.0 (weights 0.506, 0.307, 0.186) while its own keys give 1.0, 0.0, 0.5: the second and third weights trade places. The example “The article&apos;s step 3: scores 1.0, 0.5, 0.0” has keys that give the article&apos;s scores, and its output is the article&apos;s. A search engine works the same way: your search words are Q, page titles are K, page contents are V.</source>
+        <translation>你走进图书馆，想找某个主题的书：这个意图就是查询 Q = [1, 0, 1, 0]。每本书书脊上的标签是一个键向量 K，书的内容是值向量 V。第一本书的标签与查询完全一致（分数 2），第二本毫无共同之处（分数 0），第三本一半相符（分数 1）。除以 √4 = 2 后分数为 1.0、0.0、0.5，softmax 分给三本书 0.506、0.186、0.307 的注意力（约 51%、19%、31%）。值向量用的是文章里的，顺序也和文章相同：V₁ = [0.8, 0.2]、V₂ = [0.3, 0.7]、V₃ = [0.1, 0.9]。输出是 [0.492, 0.508]，以第一本书为主的混合。文章第四步印的却是 [0.516, 0.483]：它的第三步假设缩放后的分数是 1.0、0.5、0.0（权重 0.506、0.307、0.186），而它自己的键向量给出的是 1.0、0.0、0.5，第二、第三个权重正好对调。示例“文章的第三步：分数 1.0、0.5、0.0”的键向量给出文章假设的分数，输出就是文章的结果。搜索引擎也是这样：搜索词是 Q，网页标题是 K，网页内容是 V。</translation>
     </message>
     <message>
         <source>Self-attention: 我 爱 北京</source>
@@ -4539,7 +4689,7 @@
     </message>
     <message>
         <source>Self-attention on a three-word sentence: every word plays three parts at once. As a query it asks what it needs from the rest of the sentence, as a key it offers what it can give, and as a value it carries what it means. The embeddings X here have four hand-made features (a thing, an action, the speaker, a place); W_Q, W_K and W_V turn each word into a two-dimensional Q, K and V. The verb “爱” asks for the things involved: it gives about 56% of its attention to “我”, 33% to “北京” and only 11% to itself. “我” asks for the action and gives 71% to “爱”. Each row of the weight matrix adds up to 1. Turn on the causal mask and “我”, the first word, can only look at itself. Click a row to make that word the query you drag in the explorer.</source>
-        <translation>一个三词句子上的自注意力：每个词同时扮演三个角色。作为查询，它问自己需要从句子其余部分得到什么；作为键，它表明自己能提供什么；作为值，它携带自己的含义。这里的嵌入 X 有四个手工设定的特征（事物、动作、说话人、地点）；W_Q、W_K 和 W_V 把每个词变成二维的 Q、K 和 V。动词“爱”要找的是相关的事物：它把约 56% 的注意力给了“我”，33% 给了“北京”，只留 11% 给自己。“我”要找的是动作，把 71% 给了“爱”。权重矩阵的每一行加起来都是 1。打开因果掩码后，第一个词“我”只能看它自己。点击某一行，那个词就成为你在“向量”页中拖动的查询。</translation>
+        <translation>一个三词句子上的自注意力：每个词同时扮演三个角色。作为查询，它问自己需要从句子其余部分得到什么；作为键向量，它表明自己能提供什么；作为值，它携带自己的含义。这里的嵌入 X 有四个手工设定的特征（事物、动作、说话人、地点）；W_Q、W_K 和 W_V 把每个词变成二维的 Q、K 和 V。动词“爱”要找的是相关的事物：它把约 56% 的注意力给了“我”，33% 给了“北京”，只留 11% 给自己。“我”要找的是动作，把 71% 给了“爱”。权重矩阵的每一行加起来都是 1。打开因果掩码后，第一个词“我”只能看它自己。点击某一行，那个词就成为你在“向量”页中拖动的查询。</translation>
     </message>
 </context>
 </TS>

@@ -86,7 +86,7 @@ BAD_FILES = {
                       '"query": duplicate key (each field may appear only once)'),
     "kind-twice": ('{"kind": "other", "kind": "self", "tokens": ["a"]}', '"kind": duplicate key'),
     "just-over-the-limit": (text_with(query=[1, 0, 1000000.1, 0]),
-                            "query[2]: 1000000.1 is out of range (|x| must be at most 1e+06)"),
+                            "query[2]: 1000000.1 is out of range (|x| must be at most 1 000 000)"),
     "5000-digit-integer": ('{"query": [' + "9" * 5000 + '], "keys": [[1]], "values": [[1]]}',
                            "not a usable number: an integer with 5000 digits"),
 }
@@ -260,7 +260,7 @@ def test_compute_json_reports_undefined_angles_as_null(tmp_path):
 
 
 def test_compute_text_prints_the_four_steps(tmp_path):
-    """The handout: four steps, a row per key, 3 decimals, the exact output [0.516, 0.484]."""
+    """The handout: four steps, a row per key, 3 decimals, the exact output [0.492, 0.508]."""
     process = run_cli("compute", "--preset", "library", "--format", "text", cwd=tmp_path)
     assert process.returncode == 0 and process.stderr == b""
     text = process.stdout.decode("utf-8")
@@ -270,7 +270,7 @@ def test_compute_text_prints_the_four_steps(tmp_path):
     assert "0.500" in text  # the scale 1/√4
     row = next(line for line in text.splitlines() if line.startswith("K1 "))
     assert row.split()[:5] == ["K1", "2.000", "1.000", "2.718", "0.506"]
-    assert "output = [0.516, 0.484]" in text
+    assert "output = [0.492, 0.508]" in text
 
 
 def test_compute_keeps_chinese_labels_readable(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
 import pytest
 
 from attention_explorer.core.files.anykind import loads_any
@@ -41,11 +42,38 @@ def _claimed_numbers(name: str) -> list[float]:
     return found
 
 
+def _named_examples(name: str) -> list[str]:
+    """The examples a story names by their quoted titles."""
+    titles = {document(other)["title"]: other for other in PRESETS}
+    quoted = re.findall(r"“([^”]+)”", document(name).get("description", ""))
+    return [titles[title] for title in quoted if title in titles]
+
+
+def _articles_hand_arithmetic() -> list[float]:
+    """The article's step 4 done as the article does it: weights rounded to 3 decimals, each term rounded, then added.
+
+    Its terms and sums (0.101 + 0.215 + 0.167 = 0.483) are numbers a story may quote to explain the article's slip.
+    """
+    scenario = load_preset("article-step3")
+    rounded_weights = np.round(scenario.compute().weights, 3)
+    terms = np.round(rounded_weights[:, None] * scenario.values, 3)
+    return [*terms.ravel().tolist(), *np.round(terms.sum(axis=0), 3).tolist()]
+
+
+def test_the_articles_hand_arithmetic_gives_its_printed_output():
+    assert _articles_hand_arithmetic()[-2:] == [0.516, 0.483]
+    assert [0.101, 0.215, 0.167] == _articles_hand_arithmetic()[1:6:2]
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_share_and_decimal_a_story_states_is_a_claim(name):
-    """No number in a story goes unchecked: percentages and decimals each match a claimed number as written."""
+    """No number in a story goes unchecked: percentages and decimals each match a claimed number as written (its own,
+    an example's it names by title, or the article's own hand arithmetic that the library stories explain)."""
     story = document(name).get("description", "")
     numbers = _claimed_numbers(name)
+    numbers += [value for other in _named_examples(name) for value in _claimed_numbers(other)]
+    if name in ("library", "article-step3"):
+        numbers += _articles_hand_arithmetic()
     for percent in re.findall(r"(\d+(?:\.\d+)?)\s?%", story):
         assert any(round(value * 100) == round(float(percent)) for value in numbers), f"{name}: {percent}%"
     for decimal in re.findall(r"(?<![\d.])(\d+\.\d{2,})(?![\d.])", story):

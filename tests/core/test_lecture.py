@@ -98,7 +98,7 @@ def script(*scenes, **fields) -> str:
     (script({"steps": 1}, title="T\udc80"), "title: character 2 is not valid Unicode (a lone surrogate)"),
     (script({"caption": {"fr": "Bonjour"}}), 'scenes[0].caption: "fr" is not a language (expected en, zh_CN)'),
     (script({"caption": "x" * 1001}), "scenes[0].caption: 1001 characters, at most 1000 allowed"),
-    (script({"scale": -1}), "scenes[0].scale: -1 is out of range (0 to 1e+06)"),
+    (script({"scale": -1}), "scenes[0].scale: -1 is out of range (0 to 1 000 000)"),
     (script({"pin": ""}), "scenes[0].pin: expected a name of 1 to 64 characters, got 0 characters"),
     (script({"preset": "nope"}), "scenes[0].preset: expected one of"),
     (json.dumps({"kind": "lecture", "scenes": []}), "scenes: expected a list of 1 to 200 scenes, got 0"),

@@ -3,6 +3,7 @@
 import json
 import math
 
+import numpy as np
 import pytest
 
 from attention_explorer.core import limits
@@ -21,7 +22,7 @@ from attention_explorer.core.scenes.multihead.scene import MultiHeadScenario
 from attention_explorer.core.scenes.query import file as fileformat
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario
 
-REQUIRED = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
+REQUIRED = ("drag-2d", "library", "article-step3", "saturation-small", "saturation-large", "code-review",
             "aligned", "orthogonal", "opposite")
 
 
@@ -54,24 +55,36 @@ def test_each_preset_file_is_a_valid_scenario_file(name):
         assert math.fsum(result.weights) == pytest.approx(1.0)
 
 
-def test_library_preset_is_the_article_example():
-    """Q = [1, 0, 1, 0]: scores 2, 0, 1; scaled by 1/2; output [0.516, 0.484] (V's ordered to match)."""
+def test_library_preset_is_the_article_example_with_its_vectors_in_its_order():
+    """Q = [1, 0, 1, 0] and the article's keys: scores 2, 0, 1; its V₁, V₂, V₃ in its order: [0.492, 0.508]."""
     scenario = load_preset("library")
     result = scenario.compute()
     assert scenario.query.tolist() == [1, 0, 1, 0]
+    assert scenario.keys.tolist() == [[1, 0, 1, 0], [0, 1, 0, 1], [1, 0, 0, 0]]
+    assert scenario.values.tolist() == [[0.8, 0.2], [0.3, 0.7], [0.1, 0.9]]
     assert scenario.scale is None and result.scale == 0.5
     assert result.scores.tolist() == [2.0, 0.0, 1.0]
     assert result.scaled_scores.tolist() == [1.0, 0.0, 0.5]
     total = math.e + 1 + math.sqrt(math.e)
     assert result.weights == pytest.approx([math.e / total, 1 / total, math.sqrt(math.e) / total])
-    # the article's V's, each paired with the weight the article gives it
-    by_weight = sorted(zip(result.weights.tolist(), scenario.values.tolist()), reverse=True)
-    assert [values for _, values in by_weight] == [[0.8, 0.2], [0.3, 0.7], [0.1, 0.9]]
-    assert [round(weight, 3) for weight, _ in by_weight] == [0.506, 0.307, 0.186]
-    assert [round(x, 3) for x in result.output.tolist()] == [0.516, 0.484]
-    # its description quotes 51%, 19% and 31%
+    assert [round(x, 3) for x in result.output.tolist()] == [0.492, 0.508]
     assert [round(100 * w) for w in result.weights] == [51, 19, 31]
-    assert "51%, 19% and 31%" in scenario.description and "[0.516, 0.484]" in scenario.description
+    # the story says why the article's step 4 reads otherwise, with both sets of numbers
+    for said in ("51%, 19% and 31%", "[0.492, 0.508]", "[0.516, 0.483]", "1.0, 0.5, 0.0", "1.0, 0.0, 0.5"):
+        assert said in scenario.description
+
+
+def test_the_articles_step_3_has_keys_that_give_its_assumed_scores_exactly():
+    """Scaled scores exactly [1.0, 0.5, 0.0], the article's V's: weights 0.506/0.307/0.186, output [0.516, 0.484]."""
+    scenario = load_preset("article-step3")
+    result = scenario.compute()
+    assert scenario.query.tolist() == [1, 0, 1, 0]
+    assert scenario.values.tolist() == [[0.8, 0.2], [0.3, 0.7], [0.1, 0.9]]
+    assert result.scaled_scores.tolist() == [1.0, 0.5, 0.0]  # exactly, not within a tolerance
+    assert np.round(result.weights, 3).tolist() == [0.506, 0.307, 0.186]
+    assert np.round(result.output, 3).tolist() == [0.516, 0.484]
+    assert scenario.title == "The article's step 3: scores 1.0, 0.5, 0.0"
+    assert "[0.516, 0.484]" in scenario.description and "[0.516, 0.483]" in scenario.description
 
 
 def test_saturation_small_is_softmax_of_2_1_0():

@@ -13,7 +13,7 @@ from attention_explorer.core.scenes.query.scene import Scenario, with_scale, wit
 from attention_explorer.core.teaching import questions as qs
 
 LIBRARY_WEIGHTS = (0.506, 0.186, 0.307)  # the article's softmax of [1, 0, 0.5]
-LIBRARY_OUTPUT = (0.516, 0.484)
+LIBRARY_OUTPUT = (0.492, 0.508)
 
 
 @pytest.fixture(scope="module")

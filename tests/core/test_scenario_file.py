@@ -128,7 +128,7 @@ def test_limits_are_inclusive():
         (document(keys={"a": 1}), "keys: expected a list of 1 to 512 rows, got an object"),
         (document(keys=[[1, 0, 1, 0]] * 513, values=[[1]] * 513), "keys: expected a list of 1 to 512 rows, got 513"),
         (document(keys=[1, 0, 1, 0]), "keys[0]: expected a list of numbers, got int"),
-        (document(query=[1, 0, 1e7, 0]), "query[2]: 1e+07 is out of range (|x| must be at most 1e+06)"),
+        (document(query=[1, 0, 1e7, 0]), "query[2]: 1e+07 is out of range (|x| must be at most 1 000 000)"),
         (document(labels=["K1", "K2"]), "labels: expected 3 strings (one per key), got 2"),
         (document(labels=["K1", 2, "K3"]), "labels[1]: expected a string, got int"),
         (document(labels=["K1", "K2", "x" * 65]), "labels[2]: 65 characters, at most 64 are allowed"),
@@ -208,9 +208,9 @@ def test_a_field_given_twice_is_refused_by_name(text, expected):
 def test_out_of_range_numbers_show_enough_digits_to_see_why():
     """1000000.1 is over the limit 1e+06: the message must not round it to 1e+06 itself."""
     assert refused(document(query=[1, 0, 1000000.1, 0])) == (
-        "query[2]: 1000000.1 is out of range (|x| must be at most 1e+06)")
+        "query[2]: 1000000.1 is out of range (|x| must be at most 1 000 000)")
     assert refused(document(query=[1, 0, -1000000.5, 0])).startswith("query[2]: -1000000.5 is out of range")
-    assert refused(document(scale=1000000.1)) == "scale: 1000000.1 is out of range (0 to 1e+06)"
+    assert refused(document(scale=1000000.1)) == "scale: 1000000.1 is out of range (0 to 1 000 000)"
     assert messages.number_text(2e6) == "2e+06" and messages.number_text(0.1) == "0.1"
     assert messages.number_text(1 / 3) == repr(1 / 3)
     with pytest.raises(ScenarioError, match=r"^keys\[1\]\[0\]: 1000000\.1 is out of range"):

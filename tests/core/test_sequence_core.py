@@ -224,8 +224,8 @@ BAD_SELF_FILES = {
                    '"kind": duplicate key'),
     "tokens twice": (json.dumps(sequence_document())[:-1] + ', "tokens": ["a", "b", "c"]}', '"tokens": duplicate key'),
     "just over the limit": (sequence_document(embeddings=[[1, 0, 1, 0], [0, 1000000.1, 0, 0], [1, 0, 0, 1]]),
-                            "embeddings[1][1]: 1000000.1 is out of range (|x| must be at most 1e+06)"),
-    "scale just over": (sequence_document(scale=1000000.1), "scale: 1000000.1 is out of range (0 to 1e+06)"),
+                            "embeddings[1][1]: 1000000.1 is out of range (|x| must be at most 1 000 000)"),
+    "scale just over": (sequence_document(scale=1000000.1), "scale: 1000000.1 is out of range (0 to 1 000 000)"),
 }
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PRESET = "drag-2d"
 # The order a lecture walks through them; files not listed here follow alphabetically.
-_ORDER = ("drag-2d", "library", "saturation-small", "saturation-large", "code-review",
+_ORDER = ("drag-2d", "library", "article-step3", "saturation-small", "saturation-large", "code-review",
           "aligned", "orthogonal", "opposite", "self-attention", "translation")
 
 

@@ -20,7 +20,7 @@ from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
-from attention_explorer.ui.style.numbers import three_decimals_short
+from attention_explorer.ui.style.numbers import number_html
 from attention_explorer.ui.style.safe_text import escaped, plain_label
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
@@ -439,9 +439,9 @@ class VectorCanvas(QWidget):
         color = key_hex(selected)
         q = f"<b style='color:{self.query.color.name()}'>Q</b>"
         k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
-        dot = three_decimals_short(float(result.scores[selected]))
-        q_norm = three_decimals_short(result.query_norm)
-        k_norm = three_decimals_short(float(result.key_norms[selected]))
+        dot = number_html(float(result.scores[selected]))
+        q_norm = number_html(result.query_norm)
+        k_norm = number_html(float(result.key_norms[selected]))
         cosine = result.cosines[selected]
         angle = result.angles_deg[selected]
         sep = "&nbsp;&nbsp;&nbsp; "
@@ -452,12 +452,13 @@ class VectorCanvas(QWidget):
             why = self.tr("a zero vector has no direction")
             rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
         else:
-            product = three_decimals_short(result.query_norm * float(result.key_norms[selected]) * cosine)
+            product = number_html(result.query_norm * float(result.key_norms[selected]) * cosine)
             # Plain spaces only before '=': a line may break there and nowhere inside a number or a product.
-            rows = (f"θ&nbsp;=&nbsp;<b>{angle:.1f}°</b>{sep}cos&nbsp;θ&nbsp;=&nbsp;<b>{cosine:.3f}</b>{sep}{norms}",
+            cos_text = number_html(cosine)  # the minus sign, never a hyphen ("cos θ = −0.006")
+            rows = (f"θ&nbsp;=&nbsp;<b>{angle:.1f}°</b>{sep}cos&nbsp;θ&nbsp;=&nbsp;<b>{cos_text}</b>{sep}{norms}",
                     score,
                     f"{_bars(q)}{_bars(k)}&nbsp;cos&nbsp;θ =&nbsp;{q_norm}&nbsp;×&nbsp;{k_norm}&nbsp;×&nbsp;"
-                    f"{cosine:.3f} =&nbsp;<b>{product}</b>")
+                    f"{number_html(cosine)} =&nbsp;<b>{product}</b>")
         self.readout.setText(
             f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
 

@@ -11,6 +11,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.core.teaching.lecture import Lecture, Scene, text_for
 from attention_explorer.core.teaching.questions import ATTEND_MOST, STEP_OF_KIND
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.safe_text import plain_label
@@ -180,7 +181,7 @@ class LectureRunner(QObject):
         window = self.window
         self.quiz.dismiss()
         if scene.preset:
-            loaded = load_preset(scene.preset)
+            loaded = translated_labels(load_preset(scene.preset))
             if isinstance(loaded, Scenario):
                 window.document.open_scenario(loaded)
             else:  # a self-attention, multi-head or cross-attention example: into its lab, as Examples ▸ does

@@ -12,7 +12,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.output_layout import LABEL_SIDES, LabelLayout, Rect, convex_hull
-from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.numbers import three_decimals, tooltip_vector, typographic_minus
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.fast_items import CachedBars, CachedScatter, moves_quietly
@@ -251,18 +251,18 @@ class OutputView(QWidget):
     def _update_readout(self) -> None:
         output = self.model.result.output
         revealed = self.model.step_shown(4)
-        shown = ", ".join(three_decimals(v) if revealed else "?" for v in output[:READOUT_MAX])
+        shown = ", ".join(typographic_minus(three_decimals(v)) if revealed else "?" for v in output[:READOUT_MAX])
         if output.shape[0] > READOUT_MAX:
             shown += self.tr(", … ({0} components)").format(output.shape[0])
         # On the panel, not the plot: the palette's window colour (ours: on PaletteChange the label's is still old).
         colour = theme_ink(output_color().name(), self.palette().color(QPalette.ColorRole.Window))
         formula = "" if self._narrow else " = Σ w<sub>i</sub>V<sub>i</sub>"
         text = (f'<span style="color:{colour}"><b>{self.tr("output")}</b></span>{formula} = '
-                f'<span style="color:{colour}"><b>[{shown}]</b></span>')
+                f'<span style="color:{colour}; white-space:nowrap"><b>[{shown}]</b></span>')  # never "[0.809, / 0.113]"
         if text != self._shown_readout:
             self._shown_readout = text
             self.readout.setText(text)
-        self.readout.setToolTip("[" + ", ".join(repr(float(v)) for v in output[:64]) + "]" if revealed else "")
+        self.readout.setToolTip(tooltip_vector(output) if revealed else "")
 
     # pyqtgraph renders one symbol image per distinct (size, pen, brush): sizes are whole pixels and opacities
     # come in ALPHA_LEVELS steps, so a drag reuses cached images instead of rendering one per point per move.
@@ -481,7 +481,7 @@ class OutputView(QWidget):
         self._update_component_dots(values, self._known_weights())
         for c, text in enumerate(self.component_texts):
             value = float(output[c])
-            shown = three_decimals(value) if self.model.step_shown(4) else "?"
+            shown = typographic_minus(three_decimals(value)) if self.model.step_shown(4) else "?"
             if text.textItem.toPlainText() != shown:
                 text.setText(shown)
             text.setAnchor((0.5, 1.0) if value >= 0 else (0.5, 0.0))

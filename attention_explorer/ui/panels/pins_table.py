@@ -18,7 +18,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query.pins import PinComparison, compare_pins
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.numbers import full_precision, signed_difference, table_value
+from attention_explorer.ui.style.numbers import signed_difference, table_value, tooltip_number
 from attention_explorer.ui.style.pin_style import pin_colour, pin_name
 from attention_explorer.ui.style.safe_text import mnemonic_free
 from attention_explorer.ui.style.theme import theme
@@ -90,7 +90,7 @@ class PinComparisonModel(QAbstractTableModel):
             return self._row_name(row) if column == 0 else self._cell(row, column)[0]
         if role == Qt.ItemDataRole.ToolTipRole and column > 0:
             value = self._cell(row, column)[1]
-            return full_precision(value) if math.isfinite(value) else self.tr("not defined here")
+            return tooltip_number(value) if math.isfinite(value) else self.tr("not defined here")
         if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and column > 1 and (column - 2) % 2 == 1:

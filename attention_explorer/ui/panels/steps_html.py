@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 
-from attention_explorer.ui.style.numbers import full_precision, number_html
+from attention_explorer.ui.style.numbers import number_html, tooltip_number
 from attention_explorer.ui.style.theme import contrast_ratio
 
 # Vectors longer than this are shown as their first components and "…".
@@ -35,7 +35,7 @@ _BLANKS = str.maketrans("0123456789.", "\u2007" * 10 + "\u2008")
 
 def tip(shown: str, value: float) -> str:
     """`shown` with a hover tooltip of the full-precision value."""
-    return f'<span title="{full_precision(value)}">{shown}</span>'
+    return f'<span title="{tooltip_number(value)}">{shown}</span>'
 
 
 def nowrap(text: str) -> str:

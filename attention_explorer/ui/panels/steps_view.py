@@ -27,12 +27,12 @@ from attention_explorer.ui.panels.steps_html import (
 from attention_explorer.ui.style.numbers import (
     MINUS,
     compact_html,
-    full_precision,
-    full_precision_vector,
     number_html,
     parenthesized_if_negative,
     product_factor_html,
     small_number_html,
+    tooltip_number,
+    tooltip_vector,
 )
 from attention_explorer.ui.style.safe_text import escaped, literal
 from attention_explorer.ui.style.theme import key_hex, output_color, query_color, theme, theme_ink
@@ -373,8 +373,8 @@ class StepsView(QWidget):
                 expression = f"Q·K = {terms}"
             else:
                 expression = "Q·K"
-            title = (f"{scenario.labels[i]}: K = {full_precision_vector(scenario.keys[i])}, "
-                     f"Q·K = {full_precision(score)}")
+            title = (f"{scenario.labels[i]}: K = {tooltip_vector(scenario.keys[i])}, "
+                     f"Q·K = {tooltip_number(score)}")
             table.append(self._row(i, title, [expression, "= " + tip(number_html(score), score)]))
         parts.append(self._table(table))
 
@@ -398,8 +398,8 @@ class StepsView(QWidget):
         table = []
         for i in rows:
             raw, scaled = float(result.scores[i]), float(result.scaled_scores[i])
-            title = (f"{scenario.labels[i]}: s = {full_precision(raw)}, × {full_precision(result.scale)} "
-                     f"= {full_precision(scaled)}")
+            title = (f"{scenario.labels[i]}: s = {tooltip_number(raw)}, × {tooltip_number(result.scale)} "
+                     f"= {tooltip_number(scaled)}")
             table.append(self._row(i, title, [nowrap(f"{tip(number_html(raw), raw)} {operation}"),
                                               nowrap("= " + tip(number_html(scaled), scaled))]))
         parts.append(self._table(table))
@@ -425,7 +425,7 @@ class StepsView(QWidget):
         for i in rows:
             x, e, w = float(result.scaled_scores[i]), float(result.exponentials[i]), float(result.weights[i])
             power = f"{compact_html(x)} {MINUS} {compact_html(top)}" if shifted else number_html(x)
-            title = f"{scenario.labels[i]}: x = {full_precision(x)}, e^x = {full_precision(e)}, w = {full_precision(w)}"
+            title = f"{scenario.labels[i]}: x = {tooltip_number(x)}, e^x = {tooltip_number(e)}, w = {tooltip_number(w)}"
             table.append(self._row(i, title, [
                 nowrap(f"e<sup>{power}</sup>") + " " + nowrap(f"= {tip(small_number_html(e), e)}"),
                 nowrap(f"/ {shown_total}") + " " + nowrap(f"= {tip(number_html(w), w)}"),
@@ -449,10 +449,10 @@ class StepsView(QWidget):
         for i in rows:
             w = float(result.weights[i])
             term = result.weighted_value(i)
-            title = f"{scenario.labels[i]}: w = {full_precision(w)}, w·V = {full_precision_vector(term)}"
+            title = f"{scenario.labels[i]}: w = {tooltip_number(w)}, w·V = {tooltip_vector(term)}"
             table.append(self._row(i, title, [
                 nowrap(f"{tip(number_html(w), w)} ×") + " " + vector_text(scenario.values[i], compact_html),
-                nowrap("= ") + f'<span title="{full_precision_vector(term)}">{vector_text(term)}</span>',
+                nowrap("= ") + f'<span title="{tooltip_vector(term)}">{vector_text(term)}</span>',
             ]))
         colour = output_color().name()
         ink = self._ink(colour)
@@ -460,7 +460,7 @@ class StepsView(QWidget):
             f'<tr><td bgcolor="{colour}" align="center" style="padding:4px 8px; color:#FFFFFF"><b>Σ</b></td>'
             f'<td style="padding:4px 6px; color:{ink}"><b>{self.tr("output")}</b></td>'
             f'<td align=right style="padding:4px 6px; color:{ink}"><b>=&nbsp;'
-            f'<span title="{full_precision_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
+            f'<span title="{tooltip_vector(result.output)}">{vector_text(result.output)}</span></b></td></tr>'
         )
         parts.append(self._table(table))
 

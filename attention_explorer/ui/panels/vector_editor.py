@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QModelIndex,
+    QPersistentModelIndex,
     QSignalBlocker,
     QSize,
     Qt,
@@ -48,7 +49,7 @@ from attention_explorer.ui.panels.vector_table import (
     VectorTable,
     VectorTableModel,
 )
-from attention_explorer.ui.style.numbers import three_decimals
+from attention_explorer.ui.style.numbers import MINUS, three_decimals, tooltip_number
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label
 from attention_explorer.ui.style.theme import theme
 
@@ -135,12 +136,15 @@ class VectorEditor(QWidget):
         self.d_k_spin.valueChanged.connect(self._set_d_k)
         self.d_v_spin.valueChanged.connect(self._set_d_v)
         self.table.selectionModel().currentChanged.connect(self._current_changed)
+        self._hovered: QPersistentModelIndex | None = None  # the cell whose value the status bar tells
         self.table.entered.connect(self._hover)
+        self.table.viewport().installEventFilter(self)
         self.table.left.connect(lambda: self.hint.emit(""))
         self.table.paste_requested.connect(self.paste_from_clipboard)
         self.table.copy_requested.connect(self.copy_current_row)
         self.table_model.refused.connect(self.show_error)
         self.table_model.committed.connect(self.clear_message)
+        model.opened.connect(self.clear_message)  # a refusal speaks of the scene it was made in, not of the next
         model.changed.connect(self._update)
         model.selection_changed.connect(self._update_selection)
         theme().changed.connect(self._apply_theme)
@@ -229,7 +233,7 @@ class VectorEditor(QWidget):
         header_metrics = QFontMetricsF(self.table.horizontalHeader().font())
         padding = self._cell_padding()
         for column, length in enumerate(lengths, start=1):
-            widest_text = "-" + digit * (length - 4) + "." + digit * 3
+            widest_text = MINUS + digit * (length - 4) + "." + digit * 3  # the typographic minus the cells show
             header = str(self.table_model.headerData(column, Qt.Orientation.Horizontal))
             width = max(
                 math.ceil(bold.horizontalAdvance(widest_text)) + padding,
@@ -281,6 +285,8 @@ class VectorEditor(QWidget):
                 with QSignalBlocker(spin):
                     spin.setValue(value)
         self._update_remove_button()
+        if self._hovered is not None and self._hovered.isValid():  # the status bar tells the value now, not before
+            self._hover(self.table_model.index(self._hovered.row(), self._hovered.column()))
         shown_k, shown_v = self.table_model.shown_components()
         notes = []
         if shown_k < scenario.d_k:
@@ -328,7 +334,13 @@ class VectorEditor(QWidget):
         if key < self.model.scenario.n:
             self.model.select_key(key)
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Leave:
+            self._hovered = None  # the mouse left the table: its hint is no longer about a cell
+        return super().eventFilter(watched, event)
+
     def _hover(self, index: QModelIndex) -> None:
+        self._hovered = QPersistentModelIndex(index)
         cell = self.table_model.cell(index.row(), index.column())
         if cell is not None:
             self.hint.emit(
@@ -337,7 +349,7 @@ class VectorEditor(QWidget):
                 ).format(
                     self.table_model.vector_name(cell.role, cell.index),
                     cell.component,
-                    repr(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
+                    tooltip_number(float(sc.vector(self.model.scenario, cell.role, cell.index)[cell.component])),
                 )
             )
         elif index.column() == 0 and index.row() != QUERY_ROW:

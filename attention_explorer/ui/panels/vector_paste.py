@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.vector_table import QUERY_ROW
-from attention_explorer.ui.style.numbers import parse_number
+from attention_explorer.ui.style.numbers import list_separators, parse_number
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
+_CELLS = re.compile(r"\s*;\s*|,\s+|\s+")
 
 # The new vectors, keyed by (role, index), and the pasted block's row and column counts.
 PastedVectors = tuple[dict[tuple[str, int], list[float]], int, int]
@@ -21,13 +24,15 @@ def parse_paste(text: str, scenario: sc.Scenario, start_row: int, start: int) ->
 
     Returns the new vectors keyed by (role, index) and the paste's size; ValueError names the first bad cell.
     """
+    text = list_separators(text)  # "０．８，０．２" from a Chinese input method is "0.8, 0.2"
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise ValueError(_translate("VectorEditor", "the clipboard holds no numbers"))
-    # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces.
-    split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: line.split())
+    # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces, semicolons and commas
+    # followed by a space ("0.8, 0.2" as the article writes a vector; "0,5" alone stays a decimal comma).
+    split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: _CELLS.split(line.strip()))
     rows = []
     for line in lines:
         cells = split(line)

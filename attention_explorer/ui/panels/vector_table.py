@@ -38,7 +38,7 @@ from attention_explorer.core.limits import MAX_LABEL, ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.numbers import parse_number, three_decimals
+from attention_explorer.ui.style.numbers import parse_number, three_decimals, tooltip_number, typographic_minus
 from attention_explorer.ui.style.safe_text import literal
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 
@@ -238,13 +238,13 @@ class VectorTableModel(QAbstractTableModel):
         cell = self.cell(row, column)
         if cell is None:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return three_decimals(self._number(cell))
+        if role == Qt.ItemDataRole.DisplayRole:  # the minus sign, as wide as "+"; the editor reads it back
+            return typographic_minus(three_decimals(self._number(cell)))
         if role == Qt.ItemDataRole.EditRole:
             return repr(self._number(cell))  # full precision, shortest form that reads back exactly
         if role == Qt.ItemDataRole.ToolTipRole:
             return literal(_translate("VectorEditor", "{0} component {1} = {2}").format(
-                self.vector_name(cell.role, cell.index), cell.component, repr(self._number(cell))
+                self.vector_name(cell.role, cell.index), cell.component, tooltip_number(self._number(cell))
             ))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

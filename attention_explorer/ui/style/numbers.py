@@ -52,7 +52,10 @@ def cell_number(value: float, decimals: int = 2) -> str:
     """A matrix cell: fixed decimals below 1000, else 3 significant digits; typographic minus; ±∞."""
     if math.isinf(value):
         return MINUS + "∞" if value < 0 else "∞"
-    return formatted_number(f"{{:.{decimals}f}}" if abs(value) < 1000 else "{:.3g}", value)
+    if abs(value) < 1000:
+        return formatted_number(f"{{:.{decimals}f}}", value)
+    mantissa, exponent = f"{value:.2e}".split("e")  # 1.23×10³, never 1.23e+03
+    return typographic_minus(mantissa) + "×10" + str(int(exponent)).translate(_SUPERSCRIPT)
 
 
 def factor_text(value: float) -> str:
@@ -61,7 +64,11 @@ def factor_text(value: float) -> str:
         return "∞"
     if value == 0 or 0.1 <= abs(value) < 1000:
         return f"{value:.3f}"
-    return typographic_minus(f"{value:.3g}")
+    if 1000 <= abs(value) < 1e15 and float(f"{value:.3g}") == round(float(f"{value:.3g}")):
+        return grouped_integer(int(float(f"{value:.3g}")))  # 2 500, 1 000 000: never 2.5e+03
+    if 1e-3 <= abs(value) < 0.1:
+        return typographic_minus(f"{value:.3g}")  # 0.01, 0.00125
+    return tooltip_number(float(f"{value:.3g}"))  # 1×10⁻⁵
 
 
 def square_root_text(d_k: int) -> str:
@@ -75,6 +82,33 @@ def square_root_text(d_k: int) -> str:
 def full_precision(value: float) -> str:
     """Every digit of `value` (the shortest text that reads back exactly), typographic minus: for tooltips."""
     return typographic_minus(repr(float(value)))
+
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def tooltip_number(value: float) -> str:
+    """A number as a tooltip shows it to a reader: 6 significant digits (0.722159, not 0.7221586142601905), the
+    typographic minus, and a power of ten written as people write it (4.54×10⁻⁵, 2×10⁶), never 1e+06."""
+    value = float(value)
+    if math.isnan(value):
+        return "—"
+    if math.isinf(value):
+        return MINUS + "∞" if value < 0 else "∞"
+    if value == 0.0:
+        return "0"
+    if 1e-4 <= abs(value) < HUGE:
+        return typographic_minus(f"{value:.6g}")
+    mantissa, exponent = f"{value:.5e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    return typographic_minus(mantissa) + "×10" + str(int(exponent)).translate(_SUPERSCRIPT)
+
+
+def tooltip_vector(values: Sequence[float] | np.ndarray) -> str:
+    """[a, b, …] with `tooltip_number` components (long vectors cut)."""
+    values = np.asarray(values, dtype=np.float64)
+    text = ", ".join(tooltip_number(float(v)) for v in values[:FULL_VECTOR_COMPONENTS])
+    return f"[{text}{', …' if values.shape[0] > FULL_VECTOR_COMPONENTS else ''}]"
 
 
 def full_precision_vector(values: Sequence[float] | np.ndarray) -> str:
@@ -142,6 +176,15 @@ def compact_html(value: float) -> str:
     return "0" if text in ("-0", "") else typographic_minus(text)
 
 
+def weight_html(value: float) -> str:
+    """A softmax weight with the digits it needs: 0.66524, 0.99995 (never a rounded 1.0000 beside a non-zero
+    weight), and from below 0.001 on as 4.54×10<sup>−5</sup>, so a small weight is never shown as 0.0000."""
+    if value == 0.0 or value >= 1e-3:
+        return formatted_number("{:.5f}", value)
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa}×10<sup>{typographic_minus(str(int(exponent)))}</sup>"
+
+
 def parenthesized_if_negative(value: float, shown: str) -> str:
     """`shown` (the text of `value`) in parentheses when negative, as a factor in a product."""
     return f"({shown})" if value < 0 else shown
@@ -155,13 +198,31 @@ def product_factor_html(value: float) -> str:
 # ---------------------------------------------------------------- parsing
 
 
+# What a Chinese (or Japanese) input method types for a number: full-width digits, signs, point, e and spaces.
+_HALF_WIDTH = {**{0xFF10 + d: str(d) for d in range(10)}, 0xFF0E: ".", 0xFF0B: "+", 0xFF0D: "-", 0xFF45: "e",
+               0xFF25: "E", 0x3000: " ", 0x2012: "-", 0x2013: "-", 0xFE63: "-", 0x3002: "."}
+# Commas that separate numbers in a Chinese row ("２，３", "2、3"): never a decimal comma.
+_LIST_COMMAS = {0xFF0C: ",", 0x3001: ",", 0xFE50: ",", 0xFE51: ","}
+
+
+def half_width(text: str) -> str:
+    """`text` with full-width digits, signs, decimal point and spaces made ordinary ("－１．５" → "-1.5")."""
+    return text.translate(_HALF_WIDTH)
+
+
+def list_separators(text: str) -> str:
+    """`text` made half-width, with the commas a Chinese row uses between numbers ("２，３", "2、3") as ", "."""
+    return half_width(text).translate({code: ", " for code in _LIST_COMMAS})
+
+
 def parse_number(text: str) -> float:
     """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem (translated).
 
-    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−" and a single
-    decimal comma ("0,5"); refuses empty text, nan, inf, hex, digit separators and anything else.
+    Accepts surrounding spaces, exponents ("1e-3"), a leading "+", the typographic minus "−", a single
+    decimal comma ("0,5") and what a Chinese input method types ("－１．５"); refuses empty text, nan, inf, hex,
+    digit separators, two numbers ("２，３") and anything else.
     """
-    cleaned = text.strip().replace(MINUS, "-")
+    cleaned = half_width(text).strip().replace(MINUS, "-")
     if not cleaned:
         raise ValueError(_translate("Numbers", "an empty cell is not a number"))
     if cleaned.count(",") == 1 and "." not in cleaned:
@@ -179,6 +240,7 @@ def parse_number(text: str) -> float:
 def parse_number_rows(text: str) -> list[list[float]]:
     """Equally long rows of numbers from pasted text: lines, cells split by tabs (or semicolons, commas, spaces)."""
     rows = []
+    text = list_separators(text)  # "１，２、３" as an input method types it is "1, 2, 3"
     for line in text.strip("\r\n").splitlines():
         if not line.strip():
             continue

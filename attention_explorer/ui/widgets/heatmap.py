@@ -293,10 +293,11 @@ class Heatmap(pg.PlotWidget):
             return
         room_left = max(metrics.horizontalAdvance("MMMMMM"), 40)
         widest = min(max(metrics.horizontalAdvance(token) for token in self._tokens), room_left)
-        # rows need a line height each; columns need the (elided) width of a label
+        # Rows need a line height each; columns the width of a label, elided down to one character and "…" (北…)
+        # before a column goes without its token: skipping every other token hides half the sentence.
         row_step = next((s for s in steps if self.cell_height() * s >= metrics.height() + 2), steps[-1])
-        column_step = next((s for s in steps if self.cell_pixels() * s >= min(widest, 3 * metrics.height()) + 4),
-                           steps[-1])
+        shortest = min(widest, metrics.horizontalAdvance("中…"))
+        column_step = next((s for s in steps if self.cell_pixels() * s >= shortest + 4), steps[-1])
         room_top = max(int(self.cell_pixels() * column_step) - 6, 14)
         left = [(i + 0.5, metrics.elidedText(self._tokens[i], Qt.TextElideMode.ElideRight, room_left))
                 for i in range(0, n, row_step)]

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.style.numbers import tooltip_number
 
 STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
 
@@ -53,8 +54,10 @@ class MatrixTableModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self.numbers.text(float(self._matrix()[index.row(), index.column()]))
-        if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.EditRole:  # every digit, so editing a cell changes nothing it was not told to
             return repr(float(self._matrix()[index.row(), index.column()]))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip_number(float(self._matrix()[index.row(), index.column()]))
         if role == Qt.ItemDataRole.BackgroundRole and index.row() == self.highlighted_row:
             return self.highlight
         if role == Qt.ItemDataRole.ForegroundRole and index.row() == self.highlighted_row:

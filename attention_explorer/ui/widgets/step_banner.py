@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
@@ -16,6 +18,17 @@ STEP_NAMES = (
     QT_TRANSLATE_NOOP("StepBanner", "Softmax"),
     QT_TRANSLATE_NOOP("StepBanner", "Weighted sum"),
 )
+
+
+def _after_commas(chunk: str) -> list[str]:
+    """A part of the banner split after its commas (the comma stays with the words before it)."""
+    pieces = [piece for piece in re.split(r"(?<=[，,])\s*", chunk) if piece]
+    return pieces or [chunk]
+
+
+def _joint(line: str) -> str:
+    """What goes between a line and the next part on the same line."""
+    return "" if line.endswith("，") else (" " if line.endswith(",") else " · ")
 
 
 class StepBanner(QLabel):
@@ -47,9 +60,33 @@ class StepBanner(QLabel):
         self.setFont(font)
         step = self.model.revealed_steps
         name = QCoreApplication.translate("StepBanner", STEP_NAMES[step - 1])
-        self.setText(self.tr("Step {0} of {1} — {2} · → next, ← back, Esc leaves step-through").format(
-            step, self.model.STEP_COUNT, name))
+        self._full_text = self.tr("Step {0} of {1} — {2} · → next, ← back, Esc leaves step-through").format(
+            step, self.model.STEP_COUNT, name)
+        self._wrap()
         self.setVisible(self.model.step_through)
+
+    def _wrap(self) -> None:
+        """The text on one line, or broken only between its parts (at " · ", then after a comma): Chinese may break
+        between any two characters, and left to itself a narrow banner put the last one, 示, alone on a line."""
+        text = getattr(self, "_full_text", "")
+        room = self.contentsRect().width() - 2 * self.margin() - 4
+        metrics = self.fontMetrics()
+        if room <= 0 or metrics.horizontalAdvance(text) <= room:
+            self.setText(text)
+            return
+        parts = [part for chunk in text.split(" · ") for part in _after_commas(chunk)]
+        lines: list[str] = []
+        for part in parts:
+            joined = f"{lines[-1]}{_joint(lines[-1])}{part}" if lines else part
+            if lines and metrics.horizontalAdvance(joined) <= room:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        self.setText("\n".join(lines))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._wrap()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

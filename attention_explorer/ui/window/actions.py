@@ -196,6 +196,12 @@ ROWS: tuple[Row, ...] = (
     MenuRow("language", "view", QT_TRANSLATE_NOOP("MainWindow", "&Language")),
     *(ActionRow(f"lang_{code}", "language", name, "set_language", args=(code,), checkable=True, group="language",
                 translated=False) for code, name in LANGUAGES.items()),
+
+    MenuRow("help", "", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
+    ActionRow("guide", "help", QT_TRANSLATE_NOOP("MainWindow", "&Guide"), "open_guide", shortcuts=(Keys.HelpContents,),
+              tip=QT_TRANSLATE_NOOP("MainWindow", "The article's path step by step, a glossary and the keys")),
+    ActionRow("about", "help", QT_TRANSLATE_NOOP("MainWindow", "&About Attention Explorer"), "open_guide",
+              args=(3,), tip=QT_TRANSLATE_NOOP("MainWindow", "Version and licence")),
 )
 
 

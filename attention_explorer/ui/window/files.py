@@ -19,6 +19,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import export
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.workspace import EXPLORER
+from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.registry import KIND_PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free
@@ -97,7 +98,7 @@ class FileHandling:
 
     def open_preset(self, name: str) -> None:
         """Examples ▸ name: load a preset (the explanation panel shows its story)."""
-        loaded = load_preset(name)
+        loaded = translated_labels(load_preset(name))
         if not isinstance(loaded, Scenario):  # a self-attention, multi-head or cross-attention example
             if self.maybe_save((scene_kind(loaded),)):
                 self.open_sequence(loaded)

@@ -48,6 +48,7 @@ from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.full_width import accept_full_width
 from attention_explorer.ui.widgets.step_banner import StepBanner
 from attention_explorer.ui.window.actions import ActionTable
 from attention_explorer.ui.window.disk_changes import DiskChanges
@@ -178,6 +179,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.setCorner(Qt.Corner.BottomLeftCorner, left)
         self.setCorner(Qt.Corner.BottomRightCorner, right)
         self._build_presentation()
+        accept_full_width(self)  # the panels' spin boxes (d_k, d_v, seed, factor) read full-width digits
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
                       self.output_view, self.preset_info):
@@ -367,6 +369,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         if index not in self._built_pages:
             lab = self._lab_factories[index]()
             self._built_pages[index] = lab
+            accept_full_width(lab)  # "１６" typed by a Chinese input method into a lab's spin box is 16
             self.central_tabs.widget(index).setWidget(_LabHolder(lab))
             hint = getattr(lab, "hint", None)
             if hint is not None:
@@ -452,6 +455,16 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.restoreState(self._default_state)
         self._layout_restored = False
         self._fit_docks_to_width()
+
+    def open_guide(self, tab: int = 0) -> None:
+        """Help ▸ Guide (F1) and Help ▸ About: the guide beside the window (not modal: Try it shows its result)."""
+        from attention_explorer.ui.window.help_dialog import HelpDialog
+
+        if getattr(self, "help_dialog", None) is None:
+            self.help_dialog = HelpDialog(self)
+        self.help_dialog.tabs.setCurrentIndex(tab)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
 
     def toggle_full_screen(self) -> None:
         """F11: full screen and back."""

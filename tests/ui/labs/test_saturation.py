@@ -178,14 +178,14 @@ def test_shift_leaves_the_weights_unchanged_and_the_naive_exp_overflows(lab):
     panel, model = lab
     panel.shift_slider.setFocus()
     rows = shift_rows(panel)
-    assert [row[2] for row in rows] == ["0.6652", "0.2447", "0.0900"]
-    assert [row[3] for row in rows] == ["0.6652", "0.2447", "0.0900"]  # naive works at c = 0
+    assert [row[2] for row in rows] == ["0.66524", "0.24473", "0.09003"]
+    assert [row[3] for row in rows] == ["0.66524", "0.24473", "0.09003"]  # naive works at c = 0
     QTest.keyClick(panel.shift_slider, Qt.Key.Key_End)  # c = 1000
     assert panel.shift_slider.value() == 1000 and plain(panel.shift_value) == "c = +1000"
     rows = shift_rows(panel)
     assert [row[1] for row in rows] == ["1002.00", "1001.00", "1000.00"]
-    assert [row[2] for row in rows] == ["0.6652", "0.2447", "0.0900"]  # ours: unchanged
-    assert [row[4] for row in rows] == ["0.6652", "0.2447", "0.0900"]  # the model's weights
+    assert [row[2] for row in rows] == ["0.66524", "0.24473", "0.09003"]  # ours: unchanged
+    assert [row[4] for row in rows] == ["0.66524", "0.24473", "0.09003"]  # the model's weights
     assert [row[3] for row in rows] == ["overflow → NaN"] * 3
     status = plain(panel.naive_status)
     assert "∞/∞ = NaN" in status and "1002" in status
@@ -193,7 +193,7 @@ def test_shift_leaves_the_weights_unchanged_and_the_naive_exp_overflows(lab):
     assert "nan" not in everything.replace("NaN", "")  # no raw numpy "nan" anywhere
     QTest.keyClick(panel.shift_slider, Qt.Key.Key_Home)  # c = −1000
     rows = shift_rows(panel)
-    assert [row[2] for row in rows] == ["0.6652", "0.2447", "0.0900"]
+    assert [row[2] for row in rows] == ["0.66524", "0.24473", "0.09003"]
     assert [row[3] for row in rows] == ["underflow → NaN"] * 3
     assert "0/0 = NaN" in plain(panel.naive_status)
     assert model.undo_stack.count() == 0  # the shift is a what-if: the model is untouched

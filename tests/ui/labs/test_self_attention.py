@@ -253,7 +253,7 @@ def test_language_change_retranslates_static_texts(lab):
 
 
 @pytest.mark.parametrize(("typed", "message"), [
-    ("2e6", "“2e6” is out of range (|x| must be at most 1e+06)"),
+    ("2e6", "“2e6” is out of range (|x| must be at most 1 000 000)"),
     ("abc", "“abc” is not a number"),
     ("1_0", "“1_0” is not a number"),
 ])
@@ -283,7 +283,7 @@ def test_a_pasted_bad_number_is_refused_and_nothing_changes(lab, qtbot):
     QGuiApplication.clipboard().setText("1\t2\n3\t4e6\n")
     with qtbot.waitSignal(lab.hint) as hint:
         QTest.keySequence(table, "Ctrl+V")
-    assert hint.args[0] == "“4e6” is out of range (|x| must be at most 1e+06)"
+    assert hint.args[0] == "“4e6” is out of range (|x| must be at most 1 000 000)"
     assert lab.sequence_model.sequence.w_q.tolist() == W_Q.tolist()
 
 
@@ -296,7 +296,8 @@ def test_a_refused_paste_is_explained_in_chinese(lab, qtbot):
         table = lab.edit_tables["w_q"]
         table.setFocus()
         table.setCurrentIndex(table.model().index(0, 0))
-        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1e+06）"), ("1\t2\n3", "粘贴的各行长度不一致")):
+        for text, message in (("1\t4e6", "“4e6”超出范围（|x| 不能超过 1 000 000）"),
+                              ("1\t2\n3", "粘贴的各行长度不一致")):
             QGuiApplication.clipboard().setText(text)
             with qtbot.waitSignal(lab.hint) as hint:
                 QTest.keySequence(table, "Ctrl+V")

@@ -92,7 +92,7 @@ def test_a_live_switch_to_chinese_retranslates_the_mask_caption(make_window):
     assert formula.isVisible() and "M = 0: no mask, every query looks at every key." in formula.text()
     window.actions_by_name["lang_zh_CN"].trigger()
     QApplication.processEvents()
-    assert "M = 0：没有掩码，每个查询都关注每个键。" in formula.text()
+    assert "M = 0：没有掩码，每个查询都关注每个键向量。" in formula.text()
     assert "no mask" not in formula.text()
 
 

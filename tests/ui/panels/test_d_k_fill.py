@@ -45,7 +45,7 @@ def test_raising_d_k_on_the_slider_of_a_fresh_window_draws_seeded_normal_compone
     assert any(text != "0.000" for [text] in new)
     rows = 1 + window.model.scenario.n
     expected = np.random.default_rng(0).standard_normal((rows, 1))  # seed 0 unless the seed box says otherwise
-    assert new == [[f"{value:.3f}"] for [value] in expected]
+    assert new == [[f"{value:.3f}".replace("-", "−")] for [value] in expected]
 
     again = make_window()  # a second fresh window: the same seed gives the same numbers
     _raise_d_k_on_the_slider(again)
@@ -60,7 +60,7 @@ def test_the_seed_box_changes_the_numbers_and_the_editor_spin_box_follows_it(mak
     _type_d_k_in_the_editor(window, 4)
     rows = 1 + window.model.scenario.n
     expected = np.random.default_rng(1).standard_normal((rows, 2))
-    assert _shown_rows(window, 3, 4) == [[f"{value:.3f}" for value in row] for row in expected]
+    assert _shown_rows(window, 3, 4) == [[f"{value:.3f}".replace("-", "−") for value in row] for row in expected]
 
 
 def test_choosing_zeros_fills_zeros_on_both_d_k_boxes(make_window):

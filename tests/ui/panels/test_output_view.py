@@ -12,7 +12,7 @@ from attention_explorer.ui.panels.steps_view import StepsView
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 from tests.ui.widget_helpers import show_widget
 
-LIBRARY_OUTPUT = [0.51598, 0.48402]  # 0.5065·[0.8, 0.2] + 0.1863·[0.1, 0.9] + 0.3072·[0.3, 0.7]
+LIBRARY_OUTPUT = [0.49180, 0.50820]  # 0.5065·[0.8, 0.2] + 0.1863·[0.3, 0.7] + 0.3072·[0.1, 0.9]
 
 
 @pytest.fixture
@@ -38,11 +38,11 @@ def click_at(view, x, y):
 def test_library_output_numbers_and_marker(library_model, make_view):
     view = make_view(library_model)
     assert view.mode == "plane"
-    assert "[0.516, 0.484]" in view.readout.text()
+    assert "[0.492, 0.508]" in view.readout.text()
     assert np.allclose(marker_position(view), library_model.result.output)
     assert np.allclose(marker_position(view), LIBRARY_OUTPUT, atol=5e-5)
     x, y = view.value_points.getData()
-    assert np.allclose(np.column_stack([x, y]), [[0.8, 0.2], [0.1, 0.9], [0.3, 0.7]])
+    assert np.allclose(np.column_stack([x, y]), [[0.8, 0.2], [0.3, 0.7], [0.1, 0.9]])
 
 
 def test_heavier_values_get_bigger_points(library_model, make_view):
@@ -79,7 +79,7 @@ def test_selected_value_is_outlined_and_clicking_a_value_selects(library_model, 
 
     widths = outline_widths()
     assert widths[0] > widths[1] and widths[0] > widths[2]
-    click_at(view, 0.1, 0.9)  # V of K2
+    click_at(view, 0.3, 0.7)  # V of K2
     assert library_model.selected_key == 1
     widths = outline_widths()
     assert widths[1] > widths[0]
@@ -87,14 +87,14 @@ def test_selected_value_is_outlined_and_clicking_a_value_selects(library_model, 
 
 def test_d_v_change_switches_to_component_bars_and_back(library_model, make_view):
     view = make_view(library_model)
-    library_model.set_d_v(3)  # new components are zeros: output [0.516, 0.484, 0]
+    library_model.set_d_v(3)  # new components are zeros: output [0.492, 0.508, 0]
     assert view.mode == "bars"
     assert not view.value_points.isVisible() and view.component_bars.isVisible()
     bar_heights = np.asarray(view.component_bars.opts["height"])
     assert np.allclose(bar_heights, library_model.result.output)
     assert np.allclose(bar_heights, LIBRARY_OUTPUT + [0.0], atol=5e-5)
-    assert [text.toPlainText() for text in view.component_texts] == ["0.516", "0.484", "0.000"]
-    assert "[0.516, 0.484, 0.000]" in view.readout.text()
+    assert [text.toPlainText() for text in view.component_texts] == ["0.492", "0.508", "0.000"]
+    assert "[0.492, 0.508, 0.000]" in view.readout.text()
     library_model.set_d_v(2)
     assert view.mode == "plane" and view.value_points.isVisible() and not view.component_bars.isVisible()
     assert np.allclose(marker_position(view), LIBRARY_OUTPUT, atol=5e-5)
@@ -102,12 +102,12 @@ def test_d_v_change_switches_to_component_bars_and_back(library_model, make_view
 
 def test_one_dimensional_values_use_bars_and_dots_select(library_model, make_view):
     view = make_view(library_model)
-    library_model.set_d_v(1)  # V = [0.8], [0.1], [0.3]: output 0.5065·0.8 + 0.1863·0.1 + 0.3072·0.3 = 0.516
+    library_model.set_d_v(1)  # V = [0.8], [0.3], [0.1]: output 0.5065·0.8 + 0.1863·0.3 + 0.3072·0.1 = 0.492
     assert view.mode == "bars"
-    assert np.allclose(view.component_bars.opts["height"], [0.51598], atol=5e-5)
+    assert np.allclose(view.component_bars.opts["height"], [0.49180], atol=5e-5)
     x, y = view.component_dots.getData()
     assert np.allclose(sorted(y), [0.1, 0.3, 0.8])
-    index_of_k3 = int(np.argmin(np.abs(y - 0.3)))
+    index_of_k3 = int(np.argmin(np.abs(y - 0.1)))
     click_at(view, x[index_of_k3], y[index_of_k3])
     assert library_model.selected_key == 2
 
@@ -123,7 +123,7 @@ def test_every_panel_updates_after_an_edit(library_model, qtbot):
     expected = np.array([1.0, np.e, 1.0]) / (2 + np.e)  # scaled [0, 1, 0]
     assert f"/ {2 + np.e:.3f} = {expected[1]:.3f}" in steps.plain_text()
     assert np.allclose(chart.bars.opts["height"], expected)
-    assert np.allclose(marker_position(output), expected @ np.array([[0.8, 0.2], [0.1, 0.9], [0.3, 0.7]]))
+    assert np.allclose(marker_position(output), expected @ np.array([[0.8, 0.2], [0.3, 0.7], [0.1, 0.9]]))
 
 
 def test_saturation_large_output_is_the_first_value(model, make_view):

@@ -43,16 +43,18 @@ def test_library_steps_show_the_articles_numbers(library_model, make_view):
     assert "Σ = 2.718 + 1.000 + 1.649 = 5.367" in text
     for weight in ("/ 5.367 = 0.506", "/ 5.367 = 0.186", "/ 5.367 = 0.307"):
         assert weight in text
-    # Step 4: the terms w_i × V_i and the output [0.516, 0.484] (the exact value, not the article's 0.483).
+    # Step 4: the terms w_i × V_i with the article's V's in the article's order, and the output [0.492, 0.508].
     assert "0.506 × [0.8, 0.2]" in text and "= [0.405, 0.101]" in text
-    assert "= [0.516, 0.484]" in text
+    assert "0.186 × [0.3, 0.7]" in text and "0.307 × [0.1, 0.9]" in text
+    assert "= [0.492, 0.508]" in text
     assert "nan" not in text.lower()
 
 
 def test_numbers_show_more_decimals_on_hover(library_model, make_view):
+    """Six significant digits, as a reader wants them: not the raw float 2.718281828459045."""
     view = make_view(library_model)
-    assert find(view, "2.718").charFormat().toolTip().startswith("2.71828182845")
-    assert find(view, "5.367").charFormat().toolTip().startswith("5.36700")
+    assert find(view, "2.718").charFormat().toolTip() == "2.71828"
+    assert find(view, "5.367").charFormat().toolTip() == "5.367"  # e + 1 + √e = 5.3670000…
 
 
 def test_manual_scale_is_written_as_a_factor(model, make_view):

@@ -43,7 +43,7 @@ def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
     assert headers == ["Name", "Q/K 0", "Q/K 1", "V 0", "V 1"]  # numbered from 0, like the canvas axes
     assert [_text(editor, r, NAME) for r in range(4)] == ["Q", "K1", "K2", "K3"]
     assert [_text(editor, Q_ROW, c) for c in (1, 2)] == ["1.500", "0.500"]
-    assert [_text(editor, K2_ROW, c) for c in (1, 2, 3, 4)] == ["-0.600", "1.300", "0.100", "1.000"]
+    assert [_text(editor, K2_ROW, c) for c in (1, 2, 3, 4)] == ["−0.600", "1.300", "0.100", "1.000"]
     assert _text(editor, Q_ROW, 3) is None  # Q has no value part
     assert not _index(editor, Q_ROW, 3).flags() & Qt.ItemFlag.ItemIsEditable
 
@@ -54,7 +54,7 @@ def test_the_table_shows_q_then_every_pair_with_three_decimals(editor):
 def test_typing_a_number_commits_it(editor, model, typed, expected):
     type_into_cell(editor, K2_ROW, 2, typed)
     assert model.scenario.keys[1][1] == expected
-    assert _text(editor, K2_ROW, 2) == f"{expected:.3f}"
+    assert _text(editor, K2_ROW, 2) == f"{expected:.3f}".replace("-", "−")  # shown with the minus sign
     assert model.undo_stack.count() == 1
     assert not editor.message_label.isVisible()
 
@@ -116,16 +116,18 @@ def test_an_open_editor_keeps_what_is_typed_while_the_model_changes(editor, mode
     model.set_plane_position("key", 2, 0.25, -0.75)  # e.g. a drag on the canvas
     assert line.text() == "42" and editor.table.indexWidget(index) is line
     assert resets == []  # numbers only: no reset
-    assert [_text(editor, K3_ROW, c) for c in (1, 2)] == ["0.250", "-0.750"]
+    assert [_text(editor, K3_ROW, c) for c in (1, 2)] == ["0.250", "−0.750"]
     press_enter(line)
     assert model.scenario.keys[0].tolist() == [42.0, 0.9]
 
 
-def test_full_precision_in_the_tooltip(editor, model):
+def test_more_digits_in_the_tooltip(editor, model):
     model.set_component("value", 0, 1, 1 / 3)
     index = _index(editor, K1_ROW, 4)
     assert index.data() == "0.333"
-    assert "0.3333333333333333" in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert "0.333333" in index.data(Qt.ItemDataRole.ToolTipRole)  # six digits, not a raw float
+    assert "0.3333333333333333" not in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert index.data(Qt.ItemDataRole.EditRole) == "0.3333333333333333"  # editing keeps every digit
 
 
 def test_add_and_remove_pairs_with_the_buttons(editor, model):
@@ -167,7 +169,8 @@ def test_a_typed_huge_d_k_shows_only_the_first_components_and_says_so(editor, mo
     assert editor.table_model.columnCount() == 1 + SHOWN_COMPONENTS + 2
     assert editor.truncation_label.isVisible()
     assert f"showing {SHOWN_COMPONENTS} of 4096" in editor.truncation_label.text()
-    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == f"{model.scenario.query[SHOWN_COMPONENTS - 1]:.3f}"
+    assert _text(editor, Q_ROW, SHOWN_COMPONENTS) == f"{model.scenario.query[SHOWN_COMPONENTS - 1]:.3f}".replace(
+        "-", "−")
 
 
 def test_selecting_a_row_selects_the_key_and_the_selected_row_is_highlighted(editor, model):
@@ -317,7 +320,7 @@ def test_no_number_is_cut_off_in_the_bold_selected_row(window, zoom):
     editor = window.editor
     window.model.select_key(1)
     QApplication.processEvents()
-    assert _text(editor, K2_ROW, 1) == "-0.600"
+    assert _text(editor, K2_ROW, 1) == "−0.600"
     assert _cut_numbers(editor) == []
     _assert_bold_row_fits(editor, K2_ROW)
     # Typical typed values, with an ASCII minus: each column widens for its own widest number.
@@ -325,7 +328,7 @@ def test_no_number_is_cut_off_in_the_bold_selected_row(window, zoom):
         type_into_cell(editor, K2_ROW, column, typed)
     QApplication.processEvents()
     assert window.model.selected_key == 1
-    assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["-12.345", "100.000"]
+    assert [_text(editor, K2_ROW, column) for column in (1, 4)] == ["−12.345", "100.000"]
     assert _cut_numbers(editor) == []
     _assert_bold_row_fits(editor, K2_ROW)
 
@@ -334,7 +337,7 @@ def test_a_cut_number_is_detected(window):
     """The check above sees elision: squeeze the selected key's column and it must report the cell."""
     window.model.select_key(1)
     window.editor.table.setColumnWidth(1, 40)
-    assert (K2_ROW, 1, "-0.600") in _cut_numbers(window.editor)
+    assert (K2_ROW, 1, "−0.600") in _cut_numbers(window.editor)
 
 
 @pytest.mark.parametrize("window", ["en", "zh_CN"], indirect=True)

@@ -50,6 +50,7 @@ MENUS = """\
 E&xamples
   preset_drag-2d [] | Drag a key around the query | Drag a key around the query
   preset_library [] | Library lookup | Library lookup
+  preset_article-step3 [] | The article's step 3: scores 1.0, 0.5, 0.0 | The article's step 3: scores 1.0, 0.5, 0.0
   preset_saturation-small [] | Soft attention: scores 2, 1, 0 | Soft attention: scores 2, 1, 0
   preset_saturation-large [] | Saturated attention: scores 20, 10, 0 | Saturated attention: scores 20, 10, 0
   preset_code-review [] | Code review: where does the reviewer look? | Code review: where does the reviewer look?
@@ -126,6 +127,9 @@ E&xamples
   - [] | &Language | Language
     lang_en [] checkable | English | English
     lang_zh_CN [] checkable | 简体中文 | 简体中文
+&Help
+  guide [F1] | &Guide | The article's path step by step, a glossary and the keys
+  about [] | &About Attention Explorer | Version and licence
 """
 # Entries that read the same in Chinese: names of languages and of formats, and the examples' own titles
 # where they are already Chinese or symbols.
@@ -171,7 +175,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 68
+    assert len(window.actions_by_name) == 70
 
 
 def test_every_action_is_translated_live_and_back(window):

@@ -30,6 +30,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross.scene import CrossScenario, cross_query_scenario
 from attention_explorer.state.cross import CrossModel, default_cross
 from attention_explorer.state.explorer import ExplorerModel
+from attention_explorer.state.sequence import split_tokens
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.cross.heatmap import CrossHeatmap
 from attention_explorer.ui.panels.scenario_info import example_name
@@ -225,7 +226,7 @@ class CrossAttentionLab(QWidget):
         return True
 
     def _on_typed(self, edit: QLineEdit, side: str) -> None:
-        if edit.text().split() != list(getattr(self.cross_model.cross, side)):
+        if split_tokens(edit.text()) != list(getattr(self.cross_model.cross, side)):
             self._guarded(self.cross_model.set_tokens_text, side, edit.text())
 
     def _edit_cell(self, matrix: str, row: int, column: int, value: float) -> None:
@@ -251,7 +252,7 @@ class CrossAttentionLab(QWidget):
         cross = self.cross_model.cross
         for edit, tokens in ((self.target_edit, cross.target_tokens), (self.source_edit, cross.source_tokens)):
             with QSignalBlocker(edit):
-                if edit.text().split() != list(tokens):
+                if split_tokens(edit.text()) != list(tokens):
                     edit.setText(" ".join(tokens))
         with QSignalBlocker(self.scale_check):
             self.scale_check.setChecked(cross.scale is None)
@@ -348,9 +349,11 @@ class CrossAttentionLab(QWidget):
         self.target_label.setText(self.tr("Target (queries)"))
         self.source_label.setText(self.tr("Source (keys, values)"))
         self.target_edit.setToolTip(self.tr("The sentence being written, the decoder's side: words separated by "
-                                            "spaces, then Enter"))
+                                            "spaces (Chinese typed without spaces is one token per character, as "
+                                            "Chinese BERT splits it), then Enter"))
         self.source_edit.setToolTip(self.tr("The sentence being translated, the encoder's side: words separated by "
-                                            "spaces, then Enter"))
+                                            "spaces (Chinese typed without spaces is one token per character, as "
+                                            "Chinese BERT splits it), then Enter"))
         self.example_button.setToolTip(self.tr("The translation example with its hand-made numbers"))
         self.scale_check.setText(self.tr("Scale by 1/√d_k"))
         for index, name in enumerate((self.tr("Q, K, V"), self.tr("Y (target)"), self.tr("X (source)"),

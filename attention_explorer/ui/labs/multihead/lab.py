@@ -31,6 +31,7 @@ from attention_explorer.core.scenes.multihead.scene import (
 )
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
+from attention_explorer.state.sequence import split_tokens
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.multihead.heads import HeadsGrid, cell_text_limit, head_hex
 from attention_explorer.ui.labs.multihead.tables import HeadMatrixTabs
@@ -201,7 +202,7 @@ class MultiHeadLab(QWidget):
         return True
 
     def _on_tokens_typed(self) -> None:
-        if self.tokens_edit.text().split() != list(self.multihead.scenario.tokens):
+        if split_tokens(self.tokens_edit.text()) != list(self.multihead.scenario.tokens):
             self._guarded(self.multihead.set_tokens_text, self.tokens_edit.text())
 
     def _on_spin(self, name: str, value: int) -> None:
@@ -226,7 +227,7 @@ class MultiHeadLab(QWidget):
                     spin.setSingleStep(scenario.heads)  # the arrows keep d_model a multiple of h
                 spin.setValue(values[name])
         with QSignalBlocker(self.tokens_edit):
-            if self.tokens_edit.text().split() != list(scenario.tokens):
+            if split_tokens(self.tokens_edit.text()) != list(scenario.tokens):
                 self.tokens_edit.setText(" ".join(scenario.tokens))
         with QSignalBlocker(self.causal_check):
             self.causal_check.setChecked(scenario.causal)
@@ -325,9 +326,10 @@ class MultiHeadLab(QWidget):
     def retranslate(self) -> None:
         """Static texts in the current language."""
         self.tokens_label.setText(self.tr("Sentence"))
-        self.tokens_edit.setPlaceholderText(self.tr("Words separated by spaces"))
-        self.tokens_edit.setToolTip(self.tr("Type a sentence, words separated by spaces, and press Enter "
-                                            "(1 to 512 tokens)"))
+        self.tokens_edit.setPlaceholderText(self.tr("Words separated by spaces, or Chinese without spaces"))
+        self.tokens_edit.setToolTip(self.tr("Type a sentence and press Enter (1 to 512 tokens): words separated by "
+                                            "spaces, or Chinese without spaces, which becomes one token per "
+                                            "character as Chinese BERT splits it (我爱北京 → 我 爱 北 京)"))
         self.size_labels["d_model"].setText(self.tr("d_model"))
         self.size_labels["heads"].setText(self.tr("h"))
         self.size_labels["seed"].setText(self.tr("seed"))

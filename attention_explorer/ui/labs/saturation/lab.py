@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.limits import MAX_KEYS, MAX_TITLE, ScenarioError
 from attention_explorer.core.maths.saturation import (
     LOG_FACTOR_MAX,
     LOG_FACTOR_MIN,
@@ -29,6 +29,7 @@ from attention_explorer.core.maths.saturation import (
     shifted_softmax,
     weights_over_factors,
 )
+from attention_explorer.core.scenes.query.scene import Scenario, default_labels
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.saturation.axis import (
@@ -38,7 +39,13 @@ from attention_explorer.ui.labs.saturation.axis import (
     x_from_factor,
 )
 from attention_explorer.ui.labs.saturation.page import SHIFT_LIMIT, build_page
-from attention_explorer.ui.style.numbers import factor_text, typographic_minus
+from attention_explorer.ui.style.numbers import (
+    compact_html,
+    factor_text,
+    parse_number_rows,
+    typographic_minus,
+    weight_html,
+)
 from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import key_color, key_hex, theme
 from attention_explorer.ui.widgets.key_rows import shown_rows
@@ -95,6 +102,9 @@ class SaturationLab(QWidget):
             line.sigDragged.connect(self._on_line_dragged)
             line.sigPositionChangeFinished.connect(self._on_line_released)
 
+        self.scores_edit.returnPressed.connect(self._apply_typed_scores)
+        self.scores_edit.textEdited.connect(self._clear_message)
+        model.opened.connect(self._clear_message)
         self.multiply_button.clicked.connect(lambda: self._multiply_factor(10.0))
         self.divide_button.clicked.connect(lambda: self._multiply_factor(0.1))
         self.shift_slider.valueChanged.connect(self._update_shift)
@@ -153,6 +163,11 @@ class SaturationLab(QWidget):
             "A large factor makes softmax a hard choice: the entropy falls to 0 and so does ‖J‖ (the softmax "
             "Jacobian, which carries the gradient back to the scores): a saturated softmax barely learns. "
             "Dividing by √d_k keeps the factor in the soft part of the curves."))
+        self.scores_title.setText(self.tr("Scores:"))
+        self.scores_edit.setPlaceholderText(self.tr("e.g. 2, 1, 0 or 20, 10, 0"))
+        self.scores_edit.setToolTip(self.tr(
+            "Type raw scores separated by commas or spaces and press Enter: the lab shows their softmax "
+            "(the explorer gets Q = [1] and one key per score, without scaling)"))
         self.shift_title.setText(self.tr("Add c to every score:"))
         self.shift_slider.setToolTip(self.tr("Add the same constant c to every scaled score: the weights do not move"))
         self.shift_zero_button.setText(self.tr("c = 0"))
@@ -332,9 +347,19 @@ class SaturationLab(QWidget):
         self.titles[self.entropy_plot].setText(self.tr("entropy H = {0} bits").format(f"{result.entropy:.3f}"))
         self.titles[self.jacobian_plot].setText(
             self.tr("gradient size ‖J‖ = {0}").format(f"{result.jacobian_norm:.3f}"))
+        self.scores_weights.setText(self._weights_text())
         self.divide_button.setEnabled(factor > 0)
         self.multiply_button.setEnabled(factor > 0)
         self._update_shift()
+
+    def _weights_text(self) -> str:
+        """softmax(scaled scores) = [weights], with enough digits that a small weight is never a bare 0.0000."""
+        result = self.model.result
+        shown = min(result.n, LEGEND_MAX_KEYS)
+        scores = ", ".join(compact_html(float(x)) for x in result.scaled_scores[:shown])
+        weights = ", ".join(weight_html(float(w)) for w in result.weights[:shown])
+        more = ", …" if result.n > shown else ""
+        return f"softmax({scores}{more}) = [{weights}{more}]"
 
     def _readout_text(self, off_scale: bool) -> str:
         result = self.model.result
@@ -370,9 +395,9 @@ class SaturationLab(QWidget):
             cells = [
                 f'<td style="color:{key_hex(index)}"><b>{short_label(labels[index])}</b></td>',
                 f'<td align="right">{typographic_minus(f"{result.scaled_scores[index] + shift:.2f}")}</td>',
-                f'<td align="right"><b>{ours[index]:.4f}</b></td>',
+                f'<td align="right"><b>{weight_html(float(ours[index]))}</b></td>',
                 f'<td align="right">{self._naive_cell(naive, index, float(ours[index]))}</td>',
-                f'<td align="right">{result.weights[index]:.4f}</td>',
+                f'<td align="right">{weight_html(float(result.weights[index]))}</td>',
             ]
             body.append("<tr>" + "".join(cells) + "</tr>")
         if len(rows) < result.n:
@@ -389,7 +414,7 @@ class SaturationLab(QWidget):
         if not math.isfinite(value):
             text = self.tr("overflow → NaN") if naive.overflow else self.tr("underflow → NaN")
             return f'<span style="color:{colour}"><b>{text}</b></span>'
-        shown = f"{value:.4f}"
+        shown = weight_html(value)
         if abs(value - correct) > 5e-5:
             return f'<span style="color:{colour}"><b>{shown}</b></span>'
         return shown
@@ -413,6 +438,40 @@ class SaturationLab(QWidget):
                        "Try c = 1000.")
 
     # ------------------------------------------------------------ input
+
+    def _apply_typed_scores(self) -> None:
+        """The typed scores become the explorer's scenario: Q = [1], one key per score, factor 1 (undoable)."""
+        try:
+            rows = parse_number_rows(self.scores_edit.text())
+            if len(rows) != 1 or not 1 <= len(rows[0]) <= MAX_KEYS:
+                raise ValueError(self.tr("type one row of 1 to {0} scores, such as 2, 1, 0").format(MAX_KEYS))
+        except ValueError as error:
+            self._show_message(str(error))
+            return
+        scores = rows[0]
+        current = self.model.scenario
+        values = [current.values[i % current.n].tolist() for i in range(len(scores))]
+        shown = ", ".join(compact_html(x) for x in scores)
+        scenario = Scenario(query=np.array([1.0]), keys=np.array([[x] for x in scores]), values=np.array(values),
+                            labels=default_labels(len(scores)), scale=1.0,
+                            title=self.tr("Scores {0}").format(shown)[:MAX_TITLE])
+        try:
+            self.model.load_scenario(scenario)
+        except ScenarioError as error:
+            self._show_message(error_text(error))
+            return
+        self._clear_message()
+
+    def _show_message(self, text: str) -> None:
+        self.message_label.setText(text)
+        self.message_label.show()
+        self.hint.emit(text)
+
+    def _clear_message(self, *_args) -> None:
+        """A refusal goes at the next edit or when an example opens: it never speaks of what is gone."""
+        if self.message_label.isVisible() or self.message_label.text():
+            self.message_label.clear()
+            self.message_label.hide()
 
     def _select(self, index: int) -> None:
         if 0 <= index < self.model.scenario.n:

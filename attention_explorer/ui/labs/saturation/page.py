@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from attention_explorer.core.maths.saturation import LOG_FACTOR_MAX
 from attention_explorer.ui.labs.saturation.axis import BREAK_X, X_RANGE, ZERO_X, axis_ticks
@@ -36,6 +46,18 @@ def build_page(lab: QWidget) -> QGridLayout:
     lab.divide_button.setObjectName("divideFactorButton")
     lab.multiply_button = QPushButton(lab)
     lab.multiply_button.setObjectName("multiplyFactorButton")
+    # The article's softmax examples are scores, not vectors: "2, 1, 0" typed here becomes the scores as they are.
+    lab.scores_title = QLabel(lab)
+    lab.scores_title.setObjectName("scoresTitle")
+    lab.scores_edit = QLineEdit(lab)
+    lab.scores_edit.setObjectName("scoresEdit")
+    lab.scores_edit.setClearButtonEnabled(True)
+    lab.scores_title.setBuddy(lab.scores_edit)
+    lab.scores_edit.setMinimumWidth(lab.scores_edit.fontMetrics().horizontalAdvance("２０，１０，０，−５") + 40)
+    lab.scores_weights = QLabel(lab)
+    lab.scores_weights.setObjectName("scoresWeights")
+    lab.scores_weights.setTextFormat(Qt.TextFormat.RichText)
+    lab.scores_weights.setWordWrap(True)
     lab.legend = QLabel(lab)
     lab.legend.setObjectName("saturationLegend")
     lab.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -129,6 +151,11 @@ def build_page(lab: QWidget) -> QGridLayout:
     top.addWidget(lab.readout, 1)
     top.addWidget(lab.divide_button)
     top.addWidget(lab.multiply_button)
+    scores_row = QHBoxLayout()
+    scores_row.setSpacing(8)
+    scores_row.addWidget(lab.scores_title)
+    scores_row.addWidget(lab.scores_edit)
+    scores_row.addWidget(lab.scores_weights, 1)
 
     side = QVBoxLayout()
     side.setSpacing(2)
@@ -163,6 +190,7 @@ def build_page(lab: QWidget) -> QGridLayout:
     layout.setContentsMargins(8, 6, 8, 6)
     layout.setSpacing(4)
     layout.addLayout(top)
+    layout.addLayout(scores_row)
     layout.addLayout(plots, 1)
     layout.addWidget(lab.caption)
     layout.addWidget(lab.message_label)

@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.sequence import CHINESE_EXAMPLE, ENGLISH_EXAMPLE, SequenceModel, default_sequence
+from attention_explorer.state.sequence import (
+    CHINESE_EXAMPLE,
+    ENGLISH_EXAMPLE,
+    SequenceModel,
+    default_sequence,
+    split_tokens,
+)
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.self_attention.masks import PaddingButton, formula_html
 from attention_explorer.ui.labs.self_attention.output import OutputColumn, output_sum_html
@@ -271,7 +277,7 @@ class SelfAttentionLab(QWidget):
         return True
 
     def _on_tokens_typed(self) -> None:
-        if self.tokens_edit.text().split() != list(self.sequence_model.sequence.tokens):
+        if split_tokens(self.tokens_edit.text()) != list(self.sequence_model.sequence.tokens):
             self._guarded(self.sequence_model.set_tokens_text, self.tokens_edit.text())
 
     def _load_chinese_example(self) -> None:
@@ -331,7 +337,7 @@ class SelfAttentionLab(QWidget):
                     spin.setMaximum(max(SPIN_MAX, values[name]))
                 spin.setValue(values[name])
         with QSignalBlocker(self.tokens_edit):
-            if self.tokens_edit.text().split() != list(sequence.tokens):
+            if split_tokens(self.tokens_edit.text()) != list(sequence.tokens):
                 self.tokens_edit.setText(" ".join(sequence.tokens))
         with QSignalBlocker(self.causal_check):
             self.causal_check.setChecked(sequence.causal)
@@ -471,9 +477,10 @@ class SelfAttentionLab(QWidget):
     def retranslate(self) -> None:
         """Static texts in the current language."""
         self.tokens_label.setText(self.tr("Sentence"))
-        self.tokens_edit.setPlaceholderText(self.tr("Words separated by spaces"))
-        self.tokens_edit.setToolTip(self.tr("Type a sentence, words separated by spaces, and press Enter "
-                                            "(1 to 512 tokens)"))
+        self.tokens_edit.setPlaceholderText(self.tr("Words separated by spaces, or Chinese without spaces"))
+        self.tokens_edit.setToolTip(self.tr("Type a sentence and press Enter (1 to 512 tokens): words separated by "
+                                            "spaces, or Chinese without spaces, which becomes one token per "
+                                            "character as Chinese BERT splits it (我爱北京 → 我 爱 北 京)"))
         self.chinese_button.setToolTip(self.tr("The example sentence with its hand-made numbers"))
         self.english_button.setToolTip(self.tr("A longer sentence; new words get seeded random embeddings"))
         self.size_labels["d_model"].setText(self.tr("d_model"))
