@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QTextDocument
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from attention_explorer.core.scenes.query.scene import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
@@ -20,7 +20,7 @@ from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
-from attention_explorer.ui.style.numbers import three_decimals_short
+from attention_explorer.ui.style.numbers import MINUS, three_decimals_short
 from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
@@ -102,14 +102,34 @@ class VectorCanvas(QWidget):
         self.fit_button.setParent(self.plot)
         self.plane_combo.setParent(self.plot)
         self.plot.installEventFilter(self)
-        layout = QVBoxLayout(self)
+        # The desk: the notes and the readout under the plot. The hall (set_beside): in a column beside it, of a
+        # width fixed per scene, so a note or a readout that wraps never takes height from the plot.
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(6)
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(self.note)
-        layout.addWidget(self.message)
+        self._under = QVBoxLayout()
+        self._under.setSpacing(6)
+        self._under.addWidget(self.plot, 1)
+        layout.addLayout(self._under, 1)
         self.readout.setContentsMargins(8, 0, 8, 4)
-        layout.addWidget(LiveLabelHost(self.readout, self))  # its numbers change on every drag move
+        self._readout_host = LiveLabelHost(self.readout, self)  # its numbers change on every drag move
+        self.side = QScrollArea()  # what does not fit beside the plot scrolls; the plot keeps its height
+        self.side.setObjectName("canvasSide")
+        self.side.setWidgetResizable(True)
+        self.side.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.side.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Ignored)
+        side_inner = QWidget()
+        self._beside = QVBoxLayout(side_inner)
+        self._beside.setContentsMargins(0, 0, 0, 0)
+        self._beside.setSpacing(8)
+        self._beside.addStretch(1)
+        self.side.setWidget(side_inner)
+        self.side.hide()
+        layout.addWidget(self.side)
+        self._side_shown = False
+        self._side_sized_for: tuple = ()
+        self._place_texts()
 
         model.changed.connect(self._on_changed)
         model.selection_changed.connect(self._on_selection_changed)
@@ -352,14 +372,15 @@ class VectorCanvas(QWidget):
         on_a_line = self.model.scenario.d_k == 1
         for who, stack, avoid in label_layout.label_order(qx, qy, kx, ky, pixel, selected):
             if who == ANGLE:
-                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed)
+                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed, obstacles)
             elif who == QUERY:
                 self.query.put(qx, qy, pixel, placed, on_a_line, stack, obstacles if avoid else None, 0)
             else:
                 drawn[who].put(float(kx[who]), float(ky[who]), pixel, placed, on_a_line, stack,
                                obstacles if avoid else None, who + 1)
 
-    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list) -> None:
+    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list,
+                   obstacles=None) -> None:
         """The arc from Q's tip direction to the selected key's tip at (x, y), and θ by it."""
         result = self.model.result
         selected = self.model.selected_key
@@ -374,9 +395,15 @@ class VectorCanvas(QWidget):
             # plane of Q and this key the drawn angle is the true one.
             text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
         arrow = self._pool.arrow_of(selected)
+        keep_clear = []
+        if obstacles is not None:  # the Fit button and the plane menu, in the labels' pixel space
+            view_left, view_top = obstacles[2][:2]
+            keep_clear = [(view_left + left, view_top + top, right - left, bottom - top)
+                          for left, top, right, bottom in self._covered()]
         self.angle.show(text, arc, math.hypot(qx, qy), math.hypot(x, y), pixel, HANDLE_PX * theme().zoom / 2,
                         self.model.scenario.d_k == 1,
-                        (self.query.half_width, arrow.half_width if arrow is not None else 0.0), placed)
+                        (self.query.half_width, arrow.half_width if arrow is not None else 0.0), placed, obstacles,
+                        keep_clear)
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
@@ -447,7 +474,15 @@ class VectorCanvas(QWidget):
         sep = "&nbsp;&nbsp;&nbsp; "
         norms = f"{_bars(q)}&nbsp;=&nbsp;<b>{q_norm}</b>{sep}{_bars(k)}&nbsp;=&nbsp;<b>{k_norm}</b>"
         score = f"{q}·{k}&nbsp;=&nbsp;<b>{dot}</b>"
-        if angle is None or cosine is None:
+        if self._side_shown:
+            product = "" if cosine is None else three_decimals_short(
+                result.query_norm * float(result.key_norms[selected]) * cosine)
+            rows = self._rows_beside(q, k, q_norm, k_norm, dot, None if cosine is None else f"{cosine:.3f}",
+                                     None if angle is None else f"{angle:.1f}", product)
+            if (scenario.labels[selected], pt, self.width()) != self._side_sized_for:
+                self._side_sized_for = (scenario.labels[selected], pt, self.width())
+                self._size_side()
+        elif angle is None or cosine is None:
             undefined = self.tr("θ undefined")
             why = self.tr("a zero vector has no direction")
             rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
@@ -458,13 +493,86 @@ class VectorCanvas(QWidget):
                     score,
                     f"{_bars(q)}{_bars(k)}&nbsp;cos&nbsp;θ =&nbsp;{q_norm}&nbsp;×&nbsp;{k_norm}&nbsp;×&nbsp;"
                     f"{cosine:.3f} =&nbsp;<b>{product}</b>")
-        self.readout.setText(
-            f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
+        self.readout.setText(self._readout_html(rows, pt))
+
+    def _rows_beside(self, q: str, k: str, q_norm: str, k_norm: str, dot: str, cosine: str | None,
+                     angle: str | None, product: str) -> list[str]:
+        """The readout beside the plot: one fact a line, none of them long enough to wrap."""
+        rows = []
+        if angle is None or cosine is None:
+            rows += [f"<b>{self.tr('θ undefined')}</b>", f"<i>({self.tr('a zero vector has no direction')})</i>"]
+        else:
+            rows += [f"θ&nbsp;=&nbsp;<b>{angle}°</b>", f"cos&nbsp;θ&nbsp;=&nbsp;<b>{cosine}</b>"]
+        rows += [f"{_bars(q)}&nbsp;=&nbsp;<b>{q_norm}</b>", f"{_bars(k)}&nbsp;=&nbsp;<b>{k_norm}</b>",
+                 f"{q}·{k}&nbsp;=&nbsp;<b>{dot}</b>"]
+        if angle is not None and cosine is not None:
+            rows += [f"{_bars(q)}{_bars(k)}&nbsp;cos&nbsp;θ", f"=&nbsp;{q_norm}&nbsp;×&nbsp;{k_norm}",
+                     f"×&nbsp;{cosine}&nbsp;=&nbsp;<b>{product}</b>"]
+        return rows
+
+    def _readout_html(self, rows: list[str], pt: float) -> str:
+        return f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>"
 
     def set_readout_scale(self, scale: float) -> None:
         """The readout's type size relative to the theme's numbers (presentation: larger, for the back row)."""
         self._readout_scale = scale
         self._update_readout()
+        self._size_side()
+
+    @property
+    def beside(self) -> bool:
+        """Whether the notes and the readout stand beside the plot (presentation) rather than under it."""
+        return self._side_shown
+
+    def set_beside(self, beside: bool) -> None:
+        """Presentation: the notes and the readout in a column beside the plot, one fact a line, the plot the whole
+        height; the desk: under the plot again."""
+        if beside == self._side_shown:
+            return
+        self._side_shown = beside
+        self._place_texts()
+        self._update_readout()
+        self._size_side()
+
+    def _place_texts(self) -> None:
+        widgets = (self.note, self.message, self._readout_host)
+        for widget in widgets:
+            self._under.removeWidget(widget)
+            self._beside.removeWidget(widget)
+        if self._side_shown:
+            for at, widget in enumerate(widgets):
+                self._beside.insertWidget(at, widget)
+            self.readout.setWordWrap(False)  # one fact a line, the column as wide as the widest
+        else:
+            for widget in widgets:
+                self._under.addWidget(widget)
+            self.readout.setWordWrap(True)
+        self.side.setVisible(self._side_shown)
+        # The hall: no band above or below the plot; every pixel of height is the figure's.
+        self.layout().setContentsMargins(4, 0 if self._side_shown else 4, 4, 0 if self._side_shown else 4)
+        for widget in widgets[:2]:
+            widget.setVisible(bool(widget.text()))
+        self._readout_host.show()
+
+    def _size_side(self) -> None:
+        """The column's width: the readout with every number at its widest (a minus sign, more digits) and the
+        key's name, so no drag or turn ever changes it; at most 40 % of the canvas (a longer name scrolls)."""
+        if not self._side_shown:
+            return
+        label = self.model.scenario.labels[min(self.model.selected_key, self.model.scenario.n - 1)]
+        q = "<b>Q</b>"
+        k = f"<b>{escaped(label).replace(' ', '&nbsp;')}</b>"
+        # Lengths to 99.999 and products to −999.999: ten times the longest vector a lesson draws. Beyond, the
+        # column keeps its width and its text scrolls: the plot never moves under the mouse.
+        rows = self._rows_beside(q, k, "88.888", "88.888", f"{MINUS}888.888", f"{MINUS}1.000", "180.0",
+                                 f"{MINUS}888.888")
+        document = QTextDocument()
+        document.setDefaultFont(self.readout.font())
+        document.setHtml(self._readout_html(rows, theme().number_pt() * self._readout_scale))
+        margins = self.readout.contentsMargins()
+        width = math.ceil(document.idealWidth() + 2 * document.documentMargin() + margins.left() + margins.right())
+        width += self.side.verticalScrollBar().sizeHint().width() + 4
+        self.side.setFixedWidth(min(width, int(0.4 * max(self.width(), 600))))
 
     # ------------------------------------------------------------ language
 
@@ -505,6 +613,11 @@ class VectorCanvas(QWidget):
         self._on_changed()
         self.fit()  # another plane, another picture: show all of it
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._side_shown and event.oldSize().width() != event.size().width():
+            self._size_side()  # its cap is a share of the canvas's width
+
     def eventFilter(self, watched, event) -> bool:
         if watched is self.plot and event.type() == QEvent.Type.Resize:
             self._place_fit_button()
@@ -542,7 +655,8 @@ class VectorCanvas(QWidget):
             left, right, bottom, top = xs.min(), xs.max(), ys.min(), ys.max()
             self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
             return
-        left, right, bottom, top = framing.frame_range(xs, ys, reach, width_px, height_px, self._covered())
+        left, right, bottom, top = framing.keep_reach(
+            framing.frame_range(xs, ys, reach, width_px, height_px, self._covered()), radius, width_px, height_px)
         self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0)
 
     def _on_view_resized(self, *_args) -> None:

@@ -72,6 +72,8 @@ class Presentation:
         self.docks["rotationTrace"].setVisible(self.animator.running)
         self._raise_for_steps()
         self.presentation_bar.show()
+        self.canvas.set_beside(True)  # the readout and the notes beside the plot: it keeps the whole height
+        self._show_page_tabs(False)
         self._scale_readout()
         self._fit_to_screen()
         self._fit_presentation()
@@ -83,6 +85,8 @@ class Presentation:
             return
         state = self._desk_layout[1]
         self.canvas.set_readout_scale(1.0)
+        self.canvas.set_beside(False)
+        self._show_page_tabs(True)
         # The strip goes first: restoring the docks with it still shown gave the charts' column less width.
         self.presentation_bar.hide()
         self.statusBar().setVisible(self._status_bar_was_shown)
@@ -130,6 +134,14 @@ class Presentation:
         for dock in (weights, output, steps):
             dock.show()
         self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word
+
+    def _show_page_tabs(self, shown: bool) -> None:
+        """The middle's page tabs (and the All pages button): desk chrome. In the hall their row of height is the
+        plot's; the lecture, View ▸ Pages and Ctrl+1 … still change the page."""
+        self.central_tabs.tabBar().setVisible(shown)
+        corner = self.central_tabs.cornerWidget(Qt.Corner.TopRightCorner)
+        if corner is not None:
+            corner.setVisible(shown)
 
     def _set_dock_tabs_elided(self, elided: bool) -> None:
         """The tab bars of the window's dock groups elide their titles (Qt's way) or scroll instead."""
@@ -183,6 +195,18 @@ class Presentation:
             if other.isVisible() and not other.visibleRegion().isEmpty():
                 return other
         return dock
+
+    def present_pins(self) -> None:
+        """The first pin in presentation: the Pins table a tab behind the output (the pin's ghosts are in the charts
+        already), never a band over them; the charts keep their size."""
+        pins, output = self.docks["pinsTable"], self.docks["outputView"]
+        shown = self._shown_tab(output)
+        pins.setFloating(False)
+        if pins not in self.tabifiedDockWidgets(output):
+            self.tabifyDockWidget(output, pins)
+        pins.show()
+        shown.raise_()
+        self._fit_presentation()
 
     def _present_turn(self) -> None:
         """A turn in presentation: its trace is a tab beside the output, in front."""

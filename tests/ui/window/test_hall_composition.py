@@ -1,0 +1,70 @@
+"""The hall's layout (issue 36), offscreen: the built-in lecture's canvas scenes in presentation at 1280×720, in
+English and Chinese; a drag and a Space turn that move nothing but the vectors. The rules: tests/ui/hall_checks.py
+(the same checks run in a real X11 window in tests/ui/realwindow/test_hall_composition.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from attention_explorer.ui.style.theme import theme
+from tests.ui import hall_checks as hall
+
+
+@pytest.fixture(scope="module")
+def window(make_module_window):
+    """One window for the module: a scene change reuses it (a window costs ~0.5 s)."""
+    return make_module_window(discard_changes=True)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_canvas_scene_of_the_lecture_keeps_the_hall_rules(window, language):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    language_switcher().set_language(language)
+    try:
+        count = hall.start_lecture(window)
+        problems = {index + 1: hall.composition_problems(window) for index in hall.canvas_scenes(window, count)}
+        assert len(problems) >= 10  # the lecture's canvas scenes were all walked
+        assert {scene: found for scene, found in problems.items() if found} == {}
+    finally:
+        window.lessons.end_lecture()
+        language_switcher().set_language("en")
+
+
+def test_zoomed_in_the_plot_keeps_its_share(window):
+    count = hall.start_lecture(window)
+    try:
+        theme().set_zoom(1.5)
+        hall.settle()
+        shares = {index + 1: hall.canvas_share(window) for index in hall.canvas_scenes(window, count)}
+        assert {scene: share for scene, share in shares.items() if share < hall.LEAST_CANVAS_SHARE} == {}
+    finally:
+        theme().set_zoom(1.0)
+        window.lessons.end_lecture()
+
+
+def test_a_drag_moves_neither_the_plot_nor_the_view(window):
+    count = hall.start_lecture(window)
+    try:
+        runner = window.lessons.runner
+        runner.enter(6)  # "Why the dot product? … Drag a key": the drag-2d example in components 0 and 1
+        hall.settle()
+        assert window.central_tabs.currentIndex() == 0 and count > 6
+        before = window.model.scenario.keys[0].copy()
+        seen = hall.drag_geometries(window, 0, hall.turned_target(window, 0, turns=2))
+        assert (window.model.scenario.keys[0] * before < 0).all()  # both components changed sign: a real drag
+        assert seen[1:] == [seen[0]] * (len(seen) - 1)
+    finally:
+        window.lessons.end_lecture()
+
+
+def test_a_space_turn_moves_neither_the_plot_nor_the_view(window):
+    hall.start_lecture(window)
+    try:
+        window.lessons.runner.enter(6)
+        hall.settle()
+        seen = hall.turn_geometries(window)
+        assert len(seen) > 10
+        assert seen[1:] == [seen[0]] * (len(seen) - 1)
+    finally:
+        window.lessons.end_lecture()
