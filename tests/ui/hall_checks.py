@@ -152,9 +152,10 @@ def drag_geometries(window, key: int, end: tuple[float, float], steps: int = 12)
     return seen
 
 
-def turn_geometries(window) -> list[tuple]:
-    """Space plays a full turn of the selected key; the canvas geometry once it started and after every frame
-    (the frames are advanced here, not by the timer: no waiting)."""
+def turn_geometries(window, frames: int = 1000) -> list[tuple]:
+    """Space plays a full turn of the selected key; the canvas geometry once it started and after each of its
+    first `frames` frames (advanced here, and by the timer while events are processed: no waiting). Half a turn crosses both axes: every
+    component and the dot products change sign on the way."""
     window.activateWindow()
     window.canvas.setFocus()
     QTest.keyClick(window.canvas, Qt.Key.Key_Space)
@@ -162,7 +163,7 @@ def turn_geometries(window) -> list[tuple]:
     animator = window.animator
     assert animator.running
     seen = [canvas_geometry(window)]
-    for _ in range(1000):
+    for _ in range(frames):
         if not animator.running:
             break
         animator.advance()

@@ -539,8 +539,8 @@ class VectorCanvas(QWidget):
         for widget in widgets:
             self._under.removeWidget(widget)
             self._beside.removeWidget(widget)
-        if self._side_shown:
-            for at, widget in enumerate(widgets):
+        if self._side_shown:  # the numbers first: what the hall reads; the notes under them
+            for at, widget in enumerate((self._readout_host, self.note, self.message)):
                 self._beside.insertWidget(at, widget)
             self.readout.setWordWrap(False)  # one fact a line, the column as wide as the widest
         else:
@@ -550,6 +550,8 @@ class VectorCanvas(QWidget):
         self.side.setVisible(self._side_shown)
         # The hall: no band above or below the plot; every pixel of height is the figure's.
         self.layout().setContentsMargins(4, 0 if self._side_shown else 4, 4, 0 if self._side_shown else 4)
+        if self._drawn and self._auto_fit:
+            self.fit()  # framed by the hall's rule, or the desk's again
         for widget in widgets[:2]:
             widget.setVisible(bool(widget.text()))
         self._readout_host.show()
@@ -655,8 +657,9 @@ class VectorCanvas(QWidget):
             left, right, bottom, top = xs.min(), xs.max(), ys.min(), ys.max()
             self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
             return
-        left, right, bottom, top = framing.keep_reach(
-            framing.frame_range(xs, ys, reach, width_px, height_px, self._covered()), radius, width_px, height_px)
+        left, right, bottom, top = framing.frame_range(xs, ys, reach, width_px, height_px, self._covered())
+        if self._side_shown:  # the hall: arrows long enough for the back row, before names clear of the controls
+            left, right, bottom, top = framing.keep_reach((left, right, bottom, top), radius, width_px, height_px)
         self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0)
 
     def _on_view_resized(self, *_args) -> None:

@@ -128,9 +128,11 @@ class Presentation:
         self.tabifyDockWidget(output, steps)
         self.tabifyDockWidget(output, trace)  # a turn shows its trace here: the canvas keeps its height
         pins = self.docks.get("pinsTable")
-        if pins is not None and pins.isVisible():
+        if pins is not None:
+            # The pins' table a tab here, not a band over the charts; placed now even if hidden, so the first pin
+            # only shows its tab (tabified later, Qt left the group's old tab bar painted over the output).
             pins.setFloating(False)
-            self.tabifyDockWidget(output, pins)  # the pins' table a tab here, not a band over the charts
+            self.tabifyDockWidget(output, pins)
         for dock in (weights, output, steps):
             dock.show()
         self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word
@@ -201,12 +203,11 @@ class Presentation:
         already), never a band over them; the charts keep their size."""
         pins, output = self.docks["pinsTable"], self.docks["outputView"]
         shown = self._shown_tab(output)
-        pins.setFloating(False)
-        if pins not in self.tabifiedDockWidgets(output):
+        if pins.isFloating() or pins not in self.tabifiedDockWidgets(output):
+            pins.setFloating(False)
             self.tabifyDockWidget(output, pins)
         pins.show()
         shown.raise_()
-        self._fit_presentation()
 
     def _present_turn(self) -> None:
         """A turn in presentation: its trace is a tab beside the output, in front."""
