@@ -154,8 +154,8 @@ def drag_geometries(window, key: int, end: tuple[float, float], steps: int = 12)
 
 def turn_geometries(window, frames: int = 1000) -> list[tuple]:
     """Space plays a full turn of the selected key; the canvas geometry once it started and after each of its
-    first `frames` frames (advanced here, and by the timer while events are processed: no waiting). Half a turn crosses both axes: every
-    component and the dot products change sign on the way."""
+    first `frames` frames (advanced here, and by the timer while events are processed: no waiting). A quarter
+    turn crosses an axis, where a component changes sign."""
     window.activateWindow()
     window.canvas.setFocus()
     QTest.keyClick(window.canvas, Qt.Key.Key_Space)
