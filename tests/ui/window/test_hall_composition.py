@@ -70,3 +70,50 @@ def test_a_space_turn_moves_neither_the_plot_nor_the_view(window):
         assert seen[1:] == [seen[0]] * (len(seen) - 1)
     finally:
         window.lessons.end_lecture()
+
+
+def test_p_in_presentation_puts_the_pins_behind_the_output_and_they_go_with_the_last_pin(window, qtbot):
+    """P at the hall: the charts keep their size and nothing lies over them; the table is a tab of the output's
+    group, and when the pins are removed it goes (an empty panel stayed for the rest of the lecture)."""
+    from PySide6.QtCore import Qt
+
+    window.open_preset("library")
+    window.enter_presentation()
+    window.resize(1280, 720)
+    hall.settle()
+    charts = {name: hall.window_rect(window.docks[name]) for name in ("weightsChart", "outputView")}
+    window.activateWindow()
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_P)
+    hall.settle()
+    pins = window.docks["pinsTable"]
+    try:
+        assert len(window.model.pins) == 1
+        assert pins in window.tabifiedDockWidgets(window.docks["outputView"])
+        assert {name: hall.window_rect(window.docks[name]) for name in charts} == charts
+        assert not window.docks["outputView"].visibleRegion().isEmpty()  # the output is still in front
+        assert hall.labels_over_plots(window) == []
+        window.actions_by_name["removePins"].trigger()
+        hall.settle()
+        assert len(window.model.pins) == 0
+        assert not pins.isVisible()
+    finally:
+        window.model.clear_pins()
+        window.leave_presentation()
+
+
+def test_an_example_opened_in_presentation_leaves_its_story_in_the_menu(window):
+    window.enter_presentation()
+    window.resize(1280, 720)
+    hall.settle()
+    try:
+        width = window.canvas.width()
+        window.open_preset("orthogonal")
+        hall.settle()
+        assert not window.docks["presetInfo"].isVisible()
+        assert window.canvas.width() == width
+    finally:
+        window.leave_presentation()
+    window.open_preset("aligned")  # at the desk the story comes with the example, as before
+    hall.settle()
+    assert window.docks["presetInfo"].isVisible()
