@@ -26,7 +26,8 @@ def settle() -> None:
 
 
 def start_lecture(window):
-    """Presentation, then the built-in lecture from its first scene; its scene count."""
+    """Presentation (entered afresh), then the built-in lecture from its first scene; its scene count."""
+    window.leave_presentation()
     window.enter_presentation()
     window.resize(1280, 720)  # the projector's whole screen: offscreen, presentation fitted it to an 800×800 one
     window.lessons.open_built_in_lecture()

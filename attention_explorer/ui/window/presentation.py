@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QToolBar
+import math
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QScrollArea, QTabBar, QToolBar, QVBoxLayout, QWidget
 
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.scale_strip import ScaleStrip
@@ -14,7 +16,40 @@ from attention_explorer.ui.window.settings import first_run_geometry
 DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls", "scoringView")
 CHARTS_SHARE = 0.36  # of the width, for the charts' column: the canvas keeps the rest (over half the window)
 TABBED_CHARTS_ZOOM = 1.75  # from this zoom on the weights chart is a tab beside the output, not above it
+CANVAS_SHARE = 0.45  # of the window's height, at least, for the canvas page in every scene and at every zoom
 READOUT_PT = 19.5  # the least size of the canvas readout's numbers in presentation: 1.3× the theme's at zoom 1
+
+
+class TopBars(QScrollArea):
+    """In presentation, the bars above the page (step banner, lecture caption, question) in one column that scrolls
+    when zoomed text makes them taller than the window leaves the canvas: they never shrink the figure."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("presentationTopBars")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        self.column = QVBoxLayout(inner)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.setSpacing(0)
+        self.setWidget(inner)
+        inner.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # a bar shown, hidden or rewrapped: the column's height follows
+        return False
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        width = self.viewport().width() if self.isVisible() else inner.sizeHint().width()
+        height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+        return QSize(inner.sizeHint().width(), height if height >= 0 else inner.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
 
 
 class Presentation:
@@ -38,8 +73,63 @@ class Presentation:
         self.presentation_bar.addWidget(self.scale_strip)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.presentation_bar)
         self.presentation_bar.hide()
+        self.top_bars = TopBars()
+        self.top_bars.hide()
+        self.centralWidget().installEventFilter(self._top_bars_watch)
         self.model.steps_changed.connect(self._follow_step_through)
         theme().changed.connect(self._zoom_changed)
+
+    @property
+    def _top_bars_watch(self) -> QObject:
+        """Sees a bar put above the page while presenting (a lecture started now) and moves it into the column."""
+        watch = getattr(self, "_top_bars_watcher", None)
+        if watch is None:
+            watch = self._top_bars_watcher = _LayoutWatch(self, self._top_bars_changed)
+        return watch
+
+    def _top_bars_changed(self) -> None:
+        """The middle was laid out or resized (a bar added, the zoom changed the menus' height)."""
+        if self.presenting:
+            self._wrap_top_bars(True)
+            self._limit_top_bars()
+
+    def _wrap_top_bars(self, wrapped: bool) -> None:
+        """The bars above the page into the scrolling column (presentation), or back above the page (the desk)."""
+        middle = self.centralWidget().layout()
+        column = self.top_bars.column
+        if wrapped:
+            above = [middle.itemAt(i).widget() for i in range(middle.indexOf(self.central_tabs))]
+            above = [widget for widget in above if widget is not None and widget is not self.top_bars]
+            if not above and middle.indexOf(self.top_bars) >= 0:
+                return
+            bars = [column.itemAt(i).widget() for i in range(column.count())]
+            # A bar added above while presenting (the lecture's, the question's) goes under the step banner.
+            order = [self.step_banner] if self.step_banner in above + bars else []
+            order += [widget for widget in bars + above if widget is not self.step_banner]
+            for widget in above:
+                middle.removeWidget(widget)
+            for widget in order:
+                column.removeWidget(widget)
+                column.addWidget(widget)
+            if middle.indexOf(self.top_bars) < 0:
+                middle.insertWidget(0, self.top_bars)
+            self.top_bars.show()
+            self._limit_top_bars()
+        elif middle.indexOf(self.top_bars) >= 0:
+            bars = [column.itemAt(i).widget() for i in range(column.count())]
+            middle.removeWidget(self.top_bars)
+            self.top_bars.hide()
+            for at, widget in enumerate(bars):
+                column.removeWidget(widget)
+                middle.insertWidget(at, widget)
+
+    def _limit_top_bars(self) -> None:
+        """The column may take what leaves the canvas page CANVAS_SHARE of the window's height."""
+        middle = self.centralWidget()
+        page = self.central_tabs
+        chrome = page.height() - page.currentWidget().height() if page.currentWidget() is not None else 0
+        room = middle.height() - math.ceil(CANVAS_SHARE * self.height()) - chrome - 2
+        self.top_bars.setMaximumHeight(max(room, self.top_bars.minimumSizeHint().height()))
 
     @property
     def presenting(self) -> bool:
@@ -74,6 +164,7 @@ class Presentation:
         self.presentation_bar.show()
         self.canvas.set_beside(True)  # the readout and the notes beside the plot: it keeps the whole height
         self._show_page_tabs(False)
+        self._wrap_top_bars(True)
         self._scale_readout()
         self._fit_to_screen()
         self._fit_presentation()
@@ -87,6 +178,7 @@ class Presentation:
         self.canvas.set_readout_scale(1.0)
         self.canvas.set_beside(False)
         self._show_page_tabs(True)
+        self._wrap_top_bars(False)
         # The strip goes first: restoring the docks with it still shown gave the charts' column less width.
         self.presentation_bar.hide()
         self.statusBar().setVisible(self._status_bar_was_shown)
@@ -160,6 +252,7 @@ class Presentation:
         if not self.presenting:
             return
         self._scale_readout()
+        self._limit_top_bars()
         if self._charts_tabbed != (theme().zoom >= TABBED_CHARTS_ZOOM):
             trace_shown = self.docks["rotationTrace"].isVisible()
             self._arrange_charts()
@@ -185,6 +278,7 @@ class Presentation:
 
     def _fit_presentation(self) -> None:
         """The charts' column a third of the width, the weights and the tabs below them half of its height each."""
+        self._limit_top_bars()
         weights, output = self.docks["weightsChart"], self.docks["outputView"]
         self.resizeDocks([self._shown_tab(weights)], [int(self.width() * CHARTS_SHARE)], Qt.Orientation.Horizontal)
         if not self._charts_tabbed:
@@ -227,3 +321,16 @@ class Presentation:
         else:
             shown = "outputView"
         self.docks[shown].raise_()
+
+
+class _LayoutWatch(QObject):
+    """Calls `on_layout` when the watched widget is resized or asked to lay out again (a widget added or shown)."""
+
+    def __init__(self, parent: QObject, on_layout) -> None:
+        super().__init__(parent)
+        self._on_layout = on_layout
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._on_layout()
+        return False
