@@ -21,7 +21,7 @@ from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
 from attention_explorer.ui.style.numbers import MINUS, three_decimals_short
-from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
+from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 from attention_explorer.ui.widgets.safe_text import escaped, plain_label
@@ -464,6 +464,8 @@ class VectorCanvas(QWidget):
         selected = self.model.selected_key
         pt = theme().number_pt() * self._readout_scale
         color = key_hex(selected)
+        if theme().mode == "contrast":
+            color = theme_ink(color)  # 7:1 on black: K3's teal was dark
         q = f"<b style='color:{self.query.color.name()}'>Q</b>"
         k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
         dot = three_decimals_short(float(result.scores[selected]))

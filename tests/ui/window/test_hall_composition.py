@@ -120,3 +120,26 @@ def test_an_example_opened_in_presentation_leaves_its_story_in_the_menu(window):
     window.open_preset("aligned")  # at the desk the story comes with the example, as before
     hall.settle()
     assert window.docks["presetInfo"].isVisible()
+
+
+def test_in_high_contrast_k3_is_readable_on_the_black_plot(window):
+    """Issue 36: K3's teal (#009E73) was dark on black; its name on the canvas and in the readout are 7:1."""
+    import re
+
+    from PySide6.QtGui import QColor
+
+    from attention_explorer.ui.style.theme import contrast_ratio
+
+    window.open_preset("library")
+    theme().set_mode("contrast")
+    try:
+        window.model.select_key(2)
+        hall.settle()
+        black = theme().background()
+        named = re.search(r"color:(#[0-9A-Fa-f]{6})'>K3<", window.canvas.readout.text())
+        assert named is not None and contrast_ratio(QColor(named.group(1)), black) >= 7.0
+        label = window.canvas.arrow_of(2).label
+        assert label.textItem.toPlainText() == "K3"
+        assert contrast_ratio(label.textItem.defaultTextColor(), black) >= 7.0
+    finally:
+        theme().set_mode("light")
