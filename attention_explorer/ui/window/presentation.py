@@ -49,7 +49,9 @@ class TopBars(QScrollArea):
         return QSize(inner.sizeHint().width(), height if height >= 0 else inner.sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(0, min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
+        # As wide as the bars need (their buttons in a row): only the height scrolls.
+        return QSize(self.widget().minimumSizeHint().width(),
+                     min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
 
 
 class Presentation:
