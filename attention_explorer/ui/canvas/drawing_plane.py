@@ -52,7 +52,7 @@ class DrawingPlane:
         kind = self.shown(scenario.d_k)
         if kind == "components":
             return None
-        selected = min(selected_key, scenario.n - 1)
+        selected = _plane_key(scenario, min(selected_key, scenario.n - 1)) if kind == "query-key" else selected_key
         signature = (kind, scenario.d_k, selected if kind == "query-key" else -1, scenario.title)
         cached_scenario, cached_signature, cached = self._basis_cache
         if cached_scenario is scenario and cached_signature == signature:
@@ -85,3 +85,22 @@ class DrawingPlane:
         projected = plane_tips(scenario.query, scenario.keys[indices], basis)
         self._drawn_cache = (scenario, basis, indices, projected)
         return projected
+
+
+def _plane_key(scenario, selected: int) -> int:
+    """The key whose plane with Q is drawn for "the plane of Q and key `selected`": that key, unless it points
+    along Q (the library's K1 = Q), when any plane through Q holds both; then the one that also holds the key
+    farthest from Q's line, so it is drawn at its true angle (the library's K2, perpendicular, was a dot)."""
+    query = np.asarray(scenario.query, dtype=np.float64)
+    keys = np.asarray(scenario.keys, dtype=np.float64)
+    q_square = float(query @ query)
+    key = keys[selected]
+    if q_square == 0.0 or scenario.n < 2:
+        return selected
+    off_line = key - (float(key @ query) / q_square) * query
+    if float(np.linalg.norm(off_line)) > 1e-9 * max(float(np.linalg.norm(key)), 1e-300):
+        return selected
+    along = keys @ query / q_square
+    residuals = np.linalg.norm(keys - along[:, np.newaxis] * query[np.newaxis, :], axis=1)
+    farthest = int(np.argmax(residuals))
+    return farthest if residuals[farthest] > 1e-9 * float(np.sqrt(q_square)) else selected

@@ -143,3 +143,19 @@ def test_in_high_contrast_k3_is_readable_on_the_black_plot(window):
         assert contrast_ratio(label.textItem.defaultTextColor(), black) >= 7.0
     finally:
         theme().set_mode("light")
+
+
+def test_with_k1_along_q_the_plane_also_holds_k2_at_its_true_angle(window):
+    """The library example, d_k = 4, K1 = Q: any plane through Q holds K1; the one drawn holds K2 too, so K2 (at 90°
+    to Q, as the caption says) is drawn perpendicular and full length, not as a dot at the origin."""
+    import math
+
+    window.open_preset("library")
+    window.canvas.plane_combo.setCurrentIndex(window.canvas.plane_combo.findData("query-key"))
+    window.model.select_key(0)
+    hall.settle()
+    qx, qy, kx, ky = window.canvas._tips()
+    k2 = window.model.scenario.keys[1]
+    assert math.hypot(kx[1], ky[1]) == pytest.approx(float((k2 @ k2) ** 0.5))
+    assert qx * kx[1] + qy * ky[1] == pytest.approx(0.0, abs=1e-9)
+    assert window.canvas.arc_label.textItem.toPlainText().startswith("0.0°")
