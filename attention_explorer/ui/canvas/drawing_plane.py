@@ -52,13 +52,20 @@ class DrawingPlane:
         kind = self.shown(scenario.d_k)
         if kind == "components":
             return None
-        selected = _plane_key(scenario, min(selected_key, scenario.n - 1)) if kind == "query-key" else selected_key
+        selected = min(selected_key, scenario.n - 1)
         signature = (kind, scenario.d_k, selected if kind == "query-key" else -1, scenario.title)
         cached_scenario, cached_signature, cached = self._basis_cache
         if cached_scenario is scenario and cached_signature == signature:
             return cached
-        basis = plane_basis(kind, scenario.query, scenario.keys, selected,
-                            cached if cached_signature == signature else None)  # the same plane: keep its turn
+        previous = cached if cached_signature == signature else None  # the same plane: keep its turn
+        off_line = _off_line_direction(scenario, selected) if kind == "query-key" else None
+        if off_line is None:
+            basis = plane_basis(kind, scenario.query, scenario.keys, selected, previous)
+        else:
+            query = np.asarray(scenario.query, dtype=np.float64)
+            basis = np.vstack((query / np.linalg.norm(query), off_line))
+            if previous is not None and float(basis[1] @ previous[1]) < 0:
+                basis[1] = -basis[1]  # kept pointing the way it did: an edit never mirrors the picture
         self._basis_cache = (scenario, signature, basis)
         return basis
 
@@ -87,20 +94,31 @@ class DrawingPlane:
         return projected
 
 
-def _plane_key(scenario, selected: int) -> int:
-    """The key whose plane with Q is drawn for "the plane of Q and key `selected`": that key, unless it points
-    along Q (the library's K1 = Q), when any plane through Q holds both; then the one that also holds the key
-    farthest from Q's line, so it is drawn at its true angle (the library's K2, perpendicular, was a dot)."""
+def _off_line_direction(scenario, selected: int) -> np.ndarray | None:
+    """For "the plane of Q and key `selected`" where that key points along Q (the library's K1 = Q), any plane
+    through Q holds both: the direction, perpendicular to Q, of the one drawn; None where the key does not point
+    along Q. It bisects the keys' own directions away from Q's line (each made to lean the same way), so every key
+    off that line is seen off it: the library's K2 (at 90°) drawn perpendicular, as the lecture says, and K3 (at
+    45°) drawn apart from Q, not a dot at the origin or hidden under Q's shaft."""
     query = np.asarray(scenario.query, dtype=np.float64)
     keys = np.asarray(scenario.keys, dtype=np.float64)
     q_square = float(query @ query)
     key = keys[selected]
     if q_square == 0.0 or scenario.n < 2:
-        return selected
+        return None
     off_line = key - (float(key @ query) / q_square) * query
     if float(np.linalg.norm(off_line)) > 1e-9 * max(float(np.linalg.norm(key)), 1e-300):
-        return selected
-    along = keys @ query / q_square
-    residuals = np.linalg.norm(keys - along[:, np.newaxis] * query[np.newaxis, :], axis=1)
-    farthest = int(np.argmax(residuals))
-    return farthest if residuals[farthest] > 1e-9 * float(np.sqrt(q_square)) else selected
+        return None
+    residuals = keys - (keys @ query / q_square)[:, np.newaxis] * query[np.newaxis, :]
+    norms = np.linalg.norm(residuals, axis=1)
+    shown = norms > 1e-9 * np.sqrt(q_square)
+    if not shown.any():
+        return None  # every key on Q's line: any plane draws them alike
+    units = residuals[shown] / norms[shown][:, np.newaxis]
+    first = units[int(np.argmax(norms[shown]))]
+    units *= np.where(units @ first < 0, -1.0, 1.0)[:, np.newaxis]
+    direction = units.sum(axis=0)
+    length = float(np.linalg.norm(direction))
+    if length < 1e-9:
+        direction, length = first, 1.0
+    return direction / length

@@ -145,9 +145,9 @@ def test_in_high_contrast_k3_is_readable_on_the_black_plot(window):
         theme().set_mode("light")
 
 
-def test_with_k1_along_q_the_plane_also_holds_k2_at_its_true_angle(window):
-    """The library example, d_k = 4, K1 = Q: any plane through Q holds K1; the one drawn holds K2 too, so K2 (at 90°
-    to Q, as the caption says) is drawn perpendicular and full length, not as a dot at the origin."""
+def test_with_k1_along_q_the_plane_shows_k2_perpendicular_and_k3_apart(window):
+    """The library example, d_k = 4, K1 = Q: any plane through Q holds K1. The one drawn shows K2 (at 90° to Q, as
+    the caption says) perpendicular, not as a dot at the origin, and K3 (45°) apart from Q's line."""
     import math
 
     window.open_preset("library")
@@ -155,7 +155,9 @@ def test_with_k1_along_q_the_plane_also_holds_k2_at_its_true_angle(window):
     window.model.select_key(0)
     hall.settle()
     qx, qy, kx, ky = window.canvas._tips()
-    k2 = window.model.scenario.keys[1]
-    assert math.hypot(kx[1], ky[1]) == pytest.approx(float((k2 @ k2) ** 0.5))
-    assert qx * kx[1] + qy * ky[1] == pytest.approx(0.0, abs=1e-9)
+    assert (kx[0], ky[0]) == pytest.approx((qx, qy))  # K1 = Q
+    assert qx * kx[1] + qy * ky[1] == pytest.approx(0.0, abs=1e-9)  # K2 perpendicular
+    assert math.hypot(kx[1], ky[1]) >= 0.5 * math.hypot(qx, qy)  # and seen
+    k3_drawn = math.degrees(abs(math.atan2(qx * ky[2] - qy * kx[2], qx * kx[2] + qy * ky[2])))
+    assert 20 <= k3_drawn <= 45  # apart from Q's line, at most its true 45°
     assert window.canvas.arc_label.textItem.toPlainText().startswith("0.0°")
