@@ -36,8 +36,10 @@ class AngleItem:
         self.label.setVisible(False)
 
     def show(self, text: str, arc: tuple[float, float, float], q_len: float, k_len: float, pixel: float,
-             handle_radius: float, on_a_line: bool, half_widths: tuple[float, float], placed: list) -> None:
-        """Draw the `arc` (see label_layout.angle_arc) and `text` by it, clear of the `placed` labels."""
+             handle_radius: float, on_a_line: bool, half_widths: tuple[float, float], placed: list,
+             obstacles=None, keep_clear: list | tuple = ()) -> None:
+        """Draw the `arc` (see label_layout.angle_arc) and `text` by it, clear of the `placed` labels and of the arrows
+        in `obstacles` and of the `keep_clear` boxes (see label_layout.clear_of_arrows)."""
         start, sweep, radius = arc
         angles = start + sweep * _ARC_STEPS
         self.arc.setData(radius * np.cos(angles), radius * np.sin(angles))
@@ -49,5 +51,7 @@ class AngleItem:
         size = self.label.size_px()
         centre = label_layout.angle_label_point(size, start, sweep, radius, q_len, k_len, pixel, handle_radius,
                                                 on_a_line, half_widths)
+        if obstacles is not None:  # never on an arrow: the nearest place that crosses none
+            centre = label_layout.clear_of_arrows(size, *centre, pixel, obstacles, [*placed, *keep_clear])
         self.label.place(label_layout.place_beside(size, *centre, 0.0, 0.0, pixel, placed)[0])
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainterPath
 
 from attention_explorer.ui.canvas import label_layout
 from attention_explorer.ui.canvas.label_layout import Placement
-from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.style.theme import theme, theme_ink
 from attention_explorer.ui.widgets.fast_items import FewPointsCurve, QuickText, moves_quietly
 
 HANDLE_PX = 34  # diameter of the grab circle at a tip: easy to hit with a touchpad on a lectern
@@ -155,7 +155,8 @@ class ArrowItem:
         font.setPointSizeF(t.number_pt() * (1.25 if emphasised or is_query else 1.05))
         font.setBold(emphasised or is_query)
         self.label.setFont(font)
-        self.label.setColor(self.color)
+        # High contrast: the name at 7:1 on the plot (K3's teal was dark on black); elsewhere the key's own colour.
+        self.label.setColor(QColor(theme_ink(self.color.name())) if t.mode == "contrast" else self.color)
         self.line.setZValue(z)
         self.head.setZValue(z)
         self.label.setZValue(z)

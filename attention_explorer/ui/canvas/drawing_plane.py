@@ -57,8 +57,15 @@ class DrawingPlane:
         cached_scenario, cached_signature, cached = self._basis_cache
         if cached_scenario is scenario and cached_signature == signature:
             return cached
-        basis = plane_basis(kind, scenario.query, scenario.keys, selected,
-                            cached if cached_signature == signature else None)  # the same plane: keep its turn
+        previous = cached if cached_signature == signature else None  # the same plane: keep its turn
+        off_line = _off_line_direction(scenario, selected) if kind == "query-key" else None
+        if off_line is None:
+            basis = plane_basis(kind, scenario.query, scenario.keys, selected, previous)
+        else:
+            query = np.asarray(scenario.query, dtype=np.float64)
+            basis = np.vstack((query / np.linalg.norm(query), off_line))
+            if previous is not None and float(basis[1] @ previous[1]) < 0:
+                basis[1] = -basis[1]  # kept pointing the way it did: an edit never mirrors the picture
         self._basis_cache = (scenario, signature, basis)
         return basis
 
@@ -85,3 +92,33 @@ class DrawingPlane:
         projected = plane_tips(scenario.query, scenario.keys[indices], basis)
         self._drawn_cache = (scenario, basis, indices, projected)
         return projected
+
+
+def _off_line_direction(scenario, selected: int) -> np.ndarray | None:
+    """For "the plane of Q and key `selected`" where that key points along Q (the library's K1 = Q), any plane
+    through Q holds both: the direction, perpendicular to Q, of the one drawn; None where the key does not point
+    along Q. It bisects the keys' own directions away from Q's line (each made to lean the same way), so every key
+    off that line is seen off it: the library's K2 (at 90°) drawn perpendicular, as the lecture says, and K3 (at
+    45°) drawn apart from Q, not a dot at the origin or hidden under Q's shaft."""
+    query = np.asarray(scenario.query, dtype=np.float64)
+    keys = np.asarray(scenario.keys, dtype=np.float64)
+    q_square = float(query @ query)
+    key = keys[selected]
+    if q_square == 0.0 or scenario.n < 2:
+        return None
+    off_line = key - (float(key @ query) / q_square) * query
+    if float(np.linalg.norm(off_line)) > 1e-9 * max(float(np.linalg.norm(key)), 1e-300):
+        return None
+    residuals = keys - (keys @ query / q_square)[:, np.newaxis] * query[np.newaxis, :]
+    norms = np.linalg.norm(residuals, axis=1)
+    shown = norms > 1e-9 * np.sqrt(q_square)
+    if not shown.any():
+        return None  # every key on Q's line: any plane draws them alike
+    units = residuals[shown] / norms[shown][:, np.newaxis]
+    first = units[int(np.argmax(norms[shown]))]
+    units *= np.where(units @ first < 0, -1.0, 1.0)[:, np.newaxis]
+    direction = units.sum(axis=0)
+    length = float(np.linalg.norm(direction))
+    if length < 1e-9:
+        direction, length = first, 1.0
+    return direction / length

@@ -17,6 +17,8 @@ FIT_PAD_PX = 8  # free pixels around every tip's name and grab circle
 COVER_CLEARANCE_PX = 4  # and this many between them and a control floating over the plot
 DISC_DIRECTIONS = 32  # where on the disc's rim a tip (and its name) may be framed
 MARGIN_SHARE = 0.6  # margins may take at most this share of a side; the rest is for the vectors
+LEAST_REACH_SHARE = 0.35  # the longest vector reaches at least this share of the plot's smaller side (the hall
+# needs a third; a little more leaves room for the view's rounding)
 CONTENT_SHARE = 0.35  # a band clearing the floating controls leaves the vectors at least this share of the height
 
 Range = tuple[float, float, float, float]  # left, right, bottom, top in view units
@@ -147,3 +149,23 @@ def points_out_of_view(xs: np.ndarray, ys: np.ndarray, view: Range, pixel: tuple
     px, py = (xs - left) / pixel[0], (top - ys) / pixel[1]
     return any(bool(np.any((px > c_left) & (px < c_right) & (py > c_top) & (py < c_bottom)))
                for c_left, c_top, c_right, c_bottom in covered)
+
+
+def keep_reach(view: Range, radius: float, width_px: float, height_px: float,
+               share: float = LEAST_REACH_SHARE) -> Range:
+    """`view` (as a locked aspect shows it), zoomed in about its centre where the longest vector (`radius`) would
+    reach less than `share` of the smaller side: then names and margins give way, never the arrows' length.
+
+    The zoomed view keeps the whole disc of `radius` about the origin: its centre moves towards the origin as far
+    as that needs.
+    """
+    left, right, bottom, top = shown_range(view, width_px, height_px)
+    scale = (right - left) / width_px
+    least_side = min(width_px, height_px)
+    if radius <= 0 or radius / scale >= share * least_side:
+        return left, right, bottom, top
+    scale = radius / (share * least_side)
+    half_w, half_h = scale * width_px / 2, scale * height_px / 2
+    centre_x = min(max((left + right) / 2, radius - half_w), half_w - radius)
+    centre_y = min(max((bottom + top) / 2, radius - half_h), half_h - radius)
+    return centre_x - half_w, centre_x + half_w, centre_y - half_h, centre_y + half_h

@@ -140,6 +140,34 @@ def angle_label_point(size: tuple[float, float], start: float, sweep: float, rad
     return distance * ux + aside * normal_x, distance * uy + aside * normal_y
 
 
+def clear_of_arrows(size: tuple[float, float], x: float, y: float, pixel: float, obstacles, placed: list,
+                    search_px: float = 240.0) -> tuple[float, float]:
+    """The view point nearest to (x, y) where a box of `size` pixels centred on it crosses no arrow's shaft or grab
+    circle (`obstacles`: shafts, grab radius and the view's bounds in pixels, see VectorCanvas.redraw_arrows),
+    lies inside the view and on no `placed` label; (x, y) itself where it is clear or nothing near is."""
+    shafts, radius, (view_left, view_top, view_right, view_bottom) = obstacles
+    half_w, half_h = size[0] / 2, size[1] / 2
+
+    def clear(px: float, py: float) -> bool:
+        left, top, right, bottom = px - half_w, py - half_h, px + half_w, py + half_h
+        return (view_left <= left and right <= view_right and view_top <= top and bottom <= view_bottom
+                and not obstacle_hits(left, top, right, bottom, shafts, radius, -1, True)
+                and not hits_label(left, top, size[0], size[1], placed))
+
+    cx, cy = x / pixel, -y / pixel
+    if clear(cx, cy):
+        return x, y
+    for distance in np.arange(8.0, search_px, 8.0):
+        for turn in _SEARCH_TURNS:
+            px, py = cx + distance * math.cos(turn), cy + distance * math.sin(turn)
+            if clear(px, py):
+                return px * pixel, -py * pixel
+    return x, y
+
+
+_SEARCH_TURNS = np.linspace(0.0, 2.0 * math.pi, 16, endpoint=False).tolist()
+
+
 def place_beside(size: tuple[float, float], x: float, y: float, ux: float, uy: float, pixel: float, placed: list,
                  direction: int = 0) -> tuple[Placement, float]:
     """A label of `size` at view point (x, y) on the side direction (ux, uy) points to, clear of the `placed` boxes

@@ -8,7 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from attention_explorer.core.limits import MAX_ABS
 from attention_explorer.state.explorer import ExplorerModel
@@ -20,9 +20,9 @@ from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
-from attention_explorer.ui.style.numbers import number_html
+from attention_explorer.ui.canvas.readout import CanvasReadout
 from attention_explorer.ui.style.safe_text import escaped, plain_label
-from attention_explorer.ui.style.theme import key_color, key_hex, query_color, theme
+from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.live_label import LiveLabelHost
 
@@ -30,7 +30,7 @@ _UNIT_ANGLES = np.linspace(0.0, 2.0 * math.pi, 181)
 _NOTE_STYLE = "QLabel {{ background: {bg}; color: {fg}; border-radius: 6px; padding: 6px 10px; }}"
 
 
-class VectorCanvas(QWidget):
+class VectorCanvas(CanvasReadout, QWidget):
     """Q and the keys as arrows in the plane of components 0 and 1; drag any tip; θ, cos θ and Q·K beside."""
 
     hint = Signal(str)
@@ -102,14 +102,34 @@ class VectorCanvas(QWidget):
         self.fit_button.setParent(self.plot)
         self.plane_combo.setParent(self.plot)
         self.plot.installEventFilter(self)
-        layout = QVBoxLayout(self)
+        # The desk: the notes and the readout under the plot. The hall (set_beside): in a column beside it, of a
+        # width fixed per scene, so a note or a readout that wraps never takes height from the plot.
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(6)
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(self.note)
-        layout.addWidget(self.message)
+        self._under = QVBoxLayout()
+        self._under.setSpacing(6)
+        self._under.addWidget(self.plot, 1)
+        layout.addLayout(self._under, 1)
         self.readout.setContentsMargins(8, 0, 8, 4)
-        layout.addWidget(LiveLabelHost(self.readout, self))  # its numbers change on every drag move
+        self._readout_host = LiveLabelHost(self.readout, self)  # its numbers change on every drag move
+        self.side = QScrollArea()  # what does not fit beside the plot scrolls; the plot keeps its height
+        self.side.setObjectName("canvasSide")
+        self.side.setWidgetResizable(True)
+        self.side.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.side.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Ignored)
+        side_inner = QWidget()
+        self._beside = QVBoxLayout(side_inner)
+        self._beside.setContentsMargins(0, 0, 0, 0)
+        self._beside.setSpacing(8)
+        self._beside.addStretch(1)
+        self.side.setWidget(side_inner)
+        self.side.hide()
+        layout.addWidget(self.side)
+        self._side_shown = False
+        self._side_sized_for: tuple = ()
+        self._place_texts()
 
         model.changed.connect(self._on_changed)
         model.selection_changed.connect(self._on_selection_changed)
@@ -352,14 +372,15 @@ class VectorCanvas(QWidget):
         on_a_line = self.model.scenario.d_k == 1
         for who, stack, avoid in label_layout.label_order(qx, qy, kx, ky, pixel, selected):
             if who == ANGLE:
-                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed)
+                self._place_arc(qx, qy, float(kx[selected]), float(ky[selected]), pixel, placed, obstacles)
             elif who == QUERY:
                 self.query.put(qx, qy, pixel, placed, on_a_line, stack, obstacles if avoid else None, 0)
             else:
                 drawn[who].put(float(kx[who]), float(ky[who]), pixel, placed, on_a_line, stack,
                                obstacles if avoid else None, who + 1)
 
-    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list) -> None:
+    def _place_arc(self, qx: float, qy: float, x: float, y: float, pixel: float, placed: list,
+                   obstacles=None) -> None:
         """The arc from Q's tip direction to the selected key's tip at (x, y), and θ by it."""
         result = self.model.result
         selected = self.model.selected_key
@@ -374,9 +395,15 @@ class VectorCanvas(QWidget):
             # plane of Q and this key the drawn angle is the true one.
             text = self.tr("{0} ({1}-D)").format(text, self.model.scenario.d_k)
         arrow = self._pool.arrow_of(selected)
+        keep_clear = []
+        if obstacles is not None:  # the Fit button and the plane menu, in the labels' pixel space
+            view_left, view_top = obstacles[2][:2]
+            keep_clear = [(view_left + left, view_top + top, right - left, bottom - top)
+                          for left, top, right, bottom in self._covered()]
         self.angle.show(text, arc, math.hypot(qx, qy), math.hypot(x, y), pixel, HANDLE_PX * theme().zoom / 2,
                         self.model.scenario.d_k == 1,
-                        (self.query.half_width, arrow.half_width if arrow is not None else 0.0), placed)
+                        (self.query.half_width, arrow.half_width if arrow is not None else 0.0), placed, obstacles,
+                        keep_clear)
 
     def _update_notes(self, d_k: int) -> None:
         plane = self._effective_plane()
@@ -431,44 +458,6 @@ class VectorCanvas(QWidget):
         self.plot.setLabel("bottom", escaped(texts[0]), **self._axis_style)
         self.plot.setLabel("left", escaped(texts[1]), **self._axis_style)
 
-    def _update_readout(self) -> None:
-        result = self.model.result
-        scenario = self.model.scenario
-        selected = self.model.selected_key
-        pt = theme().number_pt() * self._readout_scale
-        color = key_hex(selected)
-        q = f"<b style='color:{self.query.color.name()}'>Q</b>"
-        k = f"<b style='color:{color}'>{escaped(scenario.labels[selected]).replace(' ', '&nbsp;')}</b>"
-        dot = number_html(float(result.scores[selected]))
-        q_norm = number_html(result.query_norm)
-        k_norm = number_html(float(result.key_norms[selected]))
-        cosine = result.cosines[selected]
-        angle = result.angles_deg[selected]
-        sep = "&nbsp;&nbsp;&nbsp; "
-        norms = f"{_bars(q)}&nbsp;=&nbsp;<b>{q_norm}</b>{sep}{_bars(k)}&nbsp;=&nbsp;<b>{k_norm}</b>"
-        score = f"{q}·{k}&nbsp;=&nbsp;<b>{dot}</b>"
-        if angle is None or cosine is None:
-            undefined = self.tr("θ undefined")
-            why = self.tr("a zero vector has no direction")
-            rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
-        else:
-            product = number_html(result.query_norm * float(result.key_norms[selected]) * cosine)
-            # Plain spaces only before '=': a line may break there and nowhere inside a number or a product.
-            cos_text = number_html(cosine)  # the minus sign, never a hyphen ("cos θ = −0.006")
-            rows = (f"θ&nbsp;=&nbsp;<b>{angle:.1f}°</b>{sep}cos&nbsp;θ&nbsp;=&nbsp;<b>{cos_text}</b>{sep}{norms}",
-                    score,
-                    f"{_bars(q)}{_bars(k)}&nbsp;cos&nbsp;θ =&nbsp;{q_norm}&nbsp;×&nbsp;{k_norm}&nbsp;×&nbsp;"
-                    f"{number_html(cosine)} =&nbsp;<b>{product}</b>")
-        self.readout.setText(
-            f"<div style='font-size:{pt:.1f}pt; color:{self._text_hex}'>" + "<br>".join(rows) + "</div>")
-
-    def set_readout_scale(self, scale: float) -> None:
-        """The readout's type size relative to the theme's numbers (presentation: larger, for the back row)."""
-        self._readout_scale = scale
-        self._update_readout()
-
-    # ------------------------------------------------------------ language
-
     def retranslate(self) -> None:
         """Every text of the canvas in the current language (called again on LanguageChange)."""
         self.fit_button.setText(self.tr("Fit"))
@@ -505,6 +494,11 @@ class VectorCanvas(QWidget):
         self._place_fit_button()  # the menu is as wide as the plane it names
         self._on_changed()
         self.fit()  # another plane, another picture: show all of it
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._side_shown and event.oldSize().width() != event.size().width():
+            self._size_side()  # its cap is a share of the canvas's width
 
     def eventFilter(self, watched, event) -> bool:
         if watched is self.plot and event.type() == QEvent.Type.Resize:
@@ -544,6 +538,8 @@ class VectorCanvas(QWidget):
             self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0.14)
             return
         left, right, bottom, top = framing.frame_range(xs, ys, reach, width_px, height_px, self._covered())
+        if self._side_shown:  # the hall: arrows long enough for the back row, before names clear of the controls
+            left, right, bottom, top = framing.keep_reach((left, right, bottom, top), radius, width_px, height_px)
         self.view.setRange(QRectF(left, bottom, right - left, top - bottom), padding=0)
 
     def _on_view_resized(self, *_args) -> None:
@@ -593,8 +589,3 @@ class VectorCanvas(QWidget):
 
 def _rgba(colour: QColor) -> str:
     return f"rgba({colour.red()}, {colour.green()}, {colour.blue()}, {colour.alpha()})"
-
-
-def _bars(name: str) -> str:
-    """∣name∣ with U+2223: it looks like '|' but, unlike '|', is no line-break opportunity."""
-    return f"\u2223{name}\u2223"

@@ -278,7 +278,7 @@ QRadioButton::indicator:checked {
     background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
                                 stop: 0 #FFD400, stop: 0.55 #FFD400, stop: 0.65 #000000, stop: 1 #000000);
 }
-QCheckBox::indicator:checked { background: #FFD400; border: 2px solid #FFFFFF; }
+QCheckBox::indicator:checked { background: #FFD400; border: 2px solid #FFFFFF; image: url(@ICONS@/contrast-check.svg); }
 QCheckBox::indicator:indeterminate {
     background: qlineargradient(x1: 0, y1: 0, x2: 0, y2: 1, stop: 0 #000000, stop: 0.35 #000000,
                                 stop: 0.36 #FFD400, stop: 0.64 #FFD400, stop: 0.65 #000000, stop: 1 #000000);

@@ -107,8 +107,9 @@ class FileHandling:
             return
         self.document.open_scenario(loaded)
         self.show_page(0)
-        self.docks["presetInfo"].show()
-        self.docks["presetInfo"].raise_()
+        if not self.presenting:  # the hall has no room for the story: it stays in View ▸ Panels
+            self.docks["presetInfo"].show()
+            self.docks["presetInfo"].raise_()
 
     def open_sequence(self, sequence: LabScene) -> None:
         """Open a self-attention, multi-head, cross-attention or positions scene in its lab, as that page's saved

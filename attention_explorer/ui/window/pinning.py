@@ -55,6 +55,16 @@ class Pinning(QObject):
 
     def _pins_changed(self) -> None:
         count = len(self.model.pins)
+        window = self.window
+        if window.presenting:
+            # The hall: the table is a tab beside the output (never a band over the charts), and goes when the
+            # last pin does (an empty table would stay for the rest of the lecture).
+            if count and not self._pin_count:
+                window.present_pins()
+            elif not count and self._pin_count:
+                self.dock.hide()
+            self._pin_count = count
+            return
         if count and not self._pin_count and self.window._state_before_wide_page is None:
             if not self._placed and not self.window._layout_restored and not self.dock.isFloating():
                 self.window.tabifyDockWidget(self.window.docks["stepsView"], self.dock)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QToolBar
+import math
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QScrollArea, QTabBar, QToolBar, QVBoxLayout, QWidget
 
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.theme import theme
@@ -15,10 +17,45 @@ from attention_explorer.ui.window.settings import first_run_geometry
 DESK_ONLY_DOCKS = ("vectorEditor", "presetInfo", "historyPanel", "scaleControls", "scoringView")
 CHARTS_SHARE = 0.36  # of the width, for the charts' column: the canvas keeps the rest (over half the window)
 TABBED_CHARTS_ZOOM = 1.75  # from this zoom on the weights chart is a tab beside the output, not above it
+CANVAS_SHARE = 0.45  # of the window's height, at least, for the canvas page in every scene and at every zoom
 READOUT_PT = 19.5  # the least size of the canvas readout's numbers in presentation: 1.3× the theme's at zoom 1
 # The pages that show the explorer's scenario, whose d_k and scale the strip shows; a lab with its own d_k hides it
 # (two different d_k on one screen, the strip's and the lab's, would contradict each other).
 STRIP_PAGES = (0, page_index("saturation"))
+
+
+class TopBars(QScrollArea):
+    """In presentation, the bars above the page (step banner, lecture caption, question) in one column that scrolls
+    when zoomed text makes them taller than the window leaves the canvas: they never shrink the figure."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("presentationTopBars")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        self.column = QVBoxLayout(inner)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.setSpacing(0)
+        self.setWidget(inner)
+        inner.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # a bar shown, hidden or rewrapped: the column's height follows
+        return False
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        width = self.viewport().width() if self.isVisible() else inner.sizeHint().width()
+        height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+        return QSize(inner.sizeHint().width(), height if height >= 0 else inner.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        # As wide as the bars need (their buttons in a row): only the height scrolls.
+        return QSize(self.widget().minimumSizeHint().width(),
+                     min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
 
 
 class Presentation:
@@ -42,9 +79,64 @@ class Presentation:
         self.presentation_bar.addWidget(self.scale_strip)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.presentation_bar)
         self.presentation_bar.hide()
+        self.top_bars = TopBars()
+        self.top_bars.hide()
+        self.centralWidget().installEventFilter(self._top_bars_watch)
         self.model.steps_changed.connect(self._follow_step_through)
         self.central_tabs.currentChanged.connect(self._show_strip_for_page)
         theme().changed.connect(self._zoom_changed)
+
+    @property
+    def _top_bars_watch(self) -> QObject:
+        """Sees a bar put above the page while presenting (a lecture started now) and moves it into the column."""
+        watch = getattr(self, "_top_bars_watcher", None)
+        if watch is None:
+            watch = self._top_bars_watcher = _LayoutWatch(self, self._top_bars_changed)
+        return watch
+
+    def _top_bars_changed(self) -> None:
+        """The middle was laid out or resized (a bar added, the zoom changed the menus' height)."""
+        if self.presenting:
+            self._wrap_top_bars(True)
+            self._limit_top_bars()
+
+    def _wrap_top_bars(self, wrapped: bool) -> None:
+        """The bars above the page into the scrolling column (presentation), or back above the page (the desk)."""
+        middle = self.centralWidget().layout()
+        column = self.top_bars.column
+        if wrapped:
+            above = [middle.itemAt(i).widget() for i in range(middle.indexOf(self.central_tabs))]
+            above = [widget for widget in above if widget is not None and widget is not self.top_bars]
+            if not above and middle.indexOf(self.top_bars) >= 0:
+                return
+            bars = [column.itemAt(i).widget() for i in range(column.count())]
+            # A bar added above while presenting (the lecture's, the question's) goes under the step banner.
+            order = [self.step_banner] if self.step_banner in above + bars else []
+            order += [widget for widget in bars + above if widget is not self.step_banner]
+            for widget in above:
+                middle.removeWidget(widget)
+            for widget in order:
+                column.removeWidget(widget)
+                column.addWidget(widget)
+            if middle.indexOf(self.top_bars) < 0:
+                middle.insertWidget(0, self.top_bars)
+            self.top_bars.show()
+            self._limit_top_bars()
+        elif middle.indexOf(self.top_bars) >= 0:
+            bars = [column.itemAt(i).widget() for i in range(column.count())]
+            middle.removeWidget(self.top_bars)
+            self.top_bars.hide()
+            for at, widget in enumerate(bars):
+                column.removeWidget(widget)
+                middle.insertWidget(at, widget)
+
+    def _limit_top_bars(self) -> None:
+        """The column may take what leaves the canvas page CANVAS_SHARE of the window's height."""
+        middle = self.centralWidget()
+        page = self.central_tabs
+        chrome = page.height() - page.currentWidget().height() if page.currentWidget() is not None else 0
+        room = middle.height() - math.ceil(CANVAS_SHARE * self.height()) - chrome - 2
+        self.top_bars.setMaximumHeight(max(room, self.top_bars.minimumSizeHint().height()))
 
     @property
     def presenting(self) -> bool:
@@ -77,6 +169,9 @@ class Presentation:
         self.docks["rotationTrace"].setVisible(self.animator.running)
         self._raise_for_steps()
         self._show_strip_for_page()
+        self.canvas.set_beside(True)  # the readout and the notes beside the plot: it keeps the whole height
+        self._show_page_tabs(False)
+        self._wrap_top_bars(True)
         self._scale_readout()
         self._fit_to_screen()
         self._fit_presentation()
@@ -88,6 +183,9 @@ class Presentation:
             return
         state = self._desk_layout[1]
         self.canvas.set_readout_scale(1.0)
+        self.canvas.set_beside(False)
+        self._show_page_tabs(True)
+        self._wrap_top_bars(False)
         # The strip goes first: restoring the docks with it still shown gave the charts' column less width.
         self.presentation_bar.hide()
         self.statusBar().setVisible(self._status_bar_was_shown)
@@ -129,12 +227,22 @@ class Presentation:
         self.tabifyDockWidget(output, steps)
         self.tabifyDockWidget(output, trace)  # a turn shows its trace here: the canvas keeps its height
         pins = self.docks.get("pinsTable")
-        if pins is not None and pins.isVisible():
+        if pins is not None:
+            # The pins' table a tab here, not a band over the charts; placed now even if hidden, so the first pin
+            # only shows its tab (tabified later, Qt left the group's old tab bar painted over the output).
             pins.setFloating(False)
-            self.tabifyDockWidget(output, pins)  # the pins' table a tab here, not a band over the charts
+            self.tabifyDockWidget(output, pins)
         for dock in (weights, output, steps):
             dock.show()
         self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word
+
+    def _show_page_tabs(self, shown: bool) -> None:
+        """The middle's page tabs (and the All pages button): desk chrome. In the hall their row of height is the
+        plot's; the lecture, View ▸ Pages and Ctrl+1 … still change the page."""
+        self.central_tabs.tabBar().setVisible(shown)
+        corner = self.central_tabs.cornerWidget(Qt.Corner.TopRightCorner)
+        if corner is not None:
+            corner.setVisible(shown)
 
     def _set_dock_tabs_elided(self, elided: bool) -> None:
         """The tab bars of the window's dock groups elide their titles (Qt's way) or scroll instead."""
@@ -156,6 +264,7 @@ class Presentation:
         if not self.presenting:
             return
         self._scale_readout()
+        self._limit_top_bars()
         if self._charts_tabbed != (theme().zoom >= TABBED_CHARTS_ZOOM):
             trace_shown = self.docks["rotationTrace"].isVisible()
             self._arrange_charts()
@@ -181,6 +290,7 @@ class Presentation:
 
     def _fit_presentation(self) -> None:
         """The charts' column a third of the width, the weights and the tabs below them half of its height each."""
+        self._limit_top_bars()
         weights, output = self.docks["weightsChart"], self.docks["outputView"]
         self.resizeDocks([self._shown_tab(weights)], [int(self.width() * CHARTS_SHARE)], Qt.Orientation.Horizontal)
         if not self._charts_tabbed:
@@ -193,6 +303,17 @@ class Presentation:
             if other.isVisible() and not other.visibleRegion().isEmpty():
                 return other
         return dock
+
+    def present_pins(self) -> None:
+        """The first pin in presentation: the Pins table a tab behind the output (the pin's ghosts are in the charts
+        already), never a band over them; the charts keep their size."""
+        pins, output = self.docks["pinsTable"], self.docks["outputView"]
+        shown = self._shown_tab(output)
+        if pins.isFloating() or pins not in self.tabifiedDockWidgets(output):
+            pins.setFloating(False)
+            self.tabifyDockWidget(output, pins)
+        pins.show()
+        shown.raise_()
 
     def _present_turn(self) -> None:
         """A turn in presentation: its trace is a tab beside the output, in front."""
@@ -212,3 +333,16 @@ class Presentation:
         else:
             shown = "outputView"
         self.docks[shown].raise_()
+
+
+class _LayoutWatch(QObject):
+    """Calls `on_layout` when the watched widget is resized or asked to lay out again (a widget added or shown)."""
+
+    def __init__(self, parent: QObject, on_layout) -> None:
+        super().__init__(parent)
+        self._on_layout = on_layout
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._on_layout()
+        return False

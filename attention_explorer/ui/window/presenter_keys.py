@@ -1,5 +1,7 @@
-"""The presenter's own keys while presenting (F5) or in a lecture: ? lists the keys, S held is a spotlight on the
-pointer, Home restarts the lecture, Esc on its end screen leaves the presentation.
+"""The presenter's own keys while presenting (F5) or in a lecture: ? keys, S spotlight, Home restart, Esc leave.
+
+? lists the keys, S held is a spotlight on the pointer, Home restarts the lecture, Esc on its end screen leaves the
+presentation.
 
 F1 is left free for a help guide; S and ? are bound to nothing else in the window (ui/window/actions.py).
 """

@@ -334,3 +334,18 @@ def test_a_table_shows_its_grid_its_header_and_its_scroll_bar(host):
                                                QStyle.SubControl.SC_ScrollBarSlider, scroll_bar)
     groove_colour = bar[-BAND - 1, bar.shape[1] // 2]  # the far end: groove, the handle is at the top
     assert best_contrast(region(bar, handle), groove_colour) >= BOUNDARY, "the scroll bar handle is invisible"
+
+
+def test_a_ticked_box_shows_a_tick_not_only_a_yellow_square(host):
+    """Issue 36: ticked boxes were plain yellow squares; the tick is a dark mark on the yellow, 7:1 against it."""
+    ticked = QCheckBox("Auto")
+    ticked.setChecked(True)
+    host.show_all(ticked)
+    option = QStyleOptionButton()
+    ticked.initStyleOption(option)
+    indicator = ticked.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, ticked)
+    pixels = region(grab(ticked), indicator).reshape(-1, 3)
+    yellow = np.array([0xFF, 0xD4, 0x00])
+    dark = contrast(pixels, yellow) >= 7.0
+    assert (np.abs(pixels.astype(int) - yellow).sum(axis=1) < 30).sum() > 20  # the yellow fill
+    assert 12 <= dark.sum() <= pixels.shape[0] // 2  # a mark: more than a speck, less than half the box
