@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsPolygonItem, QLabel, QWidget
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
@@ -15,8 +15,8 @@ from attention_explorer.ui.panels.output_layout import LABEL_SIDES, LabelLayout,
 from attention_explorer.ui.style.numbers import three_decimals, tooltip_vector, typographic_minus
 from attention_explorer.ui.style.theme import KEY_HEX, key_color, key_hex, output_color, theme, theme_ink
 from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.chart_column import chart_column
 from attention_explorer.ui.widgets.fast_items import CachedBars, CachedScatter, moves_quietly
-from attention_explorer.ui.widgets.live_label import LiveLabelHost
 
 # Key labels next to the V points only up to this many keys (they would cover each other beyond it).
 LABEL_MAX_KEYS = 16
@@ -49,27 +49,7 @@ class OutputView(QWidget):
 
         self.readout = QLabel(self)
         self.readout.setObjectName("outputReadout")
-        self.readout.setTextFormat(Qt.TextFormat.RichText)
-        self.readout.setWordWrap(True)
-        self.plot = pg.PlotWidget(self, background="w", enableMenu=False)
-        self.plot.setObjectName("outputPlot")
-        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.plot.setMinimumHeight(90)
-        self.caption = QLabel(self)
-        self.caption.setObjectName("outputCaption")
-        self.caption.setTextFormat(Qt.TextFormat.RichText)
-        self.caption.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(4)
-        layout.addWidget(LiveLabelHost(self.readout, self))  # its numbers change on every drag move
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(self.caption)
-
-        item = self.plot.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)  # the view follows the data; a stray click must not pan it
-        item.setMenuEnabled(False)
-        item.hideButtons()
+        self.plot, self.caption, item = chart_column(self, self.readout, "output")
         item.showGrid(x=True, y=True, alpha=0.2)
         cache_axes(item)
         self.view_box = item.getViewBox()

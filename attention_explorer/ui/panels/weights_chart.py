@@ -8,7 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.explorer import ExplorerModel
@@ -16,8 +16,8 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import UNSCALED_HEX, key_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
+from attention_explorer.ui.widgets.chart_column import chart_column
 from attention_explorer.ui.widgets.fast_items import CachedBars, QuickText, moves_quietly
-from attention_explorer.ui.widgets.live_label import LiveLabelHost
 
 # Pixels kept free between two neighbouring value texts.
 VALUE_TEXT_GAP_PX = 6
@@ -71,28 +71,8 @@ class WeightsChart(QWidget):
 
         self.stats_label = QLabel(self)
         self.stats_label.setObjectName("weightsStats")
-        self.stats_label.setTextFormat(Qt.TextFormat.RichText)
-        self.stats_label.setWordWrap(True)
         self.weight_axis = WeightAxis()
-        self.plot = pg.PlotWidget(self, background="w", axisItems={"left": self.weight_axis}, enableMenu=False)
-        self.plot.setObjectName("weightsPlot")
-        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.plot.setMinimumHeight(90)
-        self.caption = QLabel(self)
-        self.caption.setObjectName("weightsCaption")
-        self.caption.setTextFormat(Qt.TextFormat.RichText)
-        self.caption.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(4)
-        layout.addWidget(LiveLabelHost(self.stats_label, self))  # its numbers change on every drag move
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(self.caption)
-
-        item = self.plot.getPlotItem()
-        item.setMouseEnabled(x=False, y=False)  # a lecture click must never pan or zoom the chart
-        item.setMenuEnabled(False)
-        item.hideButtons()
+        self.plot, self.caption, item = chart_column(self, self.stats_label, "weights", {"left": self.weight_axis})
         item.showGrid(y=True, alpha=0.25)
         cache_axes(item)
         self.view_box = item.getViewBox()
