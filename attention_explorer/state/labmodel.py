@@ -1,6 +1,6 @@
 """The plumbing every lab's model shares: its state, undo's restore, and each edit reported as one LabEdit.
 
-A lab's model (state/sequence.py, multihead.py, cross.py, positional.py) is the only writer of its lab's state,
+A lab's model (ui/labs/<lab>/state.py: self-attention, multi-head, cross, positions) is the only writer of its state,
 an immutable object: an edit makes a new one, shows it (`_show`: recompute, then `changed`) and reports the step
 (`edited`, a LabEdit) for the window's one undo history; undo and redo put a state back with `restore`.
 """

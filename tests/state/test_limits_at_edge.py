@@ -17,9 +17,9 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.teaching import lecture
 from attention_explorer.state import document
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.multihead import MultiHeadModel
-from attention_explorer.state.positional import PositionalModel
-from attention_explorer.state.sequence import SequenceModel
+from attention_explorer.ui.labs.multihead.state import MultiHeadModel
+from attention_explorer.ui.labs.positions.state import PositionalModel
+from attention_explorer.ui.labs.self_attention.state import SequenceModel
 from tests.helpers.limit_edges import Edge, assert_accepted, assert_refused, rows
 
 

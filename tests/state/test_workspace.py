@@ -7,9 +7,9 @@ import pytest
 
 from attention_explorer.core.scenes.sequence.scene import replace_sequence
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.positional import PositionalModel
-from attention_explorer.state.sequence import SequenceModel
 from attention_explorer.state.workspace import Workspace
+from attention_explorer.ui.labs.positions.state import PositionalModel
+from attention_explorer.ui.labs.self_attention.state import SequenceModel
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QScrollArea
 
 from attention_explorer.core.scenes.multihead import scene as mh
-from attention_explorer.state.multihead import default_multihead
+from attention_explorer.ui.labs.multihead.state import default_multihead
 from attention_explorer.ui.labs.registry import page_index
 
 

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross.scene import CrossScenario, cross_query_scenario
-from attention_explorer.state.cross import CrossModel, default_cross
+from attention_explorer.core.scenes.sequence.tokens import split_tokens
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.sequence import split_tokens
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.cross.heatmap import CrossHeatmap
+from attention_explorer.ui.labs.cross.state import CrossModel, default_cross
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.safe_text import escaped

@@ -29,11 +29,11 @@ from attention_explorer.core.scenes.multihead.scene import (
     head_counts,
     head_query_scenario,
 )
+from attention_explorer.core.scenes.sequence.tokens import split_tokens
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.multihead import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
-from attention_explorer.state.sequence import split_tokens
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.multihead.heads import HeadsGrid, cell_text_limit, head_hex
+from attention_explorer.ui.labs.multihead.state import MAX_LAB_D_MODEL, MultiHeadModel, default_multihead
 from attention_explorer.ui.labs.multihead.tables import HeadMatrixTabs
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number

@@ -13,8 +13,8 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from attention_explorer.state.multihead import MultiHeadModel
 from attention_explorer.ui.labs.multihead.heads import head_hex
+from attention_explorer.ui.labs.multihead.state import MultiHeadModel
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSlider, QSpinBo
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.positional import MAX_D
-from attention_explorer.state.positional import CURVE_STARTS, MAX_OFFSET, MAX_SLIDER, PositionalModel
 from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.positions.state import CURVE_STARTS, MAX_OFFSET, MAX_SLIDER, PositionalModel
 from attention_explorer.ui.style.numbers import cell_number
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage

@@ -32,16 +32,16 @@ from PySide6.QtWidgets import (
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario, query_scenario
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.state.sequence import (
+from attention_explorer.ui.i18n.switcher import error_text
+from attention_explorer.ui.labs.self_attention.masks import PaddingButton, formula_html
+from attention_explorer.ui.labs.self_attention.output import OutputColumn, output_sum_html
+from attention_explorer.ui.labs.self_attention.state import (
     CHINESE_EXAMPLE,
     ENGLISH_EXAMPLE,
     SequenceModel,
     default_sequence,
     split_tokens,
 )
-from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.self_attention.masks import PaddingButton, formula_html
-from attention_explorer.ui.labs.self_attention.output import OutputColumn, output_sum_html
 from attention_explorer.ui.labs.self_attention.tables import SequenceMatrixTabs, set_table_fonts
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number

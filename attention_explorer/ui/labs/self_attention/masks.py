@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
 from attention_explorer.core.scenes.sequence.scene import SequenceResult, SequenceScenario
-from attention_explorer.state.sequence import SequenceModel
+from attention_explorer.ui.labs.self_attention.state import SequenceModel
 from attention_explorer.ui.style.numbers import MINUS
 from attention_explorer.ui.style.safe_text import escaped, mnemonic_free
 

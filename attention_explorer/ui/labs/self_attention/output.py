@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt, S
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
-from attention_explorer.state.sequence import SequenceModel
+from attention_explorer.ui.labs.self_attention.state import SequenceModel
 from attention_explorer.ui.labs.self_attention.tables import LAB_NUMBERS, rich_caption
 from attention_explorer.ui.style.numbers import cell_number
 from attention_explorer.ui.style.safe_text import escaped

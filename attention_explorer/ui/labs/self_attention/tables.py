@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from attention_explorer.state.sequence import SequenceModel
+from attention_explorer.ui.labs.self_attention.state import SequenceModel
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX
 from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers

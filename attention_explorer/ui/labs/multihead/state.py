@@ -17,9 +17,9 @@ from attention_explorer.core.limits import MAX_TITLE, ScenarioError
 from attention_explorer.core.scenes.multihead import scene as mh
 from attention_explorer.core.scenes.multihead.scene import MultiHeadResult, MultiHeadScenario
 from attention_explorer.core.scenes.sequence.scene import check_tokens, token_embeddings
+from attention_explorer.core.scenes.sequence.tokens import split_tokens
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.labmodel import LabModel
-from attention_explorer.state.sequence import split_tokens
 from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_TOKENS = ("我", "爱", "北京", "天安门")

@@ -7,7 +7,6 @@ of its document (state/workspace.py). An invalid edit raises ScenarioError and c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +18,7 @@ from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.limits import MAX_TITLE, ScenarioError
 from attention_explorer.core.scenes.sequence import scene as sq
 from attention_explorer.core.scenes.sequence.scene import SequenceResult, SequenceScenario
+from attention_explorer.core.scenes.sequence.tokens import split_tokens
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.labmodel import CellHoverModel
 from attention_explorer.state.workspace import scale_text, shortened, step_text
@@ -46,30 +46,6 @@ def default_sequence() -> SequenceScenario:
     if isinstance(preset, SequenceScenario):
         return preset
     return sq.build_sequence(CHINESE_EXAMPLE.split(), 4, 2, 2)
-
-
-_CJK = re.compile(
-    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31bf\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0002fa1f]"
-)
-
-
-def split_tokens(text: str) -> list[str]:
-    """The tokens of a typed sentence: the words between spaces; a sentence typed without spaces ("我爱北京天安门")
-    is split as Chinese BERT splits it, one token per Chinese character, a run of other letters staying one word."""
-    words = text.split()
-    if len(words) != 1 or not _CJK.search(words[0]):
-        return words
-    tokens: list[str] = []
-    run = ""
-    for character in words[0]:
-        if _CJK.match(character):
-            tokens.extend([run] if run else [])
-            tokens.append(character)
-            run = ""
-        else:
-            run += character
-    return tokens + ([run] if run else [])
 
 
 class SequenceModel(CellHoverModel):

@@ -15,9 +15,9 @@ from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.cross import scene as cx
 from attention_explorer.core.scenes.cross.scene import CrossResult, CrossScenario
+from attention_explorer.core.scenes.sequence.tokens import split_tokens
 from attention_explorer.state.explorer import UndoText
 from attention_explorer.state.labmodel import CellHoverModel
-from attention_explorer.state.sequence import split_tokens
 from attention_explorer.state.workspace import scale_text, shortened, step_text
 
 DEFAULT_PRESET = "translation"
