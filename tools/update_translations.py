@@ -77,8 +77,10 @@ def core_messages() -> list[str]:
     """Every error template and Phrase written in the core, in file order, each once."""
     found: list[str] = []
     raisers = template_errors() | {"Phrase"}
-    # The state layer raises the core's errors too ("the sentence is empty: type at least one word").
-    for path in [*sorted((PACKAGE / "core").rglob("*.py")), *sorted((PACKAGE / "state").rglob("*.py"))]:
+    # The state models raise the core's errors too ("the sentence is empty: type at least one word"): the shared ones
+    # in state/, each lab's own in its folder (ui/labs/<lab>/state.py).
+    models = [*sorted((PACKAGE / "state").rglob("*.py")), *sorted((PACKAGE / "ui" / "labs").glob("*/state.py"))]
+    for path in [*sorted((PACKAGE / "core").rglob("*.py")), *models]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = sorted((node for node in ast.walk(tree) if isinstance(node, ast.Call)),
                        key=lambda node: (node.lineno, node.col_offset))

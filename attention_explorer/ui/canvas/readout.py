@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextDocument
 
 from attention_explorer.ui.style.numbers import MINUS, number_html
 from attention_explorer.ui.style.safe_text import escaped
 from attention_explorer.ui.style.theme import key_hex, theme, theme_ink
+
+# The texts keep the canvas's translation context: this class is mixed into VectorCanvas.
+_translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
 
 class CanvasReadout:
@@ -44,8 +48,8 @@ class CanvasReadout:
                 self._side_sized_for = (scenario.labels[selected], pt, self.width())
                 self._size_side()
         elif angle is None or cosine is None:
-            undefined = self.tr("θ undefined")
-            why = self.tr("a zero vector has no direction")
+            undefined = _translate("VectorCanvas", "θ undefined")
+            why = _translate("VectorCanvas", "a zero vector has no direction")
             rows = (f"<b>{undefined}</b>{sep}{norms}", f"{score}{sep}<i>({why})</i>")
         else:
             product = number_html(result.query_norm * float(result.key_norms[selected]) * cosine)
@@ -62,7 +66,9 @@ class CanvasReadout:
         """The readout beside the plot: one fact a line, none of them long enough to wrap."""
         rows = []
         if angle is None or cosine is None:
-            rows += [f"<b>{self.tr('θ undefined')}</b>", f"<i>({self.tr('a zero vector has no direction')})</i>"]
+            undefined = _translate("VectorCanvas", "θ undefined")
+            why = _translate("VectorCanvas", "a zero vector has no direction")
+            rows += [f"<b>{undefined}</b>", f"<i>({why})</i>"]
         else:
             rows += [f"θ&nbsp;=&nbsp;<b>{angle}°</b>", f"cos&nbsp;θ&nbsp;=&nbsp;<b>{cosine}</b>"]
         rows += [f"{_bars(q)}&nbsp;=&nbsp;<b>{q_norm}</b>", f"{_bars(k)}&nbsp;=&nbsp;<b>{k_norm}</b>",
