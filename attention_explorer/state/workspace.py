@@ -30,6 +30,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from attention_explorer.core.files import anykind as fileformat
+from attention_explorer.core.files import safety
+from attention_explorer.core.files.safety import FileStamp
 from attention_explorer.core.files.workspace import EXPLORER_KIND, PAGE_KINDS, WorkspaceWork
 from attention_explorer.state.explorer import ExplorerModel, HistoryStep, UndoText
 
@@ -87,6 +89,7 @@ class _Lab:
         self.page = page
         self.saved: object = model.state
         self.path: Path | None = None
+        self.stamp: FileStamp | None = None  # what its file held when this window last read or wrote it
 
     @property
     def modified(self) -> bool:
@@ -269,10 +272,16 @@ class Workspace(QObject):
         lab = self._labs.get(kind)
         return lab.path if lab is not None else None
 
+    def stamp(self, kind: str) -> FileStamp | None:
+        """What the file of the lab page of `kind` held when this window last read or wrote it (None: no file)."""
+        lab = self._labs.get(kind)
+        return None if lab is None or lab.path is None else lab.stamp
+
     def opened_file(self, kind: str, path: str | os.PathLike[str]) -> None:
         """The lab page of `kind` now shows the file at `path`, unmodified."""
         lab = self._labs[kind]
         lab.saved, lab.path = lab.model.state, Path(os.path.abspath(path))
+        lab.stamp = safety.last_read(path) or safety.stamp_file(path)
         self._recheck()
         self.modified_changed.emit()  # the title names the file
 
@@ -280,8 +289,8 @@ class Workspace(QObject):
         """Write the lab page of `kind` to `path` in its own kind (atomically); raises OSError/ScenarioError."""
         lab = self._labs[kind]
         state = lab.model.state
-        fileformat.save(lab.model.scene, path)
-        lab.saved, lab.path = state, Path(os.path.abspath(path))
+        stamp = fileformat.save(lab.model.scene, path)
+        lab.saved, lab.path, lab.stamp = state, Path(os.path.abspath(path)), stamp
         self._recheck()
         self.modified_changed.emit()  # the title names the file
         return lab.path

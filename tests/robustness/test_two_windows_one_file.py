@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QLabel, QPushButton
 from attention_explorer.core.files import anykind
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.scenes.query import file as fileformat
+from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.window.disk_changes import CANCEL, OVERWRITE, SAVE_AS
 
 
@@ -199,3 +200,28 @@ def test_the_question_itself(make_window, lecture, button, expected):
     title, text, buttons, default = seen[0]
     assert title == "File changed on disk" and text.startswith("lecture.json was changed on the disk")
     assert buttons == ["Cancel", "Overwrite", "Save As…"] and default == "Save As…"
+
+
+def test_a_lab_pages_file_is_checked_too(make_window, tmp_path, monkeypatch):
+    """Two windows on one self-attention file: the second save asks before the first window's edit is lost."""
+    sentence = tmp_path / "sentence.json"
+    anykind.save(load_preset("self-attention"), sentence)
+    first = make_window(str(sentence), record_errors=True, discard_changes=True)
+    second = make_window(str(sentence), record_errors=True, discard_changes=True)
+    for window in (first, second):
+        assert window.central_tabs.currentIndex() == page_index("self-attention")
+    first.self_attention_lab.sequence_model.set_tokens(["the", "first", "window"])
+    assert first.save()
+    assert list(anykind.load_any(sentence).tokens) == ["the", "first", "window"]
+    second.self_attention_lab.sequence_model.set_tokens(["the", "second", "one"])
+    asked = _answers(second, monkeypatch, CANCEL)
+    assert not second.save()
+    assert asked == ["sentence.json"]
+    assert list(anykind.load_any(sentence).tokens) == ["the", "first", "window"], "the first window's edit stays"
+    assert "*" in second.windowTitle()
+    asked = _answers(second, monkeypatch, OVERWRITE)
+    assert second.save() and asked == ["sentence.json"]
+    assert list(anykind.load_any(sentence).tokens) == ["the", "second", "one"]
+    asked = _answers(second, monkeypatch)
+    second.self_attention_lab.sequence_model.set_tokens(["its", "own", "write"])
+    assert second.save() and asked == [], "its own last write is no change: no question"

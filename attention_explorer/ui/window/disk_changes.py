@@ -24,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QPushButton, QStyle, QWidget
 
 from attention_explorer.core.files.safety import FileStamp, check_file
+from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.style.safe_text import literal, window_title
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
@@ -99,11 +100,12 @@ class DiskChanges:
 
     # ------------------------------------------------------------ before a save
 
-    def confirm_overwrite(self, path: Path) -> str:
-        """OVERWRITE when `path` may be written: not the window's own file, or one that still holds what the window
-        last read or wrote; otherwise the user's answer (OVERWRITE, SAVE_AS or CANCEL)."""
-        known = self.document.disk_stamp
-        if known is None or self.document.path is None or not _same_file(path, self.document.path):
+    def confirm_overwrite(self, path: Path, kind: str = EXPLORER) -> str:
+        """OVERWRITE when `path` may be written: not the file of the page of `kind`, or one that still holds what the
+        window last read or wrote; otherwise the user's answer (OVERWRITE, SAVE_AS or CANCEL)."""
+        own = self.document.page_path(kind)
+        known = self.document.disk_stamp if kind == EXPLORER else self.document.workspace.stamp(kind)
+        if known is None or own is None or not _same_file(path, own):
             return OVERWRITE  # a new name (the Save As dialog asked about an existing file already)
         check = check_file(path, known, thorough=True)  # the bytes, whatever the time says: this is the last chance
         if not check.changed or check.missing:

@@ -189,12 +189,11 @@ class FileHandling:
 
     def _save_to(self, path: Path) -> bool:
         kind = self.current_kind()
-        if kind == EXPLORER:  # the file changed on disk since this window read or wrote it?
-            answer = self.confirm_overwrite(path)
-            if answer == SAVE_AS:
-                return self.save_as()
-            if answer == CANCEL:
-                return False
+        answer = self.confirm_overwrite(path, kind)  # the file changed on disk since this window read or wrote it?
+        if answer == SAVE_AS:
+            return self.save_as()
+        if answer == CANCEL:
+            return False
         try:
             if kind == EXPLORER:
                 self.document.save(path)
