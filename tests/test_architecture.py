@@ -32,12 +32,13 @@ def _is_type_checking_block(node: ast.AST) -> bool:
     )
 
 
-def _import_nodes(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement, at module level or inside any function or class, outside TYPE_CHECKING blocks."""
+def _import_nodes(tree: ast.AST, type_checking: bool = False) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement, at module level or inside any function or class; those in TYPE_CHECKING blocks only
+    when `type_checking` (a type-level dependency: the layer test counts it, the run-time cycle test does not)."""
     found, pending = [], [tree]
     while pending:
         node = pending.pop()
-        if _is_type_checking_block(node):
+        if not type_checking and _is_type_checking_block(node):
             pending.extend(node.orelse)
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -46,11 +47,11 @@ def _import_nodes(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
-def imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+def imported_modules(name: str, path: Path, modules: dict[str, Path], type_checking: bool = False) -> set[str]:
     """The package's own modules that `name` imports (relative imports resolved, `from pkg import module` too)."""
     is_package = path.name == "__init__.py"
     targets = set()
-    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), type_checking):
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
             continue

@@ -11,11 +11,10 @@ is a dependency that points upward, and a cycle through one is still a cycle for
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import attention_explorer
-from tests.test_architecture import cycles, module_names
+from tests.test_architecture import cycles, imported_modules, module_names
 
 PACKAGE_DIR = Path(attention_explorer.__file__).parent
 ROOT = "attention_explorer"
@@ -54,21 +53,7 @@ def layer_of(module: str) -> str:
 
 def all_imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The package's modules that `name` imports anywhere: module level, functions, classes, TYPE_CHECKING."""
-    is_package = path.name == "__init__.py"
-    targets = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
-        if isinstance(node, ast.Import):
-            targets.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = name.split(".") if is_package else name.split(".")[:-1]
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
-            for alias in node.names:
-                submodule = f"{base}.{alias.name}"
-                targets.add(submodule if submodule in modules else base)
-    return {target for target in targets if target in modules and target != name}
+    return imported_modules(name, path, modules, type_checking=True)
 
 
 def full_graph() -> dict[str, set[str]]:

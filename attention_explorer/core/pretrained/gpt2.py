@@ -153,7 +153,9 @@ def _finish_block(block: Gpt2Block, x: np.ndarray, context: np.ndarray, config: 
     return x + _conv1d(inner, block.fc_projection_weight, block.fc_projection_bias)
 
 
-def _check_ids(config: Gpt2Config, ids: np.ndarray, start: int) -> None:
+def check_ids(config: object, ids: np.ndarray, start: int) -> None:
+    """Refuse ids a decoder (GPT-2 or Llama: any config with max_position_embeddings and vocab_size) cannot take
+    at `start`: none, past its positions, or outside its vocabulary."""
     if ids.size < 1:
         raise ValueError("input_ids: expected at least one token")
     if start + ids.size > config.max_position_embeddings:
@@ -179,7 +181,7 @@ def decode(weights: Gpt2Weights, input_ids: Sequence[int],
     block i)."""
     config = weights.config
     ids = np.asarray(input_ids, dtype=np.int64).reshape(-1)
-    _check_ids(config, ids, 0)
+    check_ids(config, ids, 0)
     n = ids.size
     x = weights.token_embeddings[ids].astype(np.float64) + weights.position_embeddings[:n]
     scale = inv_sqrt_scale(config.head_size)
@@ -217,7 +219,7 @@ def decode_next(weights: Gpt2Weights, past: DecoderOutput, token_id: int) -> Dec
     """Append one token using the cached keys and values: only its own q, k, v are computed (O(n·d) attention)."""
     config = weights.config
     n = past.n
-    _check_ids(config, np.asarray([token_id], dtype=np.int64), n)
+    check_ids(config, np.asarray([token_id], dtype=np.int64), n)
     x = weights.token_embeddings[[token_id]].astype(np.float64) + weights.position_embeddings[n:n + 1]
     scale = inv_sqrt_scale(config.head_size)
     hidden_states, layers = [np.concatenate([past.hidden_states[0], x])], []

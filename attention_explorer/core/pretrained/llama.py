@@ -19,7 +19,7 @@ import numpy as np
 
 from attention_explorer.core.maths.attention import inv_sqrt_scale, softmax
 from attention_explorer.core.pretrained.bert import LayerAttention, check_shape
-from attention_explorer.core.pretrained.gpt2 import DecoderOutput, grow_layer
+from attention_explorer.core.pretrained.gpt2 import DecoderOutput, check_ids, grow_layer
 from attention_explorer.core.pretrained.rope import Rotary
 
 _LOGIT_ROWS = 8192  # the head widened to float64 this many rows at a time (Qwen2.5's has 151 936 rows)
@@ -206,14 +206,7 @@ def _finish_block(block: LlamaBlock, x: np.ndarray, context: np.ndarray, config:
     return x + _linear(inner, block.down_weight, block.down_bias)
 
 
-def _check_ids(config: LlamaConfig, ids: np.ndarray, start: int) -> None:
-    if ids.size < 1:
-        raise ValueError("input_ids: expected at least one token")
-    if start + ids.size > config.max_position_embeddings:
-        raise ValueError(f"input_ids: {start + ids.size} tokens, this model takes at most "
-                         f"{config.max_position_embeddings}")
-    if ids.min() < 0 or ids.max() >= config.vocab_size:
-        raise ValueError(f"input_ids: ids must lie in 0–{config.vocab_size - 1}")
+
 
 
 def next_token_logits(weights: LlamaWeights, last_hidden: np.ndarray) -> np.ndarray:
@@ -234,7 +227,7 @@ def decode(weights: LlamaWeights, input_ids: Sequence[int],
     """Run the decoder on a whole sequence at positions 0 … N − 1, causally (`on_layer(i)` after block i)."""
     config = weights.config
     ids = np.asarray(input_ids, dtype=np.int64).reshape(-1)
-    _check_ids(config, ids, 0)
+    check_ids(config, ids, 0)
     n = ids.size
     positions = np.arange(n)
     rotary, kv_of = config.rotary, np.asarray(config.kv_heads)
@@ -262,7 +255,7 @@ def decode_next(weights: LlamaWeights, past: DecoderOutput, token_id: int) -> De
     """Append one token at position N using the KV cache: only its own q, k and v are computed."""
     config = weights.config
     n = past.n
-    _check_ids(config, np.asarray([token_id], dtype=np.int64), n)
+    check_ids(config, np.asarray([token_id], dtype=np.int64), n)
     rotary, kv_of = config.rotary, np.asarray(config.kv_heads)
     x = weights.token_embeddings[[token_id]].astype(np.float64)
     scale = inv_sqrt_scale(config.head_size)

@@ -73,16 +73,19 @@ class SafetensorsHeader:
     entries: dict[str, TensorEntry]
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object hook that refuses a key given twice (raises Duplicate naming it)."""
     document: dict = {}
     for key, value in pairs:
         if key in document:
-            raise _Duplicate(key)
+            raise Duplicate(key)
         document[key] = value
     return document
 
 
-class _Duplicate(ValueError):
+class Duplicate(ValueError):
+    """A key given twice in a JSON object."""
+
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
@@ -129,10 +132,10 @@ def read_header(path: str | os.PathLike[str]) -> SafetensorsHeader:
     path = Path(path)
     size, data = _read_prefix(path)
     try:
-        document = json.loads(data.decode("utf-8"), object_pairs_hook=_no_duplicates)
+        document = json.loads(data.decode("utf-8"), object_pairs_hook=no_duplicates)
     except UnicodeDecodeError:
         raise CheckpointError("{0}: the header is not UTF-8 text", path) from None
-    except _Duplicate as duplicate:
+    except Duplicate as duplicate:
         raise CheckpointError("{0}: tensor {1} is declared twice", path, shown_name(duplicate.key)) from None
     except (ValueError, RecursionError) as error:
         raise CheckpointError("{0}: the header is not valid JSON ({1})", path,

@@ -18,8 +18,10 @@ from pathlib import Path
 
 from attention_explorer.core.pretrained.config_fields import CheckpointError
 from attention_explorer.core.pretrained.safetensors_file import (
+    Duplicate,
     SafetensorsHeader,
     TensorEntry,
+    no_duplicates,
     read_header,
     shown_name,
 )
@@ -66,19 +68,7 @@ def is_plain_file_name(name: object) -> bool:
     return isinstance(name, str) and bool(_SHARD_NAME.fullmatch(name)) and ".." not in name
 
 
-class _Duplicate(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    document: dict = {}
-    for key, value in pairs:
-        if key in document:
-            raise _Duplicate(key)
-        document[key] = value
-    return document
 
 
 def read_index(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -93,10 +83,10 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, str]:
     except OSError as error:
         raise CheckpointError("{0}: cannot read it ({1})", path, error.strerror or error) from None
     try:
-        document = json.loads(data.decode("utf-8-sig"), object_pairs_hook=_no_duplicates)
+        document = json.loads(data.decode("utf-8-sig"), object_pairs_hook=no_duplicates)
     except UnicodeDecodeError:
         raise CheckpointError("{0}: not UTF-8 text", path) from None
-    except _Duplicate as duplicate:
+    except Duplicate as duplicate:
         raise CheckpointError("{0}: {1} is given twice", path, shown_name(duplicate.key)) from None
     except (ValueError, RecursionError) as error:
         raise CheckpointError("{0}: not valid JSON ({1})", path, str(error)[:200] or type(error).__name__) from None
