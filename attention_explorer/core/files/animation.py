@@ -70,6 +70,10 @@ class Frames:
             raise ValueError(f"a {self.width}×{self.height} frame needs {stride * self.height} bytes")
         self._frames.append((zlib.compress(bytes(rgb[:stride * self.height]), 1), stride))
 
+    def pop(self) -> None:
+        """Forget the last frame."""
+        self._frames.pop()
+
     def images(self, start: int = 0) -> _Images:
         """The frames from `start` on as Pillow RGB images, each made only when reached (one at a time in memory).
 

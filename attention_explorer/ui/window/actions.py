@@ -98,6 +98,9 @@ ROWS: tuple[Row, ...] = (
               tip=QT_TRANSLATE_NOOP("MainWindow", "Copy the four steps as a LaTeX table")),
     ActionRow("copy_numpy", "copy", QT_TRANSLATE_NOOP("MainWindow", "NumPy snippet"), "copy_as", args=("numpy",),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Copy a NumPy script that reproduces the four steps")),
+    ActionRow("record", "file", QT_TRANSLATE_NOOP("MainWindow", "&Record…"), "record_dialog",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "Record the canvas or the window while you drag or a key turns: "
+                                                  "GIF, WebP, APNG or MP4")),
     SeparatorRow("file"),
     ActionRow("quit", "file", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "close", shortcuts=(Keys.Quit,),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Close Attention Explorer")),

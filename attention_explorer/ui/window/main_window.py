@@ -68,6 +68,7 @@ if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that nev
     from attention_explorer.ui.labs.variance.lab import VarianceLab
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
     from attention_explorer.ui.panels.scoring_view import ScoringView
+    from attention_explorer.ui.window.recording import Recorder
 
 
 class _LabHolder(QWidget):
@@ -114,6 +115,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.settings = settings if settings is not None else QSettings()
         self.document = Document(model, self.settings, parent=self)
         self.animator = RotationAnimator(model, self)
+        self._recorder: Recorder | None = None  # File ▸ Record…, built when first used
 
         self.canvas = VectorCanvas(model)
         # The labs share the middle with the canvas. Each is built the first time it is shown: a lecture that
@@ -465,6 +467,19 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.help_dialog.tabs.setCurrentIndex(tab)
         self.help_dialog.show()
         self.help_dialog.raise_()
+
+    @property
+    def recorder(self) -> Recorder:
+        """File ▸ Record…'s recordings and their status-bar indicator (the module imported when first used)."""
+        if self._recorder is None:
+            from attention_explorer.ui.window.recording import Recorder
+
+            self._recorder = Recorder(self)
+        return self._recorder
+
+    def record_dialog(self) -> None:
+        """File ▸ Record… (while a recording runs: stop it and write the file)."""
+        self.recorder.open_dialog()
 
     def toggle_full_screen(self) -> None:
         """F11: full screen and back."""
