@@ -334,6 +334,7 @@ class Recorder(QObject):
         """One frame of the target as it is now."""
         if self.frames is None:
             return
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # an edit's new sizes, before drawing
         add_frame(self.frames, render_frame(self._target, self.frames.width, self.frames.height))
         self.indicator.show_time(len(self.frames) / self.settings.fps)
         if len(self.frames) >= animation.MAX_SECONDS * self.settings.fps and self.settings.turn_key is None:
