@@ -871,6 +871,26 @@
         <translation>{0}：该模型没有本程序需要的 {1}</translation>
     </message>
     <message>
+        <source>{0}×{1} pixels is out of range ({2}×{2} to {3}×{4})</source>
+        <translation>{0}×{1} 像素超出范围（{2}×{2} 至 {3}×{4}）</translation>
+    </message>
+    <message>
+        <source>no frame was recorded</source>
+        <translation>没有录下任何一帧</translation>
+    </message>
+    <message>
+        <source>the written file is not an MP4 video</source>
+        <translation>写出的文件不是 MP4 视频</translation>
+    </message>
+    <message>
+        <source>the written file cannot be read back: {0}</source>
+        <translation>写出的文件无法读回：{0}</translation>
+    </message>
+    <message>
+        <source>the written file holds {0} frames of {1}×{2}, not {3} of {4}×{5}</source>
+        <translation>写出的文件含 {0} 帧 {1}×{2}，而不是 {3} 帧 {4}×{5}</translation>
+    </message>
+    <message>
         <source>{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read</source>
         <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32、F16 和 BF16 张量</translation>
     </message>
@@ -2333,6 +2353,14 @@
         <translation>复制为(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Record…</source>
+        <translation>录制(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Record the canvas or the window while you drag or a key turns: GIF, WebP, APNG or MP4</source>
+        <translation>在拖动或键向量旋转时录制画布或整个窗口：GIF、WebP、APNG 或 MP4</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -3253,6 +3281,151 @@
     <message>
         <source>Question mode: press → or Page Down; a question comes before each hidden step.</source>
         <translation>提问模式：按 → 或 Page Down；每个隐藏步骤揭晓前都会先提问。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordDialog</name>
+    <message>
+        <source>Record</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>The canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>The current page</source>
+        <translation>当前页面</translation>
+    </message>
+    <message>
+        <source>The whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>While I drag (until Stop)</source>
+        <translation>我拖动时（直到按“停止”）</translation>
+    </message>
+    <message>
+        <source>A full turn of key</source>
+        <translation>转一整圈的键向量</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A turn moves a key of the Vectors page: show that page first</source>
+        <translation>旋转的是“向量”页上的键向量：请先显示该页</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>GIF</source>
+        <translation>GIF</translation>
+    </message>
+    <message>
+        <source>Animated WebP</source>
+        <translation>动画 WebP</translation>
+    </message>
+    <message>
+        <source>Animated PNG (APNG)</source>
+        <translation>动画 PNG（APNG）</translation>
+    </message>
+    <message>
+        <source>MP4 video (H.264)</source>
+        <translation>MP4 视频（H.264）</translation>
+    </message>
+    <message>
+        <source>MP4 needs the optional package imageio-ffmpeg, which brings its own ffmpeg: pip install &quot;attention-explorer[video]&quot;</source>
+        <translation>MP4 需要可选软件包 imageio-ffmpeg（自带 ffmpeg）：pip install &quot;attention-explorer[video]&quot;</translation>
+    </message>
+    <message>
+        <source>pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <source> frames a second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Record:</source>
+        <translation>录制：</translation>
+    </message>
+    <message>
+        <source>While:</source>
+        <translation>何时：</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Record to</source>
+        <translation>录制到</translation>
+    </message>
+    <message>
+        <source>Choose a file to record to.</source>
+        <translation>请选择要录制到的文件。</translation>
+    </message>
+    <message>
+        <source>{0} is not a file of the format chosen.</source>
+        <translation>{0} 不是所选格式的文件。</translation>
+    </message>
+    <message>
+        <source>{0} is a folder: choose a file name.</source>
+        <translation>{0} 是文件夹：请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{0} exists. Replace it?</source>
+        <translation>{0} 已存在。要替换它吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Recorder</name>
+    <message>
+        <source>Cannot record</source>
+        <translation>无法录制</translation>
+    </message>
+    <message>
+        <source>{0} was not written: {1}</source>
+        <translation>未能写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Recorded {0}: {1} frames, {2} s</source>
+        <translation>已录制 {0}：{1} 帧，{2} 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingIndicator</name>
+    <message>
+        <source>● Recording {0} s</source>
+        <translation>● 正在录制 {0} 秒</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop recording and write the file</source>
+        <translation>停止录制并写入文件</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,11 @@ A translation keeps every {0}, {1:g}, {2!r} placeholder: ui/i18n/switcher.py err
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 CORE_TEXTS = (
+    QT_TRANSLATE_NOOP("CoreMessages", "{0}×{1} pixels is out of range ({2}×{2} to {3}×{4})"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no frame was recorded"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the written file is not an MP4 video"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the written file cannot be read back: {0}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the written file holds {0} frames of {1}×{2}, not {3} of {4}×{5}"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file would take {0:.0f} MiB, more than the {1} MiB a scenario file may have; use fewer keys or smaller dimensions"),
     QT_TRANSLATE_NOOP("CoreMessages", "is a folder, not a scenario file"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a regular file (a device, pipe or socket): choose another name"),

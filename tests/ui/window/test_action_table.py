@@ -36,6 +36,7 @@ MENUS = """\
     copy_markdown [] | Markdown table | Copy the four steps as a Markdown table
     copy_latex [] | LaTeX | Copy the four steps as a LaTeX table
     copy_numpy [] | NumPy snippet | Copy a NumPy script that reproduces the four steps
+  record [] | &Record… | Record the canvas or the window while you drag or a key turns: GIF, WebP, APNG or MP4
   ---
   quit [Exit] | &Quit | Close Attention Explorer
 &Edit
@@ -175,7 +176,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 70
+    assert len(window.actions_by_name) == 71
 
 
 def test_every_action_is_translated_live_and_back(window):
