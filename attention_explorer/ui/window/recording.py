@@ -5,7 +5,8 @@ While dragging, a timer takes one frame every 1/fps s: the file plays at the spe
 included, and a lab's own drags are recorded as well as the canvas's. A turn takes one frame on each of the
 model's `changed`: the turn animator steps 360° / (fps × seconds) every 1/fps s, so the file has exactly
 fps × seconds frames however slow the machine is (the last step, back at 0°, is left out: the file loops).
-A red "● Recording 3.2 s" and a Stop button sit in the status bar meanwhile; the recorded time is frames / fps.
+A red "● Recording 3.2 s" and a Stop button sit in the status bar meanwhile (in presentation, where the status
+bar is hidden, in the window's bottom right corner), never in the frames; the recorded time is frames / fps.
 """
 
 from __future__ import annotations
@@ -278,6 +279,7 @@ class Recorder(QObject):
         self.indicator.hide()
         self.indicator.stop_button.clicked.connect(self.stop)
         window.statusBar().addPermanentWidget(self.indicator)
+        window.installEventFilter(self)  # a floating indicator keeps to the window's corner
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.capture)
         self.settings: RecordSettings | None = None
@@ -316,7 +318,7 @@ class Recorder(QObject):
         self.frames = animation.Frames(settings.width, settings.height)
         self._target = window if settings.target == "window" else window.central_tabs.currentWidget()
         self.indicator.show_time(0.0)
-        self.indicator.show()
+        self._place_indicator()
         if settings.turn_key is None:
             self.capture()
             self._timer.start(round(1000 / settings.fps))
@@ -335,10 +337,36 @@ class Recorder(QObject):
         if self.frames is None:
             return
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # an edit's new sizes, before drawing
-        add_frame(self.frames, render_frame(self._target, self.frames.width, self.frames.height))
-        self.indicator.show_time(len(self.frames) / self.settings.fps)
+        self.indicator.hide()  # never in the frames; shown again before anything is painted on the screen
+        try:
+            add_frame(self.frames, render_frame(self._target, self.frames.width, self.frames.height))
+        finally:
+            self.indicator.show_time(len(self.frames) / self.settings.fps)
+            self._place_indicator()
         if len(self.frames) >= animation.MAX_SECONDS * self.settings.fps and self.settings.turn_key is None:
             self.stop()  # a drag recording's longest
+
+    def _place_indicator(self) -> None:
+        """In the status bar; floating in the window's bottom right corner while the status bar is hidden
+        (presentation)."""
+        window, indicator = self.window, self.indicator
+        bar = window.statusBar()
+        if bar.isVisible() and indicator.parent() is not bar:
+            indicator.setAutoFillBackground(False)
+            bar.addPermanentWidget(indicator)
+        elif not bar.isVisible():
+            if indicator.parent() is not window:
+                indicator.setParent(window)
+                indicator.setAutoFillBackground(True)  # readable over whatever is below it
+            indicator.adjustSize()
+            indicator.move(window.width() - indicator.width() - 8, window.height() - indicator.height() - 8)
+        indicator.show()
+        indicator.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.recording and self.indicator.parent() is self.window:
+            self._place_indicator()
+        return False
 
     def _turn_running(self, running: bool) -> None:
         if not running:

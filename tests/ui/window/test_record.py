@@ -185,3 +185,28 @@ def test_webp_apng_and_mp4_hold_the_turn(window, tmp_path, fmt):
     else:
         with Image.open(path) as image:
             assert image.n_frames == 3 and image.size == (160, 90)
+
+
+def test_in_presentation_the_indicator_floats_in_the_corner_and_stays_out_of_the_frames(window, tmp_path):
+    window.show_page(0)
+    window.actions_by_name["presentation"].trigger()
+    try:
+        assert not window.statusBar().isVisible()
+        path = tmp_path / "present.png"
+        window.recorder.start(RecordSettings("window", None, str(path), "apng", window.width(), window.height(), 5, 1))
+        indicator = window.recorder.indicator
+        assert indicator.isVisible() and indicator.label.isVisible()
+        corner = indicator.mapTo(window, indicator.rect().bottomRight())
+        assert window.rect().contains(corner) and corner.x() > window.width() - 20
+        assert corner.y() > window.height() - 20
+        window.recorder.capture()
+        window.recorder.stop()
+        with Image.open(path) as image:
+            image.seek(1)
+            frame = np.asarray(image.convert("RGB"))
+        # The indicator's red (#d00000) is nowhere in the frame's bottom right corner, where it floats.
+        corner = frame[-60:, -300:].astype(int)
+        assert not ((corner[..., 0] > 180) & (corner[..., 1] < 60) & (corner[..., 2] < 60)).any()
+    finally:
+        window.actions_by_name["presentation"].trigger()
+    assert window.statusBar().isVisible()
