@@ -70,6 +70,10 @@ class Frames:
             raise ValueError(f"a {self.width}×{self.height} frame needs {stride * self.height} bytes")
         self._frames.append((zlib.compress(bytes(rgb[:stride * self.height]), 1), stride))
 
+    def repeat_last(self) -> None:
+        """The last frame once more (it costs no memory): a recording that fell behind its clock catches up."""
+        self._frames.append(self._frames[-1])
+
     def pop(self) -> None:
         """Forget the last frame."""
         self._frames.pop()

@@ -1,8 +1,9 @@
 """File ▸ Record…: the canvas, the page or the window recorded while the user drags, or while a key turns once.
 
 Frames are drawn by the program at the chosen size (ui/widgets/recording.py), never grabbed from the screen.
-While dragging, a timer takes one frame every 1/fps s: the file plays at the speed the hand moved, pauses
-included, and a lab's own drags are recorded as well as the canvas's. A turn takes one frame on each of the
+While dragging, a timer takes one frame every 1/fps s (a frame that took longer to draw stands for the ticks it
+missed): the file plays at the speed the hand moved, pauses included, and a lab's own drags are recorded as well
+as the canvas's. A turn takes one frame on each of the
 model's `changed`: the turn animator steps 360° / (fps × seconds) every 1/fps s, so the file has exactly
 fps × seconds frames however slow the machine is (the last step, back at 0°, is left out: the file loops).
 A red "● Recording 3.2 s" and a Stop button sit in the status bar meanwhile (in presentation, where the status
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QApplication,
@@ -281,7 +282,9 @@ class Recorder(QObject):
         window.statusBar().addPermanentWidget(self.indicator)
         window.installEventFilter(self)  # a floating indicator keeps to the window's corner
         self._timer = QTimer(self)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self.capture)
+        self._clock = QElapsedTimer()  # a drag recording's time since it started
         self.settings: RecordSettings | None = None
         self.frames: animation.Frames | None = None
         self._target: QWidget | None = None
@@ -320,6 +323,7 @@ class Recorder(QObject):
         self.indicator.show_time(0.0)
         self._place_indicator()
         if settings.turn_key is None:
+            self._clock.start()
             self.capture()
             self._timer.start(round(1000 / settings.fps))
             return
@@ -340,6 +344,10 @@ class Recorder(QObject):
         self.indicator.hide()  # never in the frames; shown again before anything is painted on the screen
         try:
             add_frame(self.frames, render_frame(self._target, self.frames.width, self.frames.height))
+            if self.settings.turn_key is None:  # a slow frame let timer ticks pass: the picture stays for them
+                due = self._clock.elapsed() * self.settings.fps // 1000 + 1
+                while len(self.frames) < min(due, animation.MAX_SECONDS * self.settings.fps):
+                    self.frames.repeat_last()
         finally:
             self.indicator.show_time(len(self.frames) / self.settings.fps)
             self._place_indicator()
@@ -366,6 +374,8 @@ class Recorder(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and self.recording and self.indicator.parent() is self.window:
             self._place_indicator()
+        elif event.type() == QEvent.Type.Close and self.recording:
+            self.stop()  # what was recorded is written before the window goes
         return False
 
     def _turn_running(self, running: bool) -> None:

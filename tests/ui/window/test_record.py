@@ -199,10 +199,8 @@ def test_in_presentation_the_indicator_floats_in_the_corner_and_stays_out_of_the
         corner = indicator.mapTo(window, indicator.rect().bottomRight())
         assert window.rect().contains(corner) and corner.x() > window.width() - 20
         assert corner.y() > window.height() - 20
-        window.recorder.capture()
         window.recorder.stop()
         with Image.open(path) as image:
-            image.seek(1)
             frame = np.asarray(image.convert("RGB"))
         # The indicator's red (#d00000) is nowhere in the frame's bottom right corner, where it floats.
         corner = frame[-60:, -300:].astype(int)
@@ -210,3 +208,32 @@ def test_in_presentation_the_indicator_floats_in_the_corner_and_stays_out_of_the
     finally:
         window.actions_by_name["presentation"].trigger()
     assert window.statusBar().isVisible()
+
+
+class _Clock:
+    """A stand-in for the recording's clock: the milliseconds it says have passed."""
+
+    def __init__(self, elapsed: int) -> None:
+        self.ms = elapsed
+
+    def elapsed(self) -> int:
+        return self.ms
+
+
+def test_a_frame_that_came_late_stands_for_the_ticks_it_missed_so_the_file_keeps_real_time(window, tmp_path):
+    window.show_page(0)
+    path = tmp_path / "late.gif"
+    recorder = window.recorder
+    recorder.start(RecordSettings("page", None, str(path), "gif", 160, 90, 10, 1))
+    assert len(recorder.frames) == 1
+    recorder._clock = _Clock(1000)  # a second passed while one frame was drawn (a busy machine)
+    window.model.set_vector("query", 0, window.model.scenario.query * -1)
+    recorder.capture()
+    assert len(recorder.frames) == 11 and recorder.indicator.label.text() == "● Recording 1.1 s"
+    recorder.stop()
+    with Image.open(path) as image:
+        durations = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            durations.append(image.info["duration"])
+    assert sum(durations) == 1100  # 11 frames of 1/10 s: the second frame shows for the whole second it took
