@@ -237,3 +237,15 @@ def test_a_frame_that_came_late_stands_for_the_ticks_it_missed_so_the_file_keeps
             image.seek(index)
             durations.append(image.info["duration"])
     assert sum(durations) == 1100  # 11 frames of 1/10 s: the second frame shows for the whole second it took
+
+
+def test_a_file_that_cannot_be_written_is_a_clear_message_and_nothing_is_left_behind(window, tmp_path,
+                                                                                    _no_modal_dialogs):
+    window.show_page(0)
+    path = tmp_path / "no such folder" / "turn.gif"
+    window.recorder.start(RecordSettings("page", 0, str(path), "gif", 160, 90, 2, 1))
+    for _ in range(2):
+        window.animator.advance()
+    assert not window.recorder.recording and not path.parent.exists()
+    assert _no_modal_dialogs[-1][0] == "Cannot record"
+    assert _no_modal_dialogs[-1][1] == "turn.gif was not written: the folder does not exist"
