@@ -117,11 +117,13 @@ def run_record(argv: Sequence[str]) -> int:
         raise UsageError(f"{PROG}: --lecture: {source} is not a lecture script")
     if not lecture and not isinstance(loaded, Scenario):
         raise UsageError(f"{PROG}: --turn: {source} has no query and keys to turn (open it in the window)")
-    key = None if lecture else _key_index(args.turn, loaded)
+    key = None if lecture else _key_index(args.turn, loaded.labels, loaded.n, required=False)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from attention_explorer.cli.gui import without_offscreen_notices
 
     with without_offscreen_notices(), _window(source, loaded, args.lang, args.theme, size) as window:
+        if not lecture and key is None:  # an example's key as the window names it in --lang (键1…)
+            key = _key_index(args.turn, window.model.scenario.labels, loaded.n, required=True, named=loaded.labels)
         try:
             if lecture:
                 count = _record_lecture(window, Path(args.out), size)
@@ -131,20 +133,22 @@ def run_record(argv: Sequence[str]) -> int:
             from attention_explorer.ui.i18n.switcher import error_text
 
             return fail(f"{PROG}: {args.out}: {error_text(error)}")
-    print(f"{args.out}: {count} {'pictures' if lecture else 'frames'}")
+    noun = ("picture" if lecture else "frame") + ("" if count == 1 else "s")
+    print(f"{args.out}: {count} {noun}")
     return 0
 
 
-def _key_index(turn: str, scenario) -> int:
-    """The key --turn names: its label in the file (or as the window shows it), else its number from 1."""
-    from attention_explorer.ui.i18n.preset_labels import translated_labels
-
-    for labels in (scenario.labels, translated_labels(scenario).labels):
-        if turn in labels:
-            return labels.index(turn)
-    if turn.isdigit() and 1 <= int(turn) <= scenario.n:
+def _key_index(turn: str, labels: Sequence[str], count: int, required: bool,
+               named: Sequence[str] = ()) -> int | None:
+    """The key --turn names: its label (in the file, or as the window shows it), else its number from 1; None when
+    not found and not `required` (the window's names are looked at next)."""
+    if turn in labels:
+        return list(labels).index(turn)
+    if turn.isdigit() and 1 <= int(turn) <= count:
         return int(turn) - 1
-    raise UsageError(f"{PROG}: --turn: no key {turn!r} (the keys: {', '.join(scenario.labels)}, or 1 to {scenario.n})")
+    if not required:
+        return None
+    raise UsageError(f"{PROG}: --turn: no key {turn!r} (the keys: {', '.join(named or labels)}, or 1 to {count})")
 
 
 @contextlib.contextmanager

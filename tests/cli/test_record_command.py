@@ -18,7 +18,7 @@ from tests.cli.test_cli import assert_refused, run_cli
 def test_a_turn_of_k2_is_a_gif_of_fps_times_seconds_frames_that_all_differ(tmp_path):
     fps, seconds = 5, 2
     process = run_cli("record", "--preset", "library", "--turn", "K2", "--out", "turn.gif", "--size", "160x90",
-                      "--fps", str(fps), "--seconds", str(seconds), cwd=tmp_path,
+                      "--fps", str(fps), "--seconds", str(seconds), "--lang", "zh_CN", cwd=tmp_path,
                       env={"QT_QPA_PLATFORM": "offscreen"}, timeout=120)
     assert process.returncode == 0, process.stderr.decode()[-2000:]
     assert process.stdout.decode() == f"turn.gif: {fps * seconds} frames\n"
@@ -48,6 +48,19 @@ def test_a_lecture_is_one_png_per_scene_and_step(qapp, tmp_path, capsys):
     with Image.open(tmp_path / "slides" / "scene01-01.png") as first, \
             Image.open(tmp_path / "slides" / "scene01-03.png") as last:
         assert first.size == (160, 90) and ImageChops.difference(first.convert("RGB"), last.convert("RGB")).getbbox()
+
+
+def test_turn_takes_a_key_by_the_name_the_window_gives_it_in_chinese(qapp, tmp_path, capsys):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    try:
+        status = main(["record", "--preset", "code-review", "--turn", "调用链", "--lang", "zh_CN", "--out",
+                       str(tmp_path / "one.gif"), "--size", "32x32", "--fps", "1", "--seconds", "1"])
+    finally:
+        language_switcher().set_language("en")
+    assert status == 0 and capsys.readouterr().out == f"{tmp_path / 'one.gif'}: 1 frame\n"
+    with Image.open(tmp_path / "one.gif") as image:
+        assert image.size == (32, 32) and image.n_frames == 1
 
 
 @pytest.mark.parametrize(("args", "message"), [
