@@ -100,7 +100,7 @@ def _scenes(draw):
     return query, keys, values, scale
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(_scenes())
 def test_attend_matches_the_formula_written_out(scene):
     query, keys, values, scale = scene
