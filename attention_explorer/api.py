@@ -13,7 +13,9 @@ compute`'s; Qt is imported only by show, show_model and run.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -317,6 +319,9 @@ def _ipython_runs_qt(enable: bool) -> bool:
     return False
 
 
+_process_wide = contextlib.ExitStack()  # what stays in force as long as the application made here
+
+
 def application() -> QApplication:
     """The QApplication: the running one, or a new one set up as the program's own (names, font, language)."""
     from PySide6.QtCore import QCoreApplication
@@ -330,6 +335,8 @@ def application() -> QApplication:
         ensure_qt_platform()  # no display: offscreen, where screenshots still work
         app = QApplication([sys.argv[0] if sys.argv and sys.argv[0] else "attention-explorer"])
         configure_application(app)
+        if app.platformName() == "offscreen":  # our own application: its windows' layouts make that notice at will
+            _process_wide.enter_context(_quiet_offscreen())
     elif not isinstance(app, QApplication):
         raise RuntimeError("attention_explorer: this process runs a Qt application without widgets "
                            f"({type(app).__name__}); windows need a QApplication")
@@ -474,6 +481,24 @@ class Window:
         self._model.set_scale(None if scale is None else float(scale))
         self._repaint()
 
+    def set_language(self, language: str) -> None:
+        """The interface language, "en" or "zh_CN", as View ▸ Language sets it: every window, and remembered."""
+        from attention_explorer.ui.i18n.switcher import LANGUAGES
+
+        if language not in LANGUAGES:
+            raise ValueError(f"language: expected one of {', '.join(LANGUAGES)}, got {language!r}")
+        self._alive().set_language(language)
+        self._repaint()
+
+    def set_theme(self, mode: str) -> None:
+        """The colours, "light", "dark" or "contrast" (for projectors), as View ▸ Theme sets them: every window."""
+        from attention_explorer.ui.style.theme import theme
+
+        if mode not in theme().MODES:
+            raise ValueError(f"theme: expected one of {', '.join(theme().MODES)}, got {mode!r}")
+        self._alive().set_theme(mode)
+        self._repaint()
+
     def _repaint(self) -> None:
         from PySide6.QtWidgets import QApplication
 
@@ -538,6 +563,22 @@ class Window:
         return f"<attention_explorer.Window: {scene.n} keys, d_k = {scene.d_k}, d_v = {scene.d_v}>"
 
 
+@functools.cache  # registered once, with the first window
+def _end_sessions_at_exit() -> None:
+    """A script that ends with windows open (offscreen, or without run()) leaves no recovery file behind: the
+    next start of the program would offer its windows' edits as lost work. A crash still leaves them."""
+
+    def end() -> None:
+        import shiboken6
+
+        for handle in list(_windows):
+            if shiboken6.isValid(handle._window):
+                handle._window.animator.stop()
+                handle._window.document.end_session()
+
+    atexit.register(end)
+
+
 def _open(scene: Scenario) -> Window:
     """A new window on `scene`, shown, its first frame painted; kept open until it is closed."""
     from PySide6.QtCore import Qt
@@ -549,6 +590,7 @@ def _open(scene: Scenario) -> Window:
     _check_thread()
     window = MainWindow(ExplorerModel(scene))
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # a closed window goes, with its model
+    _end_sessions_at_exit()
     handle = Window(window)
     _windows.append(handle)
     with _quiet_offscreen():

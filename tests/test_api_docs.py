@@ -58,6 +58,7 @@ def test_the_short_example_runs_as_a_plain_script_and_writes_its_screenshot(tmp_
     weights, longer = _softmax(keys @ query / np.sqrt(2)), _softmax(3 * keys @ query / np.sqrt(2))
     assert process.stdout.splitlines() == [f"weights {weights.round(3)} output {(weights @ values).round(3)}",
                                            f"now {longer.round(3)}"]
+    assert not list((tmp_path / "home").rglob("recovery-*"))  # a script that ended is not work to recover
     assert "propagateSizeHints" not in process.stderr  # the offscreen platform's notice is not the user's concern
 
 

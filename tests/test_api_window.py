@@ -149,6 +149,26 @@ def test_screenshot_writes_a_png_at_the_size_asked_and_gives_the_window_its_size
     assert not (tmp_path / "a.png").exists()
 
 
+def test_language_and_theme_are_switched_as_the_view_menu_does(shown, tmp_path):
+    from attention_explorer.ui.style.theme import theme
+
+    window = shown.main_window
+    try:
+        shown.set_language("zh_CN")
+        assert window.steps_view.parentWidget().windowTitle() == "四个步骤"
+        shown.set_theme("contrast")
+        assert theme().mode == "contrast" and window.actions_by_name["theme_contrast"].isChecked()
+        path = shown.screenshot(tmp_path / "zh.png", size=(1280, 720))
+        assert QImage(str(path)).size().toTuple() == (1280, 720)
+    finally:
+        shown.set_language("en")
+        shown.set_theme("light")
+    assert window.steps_view.parentWidget().windowTitle() == "The four steps"
+    for switch, value in ((shown.set_language, "fr"), (shown.set_theme, "neon")):
+        with pytest.raises(ValueError, match="expected one of"):
+            switch(value)
+
+
 def test_close_asks_nothing_and_the_handle_then_refuses(qapp, _no_modal_dialogs):
     handle = ae.show([1], [[1], [2]], [[1], [2]])
     handle.set_keys([[3], [4]])  # unsaved changes: closing by hand would ask
