@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from attention_explorer.version import __version__
 
-_API = ("Attention", "Window", "attend", "run", "show", "show_model")
+_API = ("Attention", "ScenarioError", "Window", "attend", "run", "show", "show_model")
 __all__ = ["__version__", *_API]
 
 if TYPE_CHECKING:
-    from attention_explorer.api import Attention, Window, attend, run, show, show_model  # noqa: F401
+    from attention_explorer.api import Attention, ScenarioError, Window, attend, run, show, show_model  # noqa: F401
 
 
 def __getattr__(name: str) -> Any:

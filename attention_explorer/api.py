@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from attention_explorer.state.explorer import ExplorerModel
     from attention_explorer.ui.window.main_window import MainWindow
 
-__all__ = ["Attention", "Window", "attend", "run", "show", "show_model"]
+__all__ = ["Attention", "ScenarioError", "Window", "attend", "run", "show", "show_model"]
 
 # The smallest and largest screenshot, as `attention-explorer --screenshot --size` takes them.
 MIN_SIZE = (320, 240)

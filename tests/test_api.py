@@ -188,7 +188,7 @@ def test_bad_input_is_refused_with_the_windows_message(args, message):
     with pytest.raises(ScenarioError) as caught:
         ae.attend(*args)
     assert str(caught.value) == message
-    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, ValueError) and ae.ScenarioError is ScenarioError
 
 
 def test_each_limit_is_accepted_at_the_limit_and_refused_past_it():
