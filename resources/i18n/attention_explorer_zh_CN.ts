@@ -204,7 +204,7 @@
     </message>
     <message>
         <source>The softmax ran down the columns (dim=0) instead of along each query&apos;s row of keys (dim=−1). Every key&apos;s column now sums to 1: the queries compete for a key, and a query&apos;s weights no longer add up to 1.</source>
-        <translation>softmax 沿着列（dim=0）计算，而不是沿着每个查询对各键向量的那一行（dim=−1）。现在每个键向量那一列的和为 1：是查询在争夺一个键向量，而一个查询的权重之和不再是 1。</translation>
+        <translation>softmax 沿着列（第 0 维）计算，而不是沿着每个查询对各键向量的那一行（最后一维）。现在每个键向量那一列的和为 1：是查询在争夺一个键向量，而一个查询的权重之和不再是 1。</translation>
     </message>
     <message>
         <source>A head&apos;s q·k adds d_k products, so it is divided by √d_k. Dividing by √d_model = √(h·d_k) shrinks every score by a further √h: the same scores at a higher temperature, flatter weights.</source>

@@ -1,6 +1,8 @@
 """Spot the bug: each variant shows its symptom, the decoy equals the right weights, the right weights are the app's."""
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -155,3 +157,14 @@ def test_every_bug_names_where_it_was_seen():
         for sighting in b.bug(bug_id).seen:
             assert sighting.url.startswith("https://github.com/") and str(sighting.number) in sighting.label
     assert b.bug(b.SCALE_D_MODEL).seen[0].label == "karpathy/ng-video-lecture PR #6"
+
+
+def test_the_guide_names_where_each_bug_was_seen_in_both_languages():
+    guide = json.loads((Path(__file__).resolve().parents[2] / "resources" / "help" / "guide.json").read_text("utf-8"))
+    (section,) = [s for s in guide["sections"] if s.get("try") == {"page": "bugs"}]
+    for language in ("en", "zh_CN"):
+        text = section["text"][language]
+        for bug_id in b.BUGS:
+            for sighting in b.bug(bug_id).seen:
+                short = sighting.repo.split("/")[1] + (" PR #" if sighting.pull else " #") + str(sighting.number)
+                assert short in text, (language, short)
