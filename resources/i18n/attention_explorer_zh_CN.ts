@@ -115,8 +115,8 @@
         <translation>&lt;b&gt;有一个错误&lt;/b&gt;：是哪一个？</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Symptom&lt;/b&gt;: {0}</source>
-        <translation>&lt;b&gt;症状&lt;/b&gt;：{0}</translation>
+        <source>&lt;b style=&quot;color:{1}&quot;&gt;Symptom&lt;/b&gt;: {0}</source>
+        <translation>&lt;b style=&quot;color:{1}&quot;&gt;症状&lt;/b&gt;：{0}</translation>
     </message>
     <message>
         <source>Which bug is this?</source>

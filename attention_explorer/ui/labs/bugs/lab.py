@@ -34,7 +34,7 @@ from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
 
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue, as elsewhere
 LETTERS = "ABCD"
-RIGHT_HEX, WRONG_HEX = "#1B7F3B", "#C0392B"
+RIGHT_HEX, WRONG_HEX, LINK_HEX = "#1B7F3B", "#C0392B", "#1F5FBF"
 
 
 class BugsLab(QWidget):
@@ -104,7 +104,6 @@ class BugsLab(QWidget):
         self.symptom_label.setObjectName("bugsSymptom")
         self.symptom_label.setTextFormat(Qt.TextFormat.RichText)
         self.symptom_label.setWordWrap(True)
-        self.symptom_label.setContentsMargins(8, 2, 4, 2)
 
         self.panel = QFrame(self)
         self.panel.setObjectName("bugsPanel")
@@ -285,7 +284,8 @@ class BugsLab(QWidget):
         self._draw(self.wrong_map, case, case.wrong.weights)
         self.right_sums.setText(texts.row_sums_text(tuple(float(s) for s in np.sum(case.right, axis=1))))
         self.wrong_sums.setText(texts.row_sums_text(case.symptom.row_sums))
-        self.symptom_label.setText(self.tr("<b>Symptom</b>: {0}").format(texts.symptom_html(case)))
+        self.symptom_label.setText(self.tr('<b style="color:{1}">Symptom</b>: {0}').format(
+            texts.symptom_html(case), theme_ink(WRONG_HEX)))
         self._fill_panel(case, settled)
 
     def _draw(self, heatmap: Heatmap, case: b.Case, weights: np.ndarray) -> None:
@@ -335,7 +335,7 @@ class BugsLab(QWidget):
         if settled:
             self.explanation_label.setText(texts.explanation(self.shown))
             self.code_label.setText(texts.code_html(self.shown))
-            self.seen_label.setText(texts.seen_html(self.shown))
+            self.seen_label.setText(texts.seen_html(self.shown, theme_ink(LINK_HEX)))
 
     # ------------------------------------------------------------ language and theme
 
@@ -371,7 +371,6 @@ class BugsLab(QWidget):
         code.setStyleHint(QFont.StyleHint.Monospace)
         code.setPointSizeF(current.font_pt() * 0.95)
         self.code_label.setFont(code)
-        self.symptom_label.setStyleSheet(f"QLabel {{ border-left: 4px solid {theme_ink(WRONG_HEX)}; }}")
         for heatmap in (self.right_map, self.wrong_map):
             heatmap.apply_theme()
         self.refresh()

@@ -89,13 +89,13 @@ def code_html(bug_id: str) -> str:
             f"</code></td></tr><tr><td>{second}&nbsp;</td><td><code>{escaped(right)}</code></td></tr></table>")
 
 
-def seen_html(bug_id: str) -> str:
-    """Where the variant was seen, as links; or that no single public report is named."""
+def seen_html(bug_id: str, link_hex: str = "#1F5FBF") -> str:
+    """Where the variant was seen, as links (in `link_hex`, readable on the theme); or that no report is named."""
     seen = b.bug(bug_id).seen
     if not seen:
         return _translate("BugsLab", "Seen in: countless hand-written attention codes; no single public report "
                                      "is named here.")
-    links = ", ".join(f'<a href="{escaped(s.url)}">{escaped(s.label)}</a>' for s in seen)
+    links = ", ".join(f'<a href="{escaped(s.url)}" style="color:{link_hex}">{escaped(s.label)}</a>' for s in seen)
     if bug_id == b.SCALE_Q_FIRST:
         return _translate("BugsLab", "Reported as a bug in: {0}").format(links)
     return _translate("BugsLab", "Seen in: {0}").format(links)
