@@ -91,8 +91,8 @@
 <context>
     <name>BugsLab</name>
     <message>
-        <source>N next bug, Shift+N the one before; Q question mode; A–D answer, R reveal.</source>
-        <translation>按 N 看下一个错误，Shift+N 看上一个；Q 切换提问模式；A–D 作答，R 揭晓。</translation>
+        <source>N next bug, Shift+N the one before; Q question mode; 1–4 answer, R reveal.</source>
+        <translation>按 N 看下一个错误，Shift+N 看上一个；Q 切换提问模式；1–4 作答，R 揭晓。</translation>
     </message>
     <message>
         <source>Bug {0} of {1}</source>

@@ -107,8 +107,7 @@ def test_question_mode_checks_a_wrong_and_a_right_answer(window, lab):
     QTest.keyClick(window, Qt.Key.Key_N)  # the next bug, by key
     QApplication.processEvents()
     assert not lab.verdict_label.isVisible()
-    letter = "ABCD"[lab.asked.answer]
-    QTest.keyClick(window, getattr(Qt.Key, f"Key_{letter}"))
+    QTest.keyClick(window, getattr(Qt.Key, f"Key_{lab.asked.answer + 1}"))  # the answer's number key
     QApplication.processEvents()
     assert shown(lab.verdict_label).startswith("✓ Right")
     assert shown(lab.score_label) == "1 of 2 right"
@@ -123,7 +122,15 @@ def test_question_mode_checks_a_wrong_and_a_right_answer(window, lab):
     assert not lab.question_mode and not window.isWindowModified()  # navigation, not an edit
 
 
-def test_the_pages_keys_do_nothing_on_another_page(window, lab):
+def test_the_pages_keys_do_nothing_on_another_page_and_leave_the_presenters_keys(window, lab):
+    lab.set_question_mode(True)
+    window.model.set_step_through(True)
+    QTest.keyClick(window, Qt.Key.Key_B)  # the black screen, as on every page in step-through
+    QApplication.processEvents()
+    assert window._blank.isVisible() and lab.chosen is None
+    QTest.keyClick(window, Qt.Key.Key_B)
+    window.model.set_step_through(False)
+    lab.set_question_mode(False)
     window.show_page(page_index("variance"))
     QApplication.processEvents()
     QTest.keyClick(window, Qt.Key.Key_N)

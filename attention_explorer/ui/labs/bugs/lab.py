@@ -33,7 +33,7 @@ from attention_explorer.ui.style.theme import theme, theme_ink
 from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
 
 WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue, as elsewhere
-LETTERS = "ABCD"
+LETTERS = "1234"  # the choices' keys: letters would take B (black screen) and S (spotlight) from a presenter
 RIGHT_HEX, WRONG_HEX, LINK_HEX = "#1B7F3B", "#C0392B", "#1F5FBF"
 
 
@@ -182,9 +182,10 @@ class BugsLab(QWidget):
 
         # The page's keys, while it is shown (a hidden page's shortcuts do not fire); letters the window leaves free.
         self.shortcuts: dict[str, QShortcut] = {}
+        # Digits 1–4 select the explorer's keys elsewhere; here, where no key is shown, they answer.
         for key, run in (("N", self.next_bug), ("Shift+N", self.previous_bug), ("Q", self.mode_box.toggle),
-                         ("R", self.reveal), *((letter, lambda chosen=i: self.answer(chosen))
-                                               for i, letter in enumerate(LETTERS))):
+                         ("R", self.reveal), *((digit, lambda chosen=i: self.answer(chosen))
+                                               for i, digit in enumerate(LETTERS))):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(run)
@@ -243,7 +244,7 @@ class BugsLab(QWidget):
         self._new_bug()
 
     def answer(self, chosen: int) -> None:
-        """Choice `chosen` (0–3) for the question shown; the first answer counts, later clicks are ignored."""
+        """Choice `chosen` (0–3, shown as 1–4) for the question shown; the first answer counts, later ones not."""
         if not self.question_mode or self.chosen is not None or self.revealed:
             return
         self.chosen = chosen
@@ -266,7 +267,7 @@ class BugsLab(QWidget):
 
     def idle_hint(self) -> str:
         """What the status bar says on this page."""
-        return self.tr("N next bug, Shift+N the one before; Q question mode; A–D answer, R reveal.")
+        return self.tr("N next bug, Shift+N the one before; Q question mode; 1–4 answer, R reveal.")
 
     def refresh(self) -> None:
         """Every text and both heatmaps from the bug shown and the answer given."""
