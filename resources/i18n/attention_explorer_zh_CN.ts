@@ -89,6 +89,225 @@
     </message>
 </context>
 <context>
+    <name>BugsLab</name>
+    <message>
+        <source>N next bug, Shift+N the one before; Q question mode; 1–4 answer, R reveal.</source>
+        <translation>按 N 看下一个错误，Shift+N 看上一个；Q 切换提问模式；1–4 作答，R 揭晓。</translation>
+    </message>
+    <message>
+        <source>Bug {0} of {1}</source>
+        <translation>第 {0} 个错误，共 {1} 个</translation>
+    </message>
+    <message>
+        <source>{0} of {1} right</source>
+        <translation>答对 {0} / {1}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right&lt;/b&gt;: softmax(QKᵀ/√d_k + M)</source>
+        <translation>&lt;b&gt;正确&lt;/b&gt;：softmax(QKᵀ/√d_k + M)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With the bug&lt;/b&gt;: {0}</source>
+        <translation>&lt;b&gt;有错误&lt;/b&gt;：{0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With a bug&lt;/b&gt;: which one?</source>
+        <translation>&lt;b&gt;有一个错误&lt;/b&gt;：是哪一个？</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:{1}&quot;&gt;Symptom&lt;/b&gt;: {0}</source>
+        <translation>&lt;b style=&quot;color:{1}&quot;&gt;症状&lt;/b&gt;：{0}</translation>
+    </message>
+    <message>
+        <source>Which bug is this?</source>
+        <translation>这是哪个错误？</translation>
+    </message>
+    <message>
+        <source>Revealed: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>答案：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:{0}&quot;&gt;✓ Right&lt;/span&gt;: &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>&lt;span style=&quot;color:{0}&quot;&gt;✓ 答对了&lt;/span&gt;：&lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:{0}&quot;&gt;✗ Not quite&lt;/span&gt;: this is &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>&lt;span style=&quot;color:{0}&quot;&gt;✗ 不对&lt;/span&gt;：这是&lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Spot the bug.&lt;/b&gt; The same four tokens computed right (left) and through a real bug from a public issue tracker (right). Read the symptom, then name the bug.</source>
+        <translation>&lt;b&gt;找错误。&lt;/b&gt;同样四个词元，左边按正确方法计算，右边经过一个在公开问题追踪中真实出现过的错误。先读症状，再说出是哪个错误。</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>The bug before (Shift+N)</source>
+        <translation>上一个错误（Shift+N）</translation>
+    </message>
+    <message>
+        <source>Next bug ▶</source>
+        <translation>下一个错误 ▶</translation>
+    </message>
+    <message>
+        <source>The next bug (N)</source>
+        <translation>下一个错误（N）</translation>
+    </message>
+    <message>
+        <source>Question mode (Q)</source>
+        <translation>提问模式（Q）</translation>
+    </message>
+    <message>
+        <source>Hide the bug&apos;s name and ask which bug it is</source>
+        <translation>隐藏错误名称，问这是哪个错误</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭晓（R）</translation>
+    </message>
+    <message>
+        <source>Show the answer without guessing</source>
+        <translation>不猜，直接显示答案</translation>
+    </message>
+    <message>
+        <source>Softmax over the wrong axis</source>
+        <translation>softmax 沿错了轴</translation>
+    </message>
+    <message>
+        <source>Scaled by √d_model, not the head&apos;s √d_k</source>
+        <translation>除以 √d_model，而不是每个头的 √d_k</translation>
+    </message>
+    <message>
+        <source>Mask applied after the softmax</source>
+        <translation>在 softmax 之后才加掩码</translation>
+    </message>
+    <message>
+        <source>Masked with 0 instead of −∞</source>
+        <translation>掩码填 0，而不是 −∞</translation>
+    </message>
+    <message>
+        <source>A fully masked row gives NaN</source>
+        <translation>整行被掩盖，得到 NaN</translation>
+    </message>
+    <message>
+        <source>No max-shift: e^x overflows</source>
+        <translation>没减最大值：e^x 溢出</translation>
+    </message>
+    <message>
+        <source>K not transposed</source>
+        <translation>K 没有转置</translation>
+    </message>
+    <message>
+        <source>Not a bug: q scaled before the dot product</source>
+        <translation>不是错误：点积之前先缩放 q</translation>
+    </message>
+    <message>
+        <source>The softmax ran down the columns (dim=0) instead of along each query&apos;s row of keys (dim=−1). Every key&apos;s column now sums to 1: the queries compete for a key, and a query&apos;s weights no longer add up to 1.</source>
+        <translation>softmax 沿着列（第 0 维）计算，而不是沿着每个查询对各键向量的那一行（最后一维）。现在每个键向量那一列的和为 1：是查询在争夺一个键向量，而一个查询的权重之和不再是 1。</translation>
+    </message>
+    <message>
+        <source>A head&apos;s q·k adds d_k products, so it is divided by √d_k. Dividing by √d_model = √(h·d_k) shrinks every score by a further √h: the same scores at a higher temperature, flatter weights.</source>
+        <translation>一个头的 q·k 是 d_k 个乘积之和，所以要除以 √d_k。除以 √d_model = √(h·d_k) 会让每个分数再缩小 √h 倍：相当于同样的分数换了更高的温度，权重更平。</translation>
+    </message>
+    <message>
+        <source>The masked weights were set to 0 after the softmax had shared 1 among all keys, the masked ones too. What the visible keys keep no longer adds up to 1; the first query keeps least.</source>
+        <translation>softmax 已经把 1 分给了所有键向量（包括被掩盖的），之后才把被掩盖的权重设为 0。可见键向量留下的权重之和不再是 1；第一个查询留下的最少。</translation>
+    </message>
+    <message>
+        <source>A masked score set to 0 (or 1e−9) still gets e⁰ = 1 in the softmax, so the masked keys keep weight: as much as any key whose score is 0. Only −∞ (or a very large negative number) gives e^x = 0.</source>
+        <translation>被掩盖的分数设为 0（或 1e−9）后，在 softmax 里仍得到 e⁰ = 1，所以被掩盖的键向量还有权重：和任何分数为 0 的键向量一样多。只有 −∞（或绝对值很大的负数）才能让 e^x = 0。</translation>
+    </message>
+    <message>
+        <source>This query may look at no key at all (padding masked both as a query and as a key). Its scores are all −∞, the max-shift gives −∞ − (−∞) = NaN, and NaN spreads to the output and, in training, to every gradient. Give such rows zero weights, or leave them out.</source>
+        <translation>这个查询一个键向量也不能看（填充词元既作为查询又作为键向量被掩盖）。它的分数全是 −∞，减去最大值得到 −∞ − (−∞) = NaN，NaN 会传到输出，训练时还会传到每个梯度。应给这样的行全零权重，或者干脆去掉它们。</translation>
+    </message>
+    <message>
+        <source>The softmax was written as e^x / Σe^x. Scores near 1000 give e^x = inf (float64 stops at e^709.78, float16 at e^11), and inf/inf is NaN. Subtracting each row&apos;s maximum first changes no weight and keeps every e^x at most 1.</source>
+        <translation>softmax 被写成 e^x / Σe^x。分数接近 1000 时 e^x = inf（float64 最大到 e^709.78，float16 只到 e^11），而 inf/inf 是 NaN。先减去每行的最大值，权重一个也不变，而每个 e^x 都不超过 1。</translation>
+    </message>
+    <message>
+        <source>Q·K instead of Q·Kᵀ. When d_k ≠ N the product fails with a shape error. Here N = d_k = 4, so it runs: each query meets the keys&apos; columns, not the keys. Every row still sums to 1 and nothing complains, but the weights are wrong.</source>
+        <translation>写成了 Q·K 而不是 Q·Kᵀ。d_k ≠ N 时乘法会因形状不符而报错。这里 N = d_k = 4，所以能算：每个查询碰到的是键矩阵的列，而不是各个键向量。每行之和仍是 1，也没有任何报错，但权重是错的。</translation>
+    </message>
+    <message>
+        <source>(q/√d_k)·k = (q·k)/√d_k: the factor may go on q, on the scores, or be split between q and k. The weights are the same to rounding. It was reported as a bug; it is not one (and it saves work: d_k divisions per query instead of N).</source>
+        <translation>(q/√d_k)·k = (q·k)/√d_k：这个因子可以乘在 q 上、乘在分数上，或者分给 q 和 k。权重在舍入误差内完全相同。它曾被当作错误报告过；其实不是（而且更省事：每个查询做 d_k 次除法，而不是 N 次）。</translation>
+    </message>
+    <message>
+        <source>this code:</source>
+        <translation>这段代码：</translation>
+    </message>
+    <message>
+        <source>buggy:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>the same as:</source>
+        <translation>等同于：</translation>
+    </message>
+    <message>
+        <source>right:</source>
+        <translation>正确：</translation>
+    </message>
+    <message>
+        <source>Seen in: countless hand-written attention codes; no single public report is named here.</source>
+        <translation>出现于：无数手写的注意力代码；这里不特指某一份公开报告。</translation>
+    </message>
+    <message>
+        <source>Reported as a bug in: {0}</source>
+        <translation>曾被当作错误报告于：{0}</translation>
+    </message>
+    <message>
+        <source>Seen in: {0}</source>
+        <translation>出现于：{0}</translation>
+    </message>
+    <message>
+        <source>Scores reach &lt;b&gt;{0}&lt;/b&gt;: e^{0} overflows to inf in {1} of {2} exponentials (float64 stops at e^709.78), and inf/inf gives &lt;b&gt;NaN&lt;/b&gt; in {3} weights.</source>
+        <translation>分数达到 &lt;b&gt;{0}&lt;/b&gt;：e^{0} 溢出为 inf，{2} 个指数中有 {1} 个（float64 最大到 e^709.78），inf/inf 使 {3} 个权重成为 &lt;b&gt;NaN&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;NaN&lt;/b&gt; in row {0} (“{1}”): {2} weights. That query has no key it may look at; no exponential overflowed.</source>
+        <translation>第 {0} 行（“{1}”）出现 &lt;b&gt;NaN&lt;/b&gt;：{2} 个权重。这个查询没有任何可以看的键向量；没有指数溢出。</translation>
+    </message>
+    <message>
+        <source>Masked keys get weight: up to &lt;b&gt;{0}&lt;/b&gt; in row {1} (“{2}”), though every row still sums to 1.</source>
+        <translation>被掩盖的键向量得到了权重：第 {1} 行（“{2}”）最多 &lt;b&gt;{0}&lt;/b&gt;，尽管每行之和仍是 1。</translation>
+    </message>
+    <message>
+        <source>Row {0} (“{1}”) sums to &lt;b&gt;{2}&lt;/b&gt;, not 1.</source>
+        <translation>第 {0} 行（“{1}”）之和是 &lt;b&gt;{2}&lt;/b&gt;，不是 1。</translation>
+    </message>
+    <message>
+        <source>Every column sums to 1 instead.</source>
+        <translation>反倒是每一列之和为 1。</translation>
+    </message>
+    <message>
+        <source>Every score × &lt;b&gt;{0}&lt;/b&gt;: the same scores at another temperature, flatter weights (entropy {1} → {2} bits a row).</source>
+        <translation>每个分数 × &lt;b&gt;{0}&lt;/b&gt;：同样的分数换了温度，权重更平（每行熵 {1} → {2} 比特）。</translation>
+    </message>
+    <message>
+        <source>Every score × &lt;b&gt;{0}&lt;/b&gt;: the same scores at another temperature, sharper weights (entropy {1} → {2} bits a row).</source>
+        <translation>每个分数 × &lt;b&gt;{0}&lt;/b&gt;：同样的分数换了温度，权重更尖（每行熵 {1} → {2} 比特）。</translation>
+    </message>
+    <message>
+        <source>No error, no NaN, every row sums to 1, but the weights are wrong: up to &lt;b&gt;{0}&lt;/b&gt; off in row {1} (“{2}”).</source>
+        <translation>没有报错，没有 NaN，每行之和都是 1，但权重是错的：第 {1} 行（“{2}”）最多差 &lt;b&gt;{0}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>With N ≠ d_k the same code stops with a shape error.</source>
+        <translation>N ≠ d_k 时，同样的代码会因形状错误而停下。</translation>
+    </message>
+    <message>
+        <source>None: the weights equal the right ones to {0} (rounding).</source>
+        <translation>没有：权重与正确结果相差不超过 {0}（舍入误差）。</translation>
+    </message>
+    <message>
+        <source>Σ per row: {0}</source>
+        <translation>每行之和：{0}</translation>
+    </message>
+</context>
+<context>
     <name>CoreMessages</name>
     <message>
         <source>real transformer mode needs the package {0}: {1}</source>
@@ -1217,6 +1436,18 @@
     <message>
         <source>{0}: this model needs about {1} MB of memory to load, and only {2} MB are free</source>
         <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
+    </message>
+    <message>
+        <source>unknown bug {0!r} (known: {1})</source>
+        <translation>未知的错误 {0!r}（已知：{1}）</translation>
+    </message>
+    <message>
+        <source>K not transposed: Q is {0}×{1} and K is {2}×{3}, so Q·K has no product</source>
+        <translation>K 没有转置：Q 是 {0}×{1}，K 是 {2}×{3}，Q·K 无法相乘</translation>
+    </message>
+    <message>
+        <source>choice {0}: expected 0 to {1}</source>
+        <translation>选项 {0}：应为 0 到 {1}</translation>
     </message>
     <message>
         <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
@@ -2611,6 +2842,10 @@
     <message>
         <source>Change d_model and h; click a head or a row of its maps to explore that query.</source>
         <translation>改变 d_model 和 h；点击某个头或其图中的一行，在画布上探索该查询。</translation>
+    </message>
+    <message>
+        <source>Spot the bug</source>
+        <translation>找错误</translation>
     </message>
     <message>
         <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>

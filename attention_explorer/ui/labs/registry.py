@@ -72,6 +72,11 @@ def _positions(_model: ExplorerModel) -> QWidget:
     return PositionalLab()  # its q and k are its own: no explorer model
 
 
+def _bugs(_model: ExplorerModel) -> QWidget:
+    from attention_explorer.ui.labs.bugs.lab import BugsLab
+    return BugsLab()  # its scenes are its own, and fixed: no explorer model, nothing to save
+
+
 VECTORS, SATURATION, VARIANCE, SELF_ATTENTION = "vectors", "saturation", "variance", "self-attention"
 TRANSFORMER, MULTIHEAD, CROSS, POSITIONS = "transformer", "multi-head", "cross-attention", "positions"
 
@@ -97,6 +102,7 @@ PAGES: tuple[PageSpec, ...] = (
              _cross, "cross_model"),
     PageSpec(POSITIONS, QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"), POSITIONS_KIND, "positions.json", True,
              _positions, "positions"),
+    PageSpec("bugs", QT_TRANSLATE_NOOP("MainWindow", "Spot the bug"), EXPLORER, "scenario.json", True, _bugs),
 )
 _INDEX = {spec.id: index for index, spec in enumerate(PAGES)}
 # The page each kind of scene opens in and is saved from; the explorer's scenario belongs to the Vectors page.
