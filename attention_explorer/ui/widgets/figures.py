@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 
 from attention_explorer.core.files.figure_size import check_export_width, export_height, max_export_width
 from attention_explorer.core.limits import MIN_EXPORT_WIDTH
+from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.widgets.export_file import NothingToWrite, png_bytes, write_export
 
 FORMATS = ("png", "svg", "pdf")
@@ -205,7 +206,7 @@ def figure_bytes(figure: QWidget, fmt: str, width: int | None = None, title: str
     if fmt == "svg":
         from PySide6.QtSvg import QSvgGenerator  # not at start-up: only an export needs it
 
-        device = QSvgGenerator()
+        device = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # SVG 1.1: clip paths (a table's cells stay in it)
         device.setOutputDevice(buffer)
         device.setSize(size)
         device.setViewBox(QRectF(0, 0, size.width(), size.height()))
@@ -250,11 +251,17 @@ def write_figure(figure: QWidget, path: str | os.PathLike[str], fmt: str, width:
 class ExportOptions(QDialog):
     """Format and, for PNG, the width in pixels (the height follows the figure's proportions)."""
 
-    def __init__(self, figure_size: QSize, fmt: str = "png", width: int = 0, parent: QWidget | None = None) -> None:
+    def __init__(self, figure_size: QSize, fmt: str = "png", width: int = 0, parent: QWidget | None = None,
+                 title: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("exportOptions")
         self.setWindowTitle(self.tr("Export figure"))
+        self.setMinimumWidth(360)
         self.figure_size = figure_size
+        self.title_label = plain_label(QLabel(title, self))  # a title may quote a token: text, never markup
+        self.title_label.setObjectName("exportTitle")
+        self.title_label.setWordWrap(True)
+        self.title_label.setVisible(bool(title))
         self.format_box = QComboBox(self)
         self.format_box.setObjectName("exportFormat")
         for name, text in zip(FORMATS, (self.tr("PNG picture"), self.tr("SVG drawing (vectors)"),
@@ -274,6 +281,7 @@ class ExportOptions(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QFormLayout(self)
+        layout.addRow(self.title_label)
         layout.addRow(self.tr("Format:"), self.format_box)
         layout.addRow(self.tr("Width:"), self.width_box)
         layout.addRow("", self.size_label)

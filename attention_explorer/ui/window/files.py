@@ -25,7 +25,14 @@ from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.registry import KIND_PAGES, PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
-from attention_explorer.ui.widgets.figures import ExportOptions, FigureMenu, figure_name, page_figures, write_figure
+from attention_explorer.ui.widgets.figures import (
+    ExportOptions,
+    FigureMenu,
+    figure_name,
+    figure_title,
+    page_figures,
+    write_figure,
+)
 from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
@@ -303,9 +310,9 @@ class FileHandling:
                 region += dock.geometry()
         return self, region
 
-    def ask_export_options(self, size: QSize) -> tuple[str, int] | None:
+    def ask_export_options(self, size: QSize, title: str = "") -> tuple[str, int] | None:
         """Format and PNG width for a figure shown at `size` (None: cancelled; tests replace this)."""
-        dialog = ExportOptions(size, str(self.settings.value("export/format", "png")), parent=self)
+        dialog = ExportOptions(size, str(self.settings.value("export/format", "png")), parent=self, title=title)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         self.settings.setValue("export/format", dialog.fmt)
@@ -315,13 +322,16 @@ class FileHandling:
                       source: QRegion | None = None) -> None:
         """Write one figure as PNG (`width` pixels wide), SVG or PDF; raises when it is not on the disk whole."""
         page = figure is self or figure is self.current_page()  # a page is titled as its tab, a plot by its label
-        title = _translate("MainWindow", PAGES[self.central_tabs.currentIndex()].title) if page else ""
-        write_figure(figure, path, fmt, width, title, source)
+        write_figure(figure, path, fmt, width, self._page_title() if page else "", source)
+
+    def _page_title(self) -> str:
+        return mnemonic_free(_translate("MainWindow", PAGES[self.central_tabs.currentIndex()].title))
 
     def export_figure_dialog(self, figure: QWidget, source: QRegion | None = None, name: str = "") -> bool:
         """Right-click ▸ Export… on a plot (and File ▸ Export ▸ Current page): format and width, then the file."""
         size = (source.boundingRect() if source is not None else figure.rect()).size()
-        options = self.ask_export_options(size)
+        page = figure is self or figure is self.current_page()
+        options = self.ask_export_options(size, self._page_title() if page else figure_title(figure))
         if options is None:
             return False
         fmt, width = options

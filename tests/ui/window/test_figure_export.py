@@ -9,14 +9,14 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from PySide6.QtCore import QPoint, QSize
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QContextMenuEvent, QImage
 from PySide6.QtWidgets import QApplication, QLabel
 
 from attention_explorer.core.files.figure_size import export_height, max_export_width
 from attention_explorer.core.limits import MAX_EXPORT_SIDE, MIN_EXPORT_WIDTH
 from attention_explorer.ui.labs.registry import PAGES, SATURATION, TRANSFORMER, VECTORS, page_index
-from attention_explorer.ui.widgets.figures import FORMATS, ExportOptions
+from attention_explorer.ui.widgets.figures import FORMATS, ExportOptions, figure_title
 from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
@@ -97,8 +97,8 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
 
     # Right-click ▸ Export… on the plot itself (a pyqtgraph view's viewport, the head view, the cache diagram).
     figure = figures[-1]
-    asked: list[QSize] = []
-    monkeypatch.setattr(window, "ask_export_options", lambda size: asked.append(size) or ("png", 640))
+    asked: list[tuple[QSize, str]] = []
+    monkeypatch.setattr(window, "ask_export_options", lambda *args: asked.append(args) or ("png", 640))
     monkeypatch.setattr(window, "ask_save_path", lambda _title, suggestion, _filter: str(tmp_path / "plot"))
     plot = figure
     if figure.property("figureTitled"):
@@ -108,7 +108,7 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
     assert [action.text() for action in menu.actions()] == ["Export…"]
     menu.actions()[0].trigger()
     menu.close()
-    assert asked == [figure.size()], "the dialog is offered the figure under the mouse, with its title"
+    assert asked == [(figure.size(), figure_title(figure))], "the dialog is about the figure under the mouse"
     read_back(tmp_path / "plot.png", "png", figure.size(), 640)
     assert window._hint_label.text() == "Exported plot.png"
 
@@ -121,7 +121,7 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
     else:
         assert page_figure is window.current_page()
     for fmt in FORMATS:
-        monkeypatch.setattr(window, "ask_export_options", lambda size, fmt=fmt: (fmt, 500))
+        monkeypatch.setattr(window, "ask_export_options", lambda size, _title, fmt=fmt: (fmt, 500))
         monkeypatch.setattr(window, "ask_save_path", lambda *_args, fmt=fmt: str(tmp_path / f"page.{fmt}"))
         window.actions_by_name["export_page"].trigger()
         read_back(tmp_path / f"page.{fmt}", fmt, size, 500)
@@ -158,8 +158,10 @@ def test_the_width_at_its_limits(window, tmp_path):
 
 
 def test_the_options_dialog_offers_widths_within_the_limits():
-    dialog = ExportOptions(QSize(300, 600), "svg")
+    dialog = ExportOptions(QSize(300, 600), "svg", title="<b>K1</b> weights")
     assert not dialog.width_box.isEnabled() and dialog.fmt == "svg"
+    assert dialog.title_label.textFormat() == Qt.TextFormat.PlainText
+    assert dialog.title_label.text() == "<b>K1</b> weights"
     dialog.format_box.setCurrentIndex(0)
     assert dialog.width_box.isEnabled() and dialog.width_box.value() == 600
     assert (dialog.width_box.minimum(), dialog.width_box.maximum()) == (MIN_EXPORT_WIDTH, max_export_width(300, 600))
@@ -186,7 +188,7 @@ def test_a_read_only_folder_gives_a_clear_message_and_no_file(window, tmp_path, 
     show(window, SATURATION)
     folder = tmp_path / "figures"
     folder.mkdir()
-    monkeypatch.setattr(window, "ask_export_options", lambda size: (fmt, 500))
+    monkeypatch.setattr(window, "ask_export_options", lambda *_args: (fmt, 500))
     monkeypatch.setattr(window, "ask_save_path", lambda *_args: str(folder / "page"))
     window.errors.clear()
     with monkeypatch.context() as patch:
@@ -200,7 +202,7 @@ def test_the_head_and_model_views_offer_our_export_with_pdf(window, tmp_path, mo
     show(window, TRANSFORMER)
     views = window.transformer_lab.attention_views
     window.transformer_lab.tabs.setCurrentWidget(views)
-    monkeypatch.setattr(window, "ask_export_options", lambda size: ("pdf", 0))
+    monkeypatch.setattr(window, "ask_export_options", lambda *_args: ("pdf", 0))
     for button, view in ((views.head_button, views.head_view), (views.model_button, views.model_view)):
         button.click()
         QApplication.processEvents()

@@ -29,7 +29,7 @@ def test_exported_text_is_the_languages_and_the_colours_the_themes(make_window, 
     assert title.replace(" ", "") in drawn.replace(" ", ""), "the title is drawn as text, in Chinese"
     assert root.find(f"{SVG}title").text == title
 
-    monkeypatch.setattr(window, "ask_export_options", lambda size: ("png", 500))
+    monkeypatch.setattr(window, "ask_export_options", lambda *_args: ("png", 500))
     monkeypatch.setattr(window, "ask_save_path", lambda *_args: str(tmp_path / "ro" / "页面"))
     (tmp_path / "ro").mkdir()
     with monkeypatch.context() as patch:
