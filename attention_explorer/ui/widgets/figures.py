@@ -125,13 +125,15 @@ def figure_title(figure: QWidget) -> str:
 
 
 @contextmanager
-def _uncached(figure: QWidget) -> Iterator[None]:
-    """pyqtgraph's cached backgrounds and items drawn afresh (a cache is a bitmap: blurred when scaled, an image in
-    an SVG); restored after."""
+def _for_export(figure: QWidget) -> Iterator[None]:
+    """pyqtgraph's views drawn for export, as its own exporters do, and restored after: no cached bitmaps (blurred
+    when scaled, an image in an SVG), every item in export mode (scatter symbols drawn as shapes, not copied from
+    a screen-resolution atlas; antialiased curves)."""
     views = [figure] if isinstance(figure, QGraphicsView) else []
     views += figure.findChildren(QGraphicsView)
     saved_views = [(view, view.cacheMode()) for view in views]
     saved_items: list[tuple[QGraphicsItem, QGraphicsItem.CacheMode]] = []
+    exporting: list[QGraphicsItem] = []
     for view in views:
         view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
         if view.scene() is not None:
@@ -139,9 +141,14 @@ def _uncached(figure: QWidget) -> Iterator[None]:
                 if item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
                     saved_items.append((item, item.cacheMode()))
                     item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+                if hasattr(item, "setExportMode"):
+                    item.setExportMode(True, {"antialias": True})
+                    exporting.append(item)
     try:
         yield
     finally:
+        for item in exporting:
+            item.setExportMode(False)
         for item, mode in saved_items:
             item.setCacheMode(mode)
         for view, mode in saved_views:
@@ -156,7 +163,7 @@ def _draw(figure: QWidget, painter: QPainter, source: QRegion | None) -> None:
     if callable(render_to) and source is None:
         render_to(painter, figure.size(), fast=False)
         return
-    with _uncached(figure):
+    with _for_export(figure):
         if isinstance(figure, QGraphicsView) and source is None:
             # Only what the view shows: its floating controls (the canvas's Fit button, its plane menu) stay out.
             viewport = figure.viewport()
@@ -191,10 +198,12 @@ def figure_bytes(figure: QWidget, fmt: str, width: int | None = None, title: str
         height = check_export_width(width, size.width(), size.height())
         image = QImage(width, height, QImage.Format.Format_ARGB32)
         image.fill(_background(figure))
+        # Drawn as on a screen of that many pixels per point (not a scaled painter): 1-pixel lines, which pyqtgraph
+        # draws with cosmetic pens, keep their look instead of thinning to hairlines in a wide picture.
+        image.setDevicePixelRatio(width / size.width())
         painter = QPainter(image)
         painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                                | QPainter.RenderHint.SmoothPixmapTransform)
-        painter.scale(width / size.width(), height / size.height())
         try:
             _draw(figure, painter, source)
         finally:
