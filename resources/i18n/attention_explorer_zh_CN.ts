@@ -1739,6 +1739,14 @@
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
+    <message>
+        <source>Copy picture</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Copy the plot as a picture, to paste into slides</source>
+        <translation>把这张图复制为图片，可粘贴到幻灯片里</translation>
+    </message>
 </context>
 <context>
     <name>ExportOptions</name>

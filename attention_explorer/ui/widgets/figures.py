@@ -184,6 +184,30 @@ def _background(figure: QWidget) -> QColor:
     return figure.palette().color(figure.backgroundRole())
 
 
+def figure_image(figure: QWidget, width: int | None = None, source: QRegion | None = None) -> QImage:
+    """The figure drawn `width` pixels wide (default: twice its width on screen), its height in proportion.
+
+    Raises ScenarioError for a width out of the limits (core/files/figure_size.py).
+    """
+    size = (source.boundingRect() if source is not None else figure.rect()).size()
+    width = width or DEFAULT_SCALE * size.width()
+    height = check_export_width(width, size.width(), size.height())
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(_background(figure))
+    # Drawn as on a screen of that many pixels per point (not a scaled painter): 1-pixel lines, which pyqtgraph
+    # draws with cosmetic pens, keep their look instead of thinning to hairlines in a wide picture.
+    image.setDevicePixelRatio(width / size.width())
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+                           | QPainter.RenderHint.SmoothPixmapTransform)
+    try:
+        _draw(figure, painter, source)
+    finally:
+        painter.end()
+    image.setDevicePixelRatio(1.0)
+    return image
+
+
 def figure_bytes(figure: QWidget, fmt: str, width: int | None = None, title: str = "",
                  source: QRegion | None = None) -> bytes:
     """The figure (or its `source` rectangle) as PNG `width` pixels wide, SVG or PDF; b"" when it could not be drawn.
@@ -194,21 +218,7 @@ def figure_bytes(figure: QWidget, fmt: str, width: int | None = None, title: str
     if size.isEmpty():
         return b""
     if fmt == "png":
-        width = width or DEFAULT_SCALE * size.width()
-        height = check_export_width(width, size.width(), size.height())
-        image = QImage(width, height, QImage.Format.Format_ARGB32)
-        image.fill(_background(figure))
-        # Drawn as on a screen of that many pixels per point (not a scaled painter): 1-pixel lines, which pyqtgraph
-        # draws with cosmetic pens, keep their look instead of thinning to hairlines in a wide picture.
-        image.setDevicePixelRatio(width / size.width())
-        painter = QPainter(image)
-        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
-                               | QPainter.RenderHint.SmoothPixmapTransform)
-        try:
-            _draw(figure, painter, source)
-        finally:
-            painter.end()
-        return png_bytes(image)
+        return png_bytes(figure_image(figure, width, source))
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -315,11 +325,14 @@ class ExportOptions(QDialog):
 
 
 class FigureMenu(QObject):
-    """A right-click on any figure inside the watched widgets offers "Export…", which calls `export(figure)`."""
+    """A right-click on any figure inside the watched widgets offers "Export…" and "Copy picture", which call
+    `export(figure)` and `copy(figure)`."""
 
-    def __init__(self, export: Callable[[QWidget], None], parent: QObject | None = None) -> None:
+    def __init__(self, export: Callable[[QWidget], None], copy: Callable[[QWidget], None],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.export = export
+        self.copy = copy
         self.last_menu: QMenu | None = None  # the latest menu (tests trigger its action)
 
     def watch(self, widget: QWidget) -> None:
@@ -336,13 +349,19 @@ class FigureMenu(QObject):
         return super().eventFilter(watched, event)
 
     def menu_for(self, figure: QWidget, parent: QWidget) -> QMenu:
-        """The figure's menu: Export… (more may follow)."""
+        """The figure's menu: Export…, Copy picture."""
         if self.last_menu is not None:  # one menu at a time: the previous one goes
             self.last_menu.deleteLater()
         menu = QMenu(parent)
         menu.setObjectName("figureMenu")
+        menu.setToolTipsVisible(True)
         action = QAction(QCoreApplication.translate("Export", "Export…"), menu)
         action.setObjectName("exportFigure")
         action.triggered.connect(lambda: self.export(figure))
+        menu.addAction(action)
+        action = QAction(QCoreApplication.translate("Export", "Copy picture"), menu)
+        action.setObjectName("copyFigure")
+        action.setToolTip(QCoreApplication.translate("Export", "Copy the plot as a picture, to paste into slides"))
+        action.triggered.connect(lambda: self.copy(figure))
         menu.addAction(action)
         return menu

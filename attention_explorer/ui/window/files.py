@@ -12,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QRect, Q
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 
+from attention_explorer.core.files.figure_size import max_export_width
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.safety import remove_stale_temporaries
@@ -26,8 +27,10 @@ from attention_explorer.ui.labs.registry import KIND_PAGES, PAGES, SUGGESTED_NAM
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
 from attention_explorer.ui.widgets.figures import (
+    DEFAULT_SCALE,
     ExportOptions,
     FigureMenu,
+    figure_image,
     figure_name,
     figure_title,
     page_figures,
@@ -289,7 +292,7 @@ class FileHandling:
     def _install_figure_menu(self) -> None:
         """A right-click on any plot of any page offers Export… (ui/widgets/figures.py): the window and each dock,
         which floats as a window of its own, are watched once; plots made later have it too."""
-        self.figure_menu = FigureMenu(self.export_figure_dialog, self)
+        self.figure_menu = FigureMenu(self.export_figure_dialog, self.copy_figure, self)
         for watched in (self, *self.docks.values()):
             self.figure_menu.watch(watched)
 
@@ -343,6 +346,12 @@ class FileHandling:
         if not path.lower().endswith(f".{fmt}"):
             path += f".{fmt}"
         return self._export(path, lambda: self.export_figure(figure, path, fmt, width, source))
+
+    def copy_figure(self, figure: QWidget) -> None:
+        """Right-click ▸ Copy picture: the plot at twice its pixels on the clipboard, for slides."""
+        QApplication.clipboard().setImage(figure_image(figure, min(DEFAULT_SCALE * figure.width(),
+                                                                   max_export_width(figure.width(), figure.height()))))
+        self._show_hint(_translate("MainWindow", "Copied to the clipboard."))
 
     def export_page_dialog(self) -> bool:
         """File ▸ Export ▸ Current page: the whole page as one picture."""

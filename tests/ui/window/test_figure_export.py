@@ -105,7 +105,7 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
         plot = next(child for child in figure.children() if child.isWidgetType() and not isinstance(child, QLabel))
     context_menu(window, plot.mapTo(window, plot.rect().center()))
     menu = window.figure_menu.last_menu
-    assert [action.text() for action in menu.actions()] == ["Export…"]
+    assert [action.text() for action in menu.actions()] == ["Export…", "Copy picture"]
     menu.actions()[0].trigger()
     menu.close()
     assert asked == [(figure.size(), figure_title(figure))], "the dialog is about the figure under the mouse"
@@ -125,6 +125,20 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
         monkeypatch.setattr(window, "ask_save_path", lambda *_args, fmt=fmt: str(tmp_path / f"page.{fmt}"))
         window.actions_by_name["export_page"].trigger()
         read_back(tmp_path / f"page.{fmt}", fmt, size, 500)
+
+
+def test_copy_picture_puts_the_plot_on_the_clipboard(window):
+    show(window, SATURATION)
+    plot = window.saturation_lab.entropy_plot
+    context_menu(window, plot.mapTo(window, plot.rect().center()))
+    menu = window.figure_menu.last_menu
+    menu.actions()[1].trigger()
+    menu.close()
+    figure = plot.parentWidget()  # the plot with its title
+    image = QApplication.clipboard().image()
+    assert (image.width(), image.height()) == (2 * figure.width(), export_height(2 * figure.width(), figure.width(),
+                                                                                 figure.height()))
+    assert window._hint_label.text() == "Copied to the clipboard."
 
 
 def test_right_click_outside_any_plot_is_left_alone(window):
