@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QContextMenuEvent, QImage
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from attention_explorer.core.files.figure_size import export_height, max_export_width
 from attention_explorer.core.limits import MAX_EXPORT_SIDE, MIN_EXPORT_WIDTH
@@ -183,6 +183,25 @@ def test_the_options_dialog_offers_widths_within_the_limits():
     dialog.width_box.setValue(dialog.width_box.maximum() + 1)
     assert dialog.width_box.value() == MAX_EXPORT_SIDE // 2
     assert dialog.size_label.text() == "4000 × 8000 pixels"
+
+
+def test_the_options_dialog_answers_and_remembers_the_format(window, monkeypatch):
+    """The real dialog, answered by its own widgets: PDF chosen, then offered first the next time."""
+    shown: list[ExportOptions] = []
+
+    def answer(dialog):
+        shown.append(dialog)
+        if len(shown) == 1:
+            dialog.format_box.setCurrentIndex(FORMATS.index("pdf"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ExportOptions, "exec", answer)
+    assert window.ask_export_options(QSize(400, 300), "a title") == ("pdf", 800)
+    assert shown[0].title_label.text() == "a title"
+    assert window.ask_export_options(QSize(400, 300)) == ("pdf", 800)
+    assert not shown[1].title_label.isVisibleTo(shown[1])
+    monkeypatch.setattr(ExportOptions, "exec", lambda dialog: QDialog.DialogCode.Rejected)
+    assert window.ask_export_options(QSize(400, 300)) is None
 
 
 def read_only(monkeypatch, folder) -> None:
