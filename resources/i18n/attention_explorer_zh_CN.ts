@@ -1569,6 +1569,10 @@
         <translation>编辑 {0}</translation>
     </message>
     <message>
+        <source>Rename the keys</source>
+        <translation>重命名键向量</translation>
+    </message>
+    <message>
         <source>Move {0}</source>
         <translation>移动 {0}</translation>
     </message>

@@ -36,10 +36,10 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from attention_explorer import __version__
 from attention_explorer.core.messages import Phrase, TemplateError
 from attention_explorer.core.pretrained.checkpoint import config_from_dict, hub_cache_dir, is_complete_snapshot
 from attention_explorer.core.pretrained.config_fields import CheckpointError, _config_document
+from attention_explorer.version import __version__
 
 HUB_PACKAGE = "huggingface_hub"
 HUB_INSTALL_HINT = 'pip install "attention-explorer[hub]"'

@@ -44,6 +44,12 @@ class ModelRunner:
         self._start(self._load_work(folder), lambda ok, result: self._loaded(folder, ok, result))
         return True
 
+    def show_loaded(self, loaded: checkpoint.Checkpoint, analysis: Analysis) -> bool:
+        """Show a model its caller has loaded and run already (the Python API, which reports its errors itself)."""
+        if not self._can_start():
+            return False
+        return self._loaded(loaded.folder, True, (loaded, analysis))
+
     @property
     def busy(self) -> bool:
         """True while a model loads or runs on its thread."""
