@@ -30,6 +30,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     QSizeF,
+    Qt,
 )
 from PySide6.QtGui import (
     QAction,
@@ -113,6 +114,8 @@ def figure_title(figure: QWidget) -> str:
     if figure.property(TITLED):
         for label in figure.findChildren(QLabel):
             text = label.text()
+            if text and label.textFormat() == Qt.TextFormat.PlainText:
+                return text.strip()
             if text:
                 return QTextDocumentFragment.fromHtml(text).toPlainText().strip()
     title = getattr(figure, "export_title", None)
