@@ -91,7 +91,7 @@ def titled_box(figure: QWidget) -> QWidget:
 
 
 def page_figures(page: QWidget) -> list[QWidget]:
-    """The figures a page shows now (visible ones, each once, a titled plot as its box), in layout order."""
+    """The figures a page shows now (visible ones, each once, a titled plot as its box), in the order made."""
     found: list[QWidget] = []
     for widget in page.findChildren(QWidget):
         if is_figure(widget) and widget.isVisible() and widget.width() > 0 and widget.height() > 0:
@@ -110,7 +110,7 @@ def figure_name(figure: QWidget) -> str:
 
 
 def figure_title(figure: QWidget) -> str:
-    """The figure's title as plain text (its title label's, else its accessible name or tooltip; may be "")."""
+    """The figure's title as plain text: its title label's, its own export_title(), its accessible name, or ""."""
     if figure.property(TITLED):
         for label in figure.findChildren(QLabel):
             text = label.text()
