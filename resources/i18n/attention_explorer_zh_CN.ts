@@ -1110,6 +1110,14 @@
         <translation>写出的文件含 {0} 帧 {1}×{2}，而不是 {3} 帧 {4}×{5}</translation>
     </message>
     <message>
+        <source>the picture must be {0} to {1} pixels wide, not {2}</source>
+        <translation>图片宽度必须在 {0} 到 {1} 像素之间，而不是 {2}</translation>
+    </message>
+    <message>
+        <source>at {0} pixels wide this figure would be {1} high, more than {2}: choose at most {3}</source>
+        <translation>宽 {0} 像素时这张图会高 {1} 像素，超过 {2}：宽度最多选 {3}</translation>
+    </message>
+    <message>
         <source>{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read</source>
         <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32、F16 和 BF16 张量</translation>
     </message>
@@ -1978,6 +1986,65 @@
         <source>the picture could not be made</source>
         <translation>无法生成图片</translation>
     </message>
+    <message>
+        <source>Made with Attention Explorer</source>
+        <translation>由 Attention Explorer 制作</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Copy picture</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Copy the plot as a picture, to paste into slides</source>
+        <translation>把这张图复制为图片，可粘贴到幻灯片里</translation>
+    </message>
+</context>
+<context>
+    <name>ExportOptions</name>
+    <message>
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>PNG picture</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <source>SVG drawing (vectors)</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document (vectors)</source>
+        <translation>PDF 文档（矢量）</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>{0} × {1} pixels</source>
+        <translation>{0} × {1} 像素</translation>
+    </message>
+    <message>
+        <source>Vectors: sharp at any size; text stays text.</source>
+        <translation>矢量图：任意大小都清晰，文字仍是文字。</translation>
+    </message>
 </context>
 <context>
     <name>FileErrors</name>
@@ -2582,6 +2649,14 @@
     <message>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Current &amp;page…</source>
+        <translation>当前页面(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>The page shown as one picture: PNG, SVG or PDF</source>
+        <translation>把显示的页面导出为一张图：PNG、SVG 或 PDF</translation>
     </message>
     <message>
         <source>&amp;Copy as</source>

@@ -29,6 +29,8 @@ CORE_TEXTS = (
     QT_TRANSLATE_NOOP("CoreMessages", "scale: expected \"{0}\" or a number ≥ 0, got {1}"),
     QT_TRANSLATE_NOOP("CoreMessages", "scale: {0} is out of range (0 to {1:g})"),
     QT_TRANSLATE_NOOP("CoreMessages", "{0}: expected {1} rows ({2}), got {3}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the picture must be {0} to {1} pixels wide, not {2}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "at {0} pixels wide this figure would be {1} high, more than {2}: choose at most {3}"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file name is empty"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a regular file (a pipe, a device or a socket), so it was not read"),
     QT_TRANSLATE_NOOP("CoreMessages", "file is larger than {0} MiB"),

@@ -89,6 +89,8 @@ ROWS: tuple[Row, ...] = (
     MenuRow("export", "file", QT_TRANSLATE_NOOP("MainWindow", "&Export")),
     *(ActionRow(f"export_{plot}_{fmt}", "export", text, "export_plot_dialog", args=(plot, fmt))
       for (plot, fmt), text in _PLOTS.items()),
+    ActionRow("export_page", "export", QT_TRANSLATE_NOOP("MainWindow", "Current &page…"), "export_page_dialog",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "The page shown as one picture: PNG, SVG or PDF")),
     ActionRow("export_window_png", "export", QT_TRANSLATE_NOOP("MainWindow", "Whole window as PNG…"),
               "export_window_dialog"),
     MenuRow("copy", "file", QT_TRANSLATE_NOOP("MainWindow", "&Copy as")),

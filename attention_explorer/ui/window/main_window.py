@@ -181,6 +181,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.setCorner(Qt.Corner.BottomLeftCorner, left)
         self.setCorner(Qt.Corner.BottomRightCorner, right)
         self._build_presentation()
+        self._install_figure_menu()  # right-click ▸ Export… on every plot of every page
         accept_full_width(self)  # the panels' spin boxes (d_k, d_v, seed, factor) read full-width digits
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,

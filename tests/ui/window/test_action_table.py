@@ -31,6 +31,7 @@ MENUS = """\
     export_weights_svg [] | Weights chart as SVG… | Weights chart as SVG
     export_output_png [] | Output view as PNG… | Output view as PNG
     export_output_svg [] | Output view as SVG… | Output view as SVG
+    export_page [] | Current &page… | The page shown as one picture: PNG, SVG or PDF
     export_window_png [] | Whole window as PNG… | Whole window as PNG
   - [] | &Copy as | Copy as
     copy_markdown [] | Markdown table | Copy the four steps as a Markdown table
@@ -177,7 +178,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 72
+    assert len(window.actions_by_name) == 73
 
 
 def test_every_action_is_translated_live_and_back(window):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -79,9 +79,6 @@ class AttentionViews(QWidget):
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.head_view)
         self.stack.addWidget(self.model_view)
-        for view in (self.head_view, self.model_view):
-            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-            view.addActions([self.png_action, self.svg_action])
 
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

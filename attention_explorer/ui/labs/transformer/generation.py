@@ -81,6 +81,7 @@ class CacheDiagram(QWidget):
         self.layers = 0
         self.tokens = 0
         self.newest = False  # the last cell was added by the latest step
+        self.setProperty("figure", True)  # right-click ▸ Export… (ui/widgets/figures.py)
         self.setMinimumHeight(60)
 
     def sizeHint(self) -> QSize:
