@@ -519,6 +519,11 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
                 font = QFont(app.font())
                 font.setPointSizeF(current.font_pt() * 0.9)
                 axis.setStyle(tickFont=font)
+            # a heatmap's colour bar has an axis of its own, outside the plot item's four
+            for item in plot.getPlotItem().scene().items():
+                if isinstance(item, pg.ColorBarItem):
+                    item.axis.setPen(current.foreground())
+                    item.axis.setTextPen(current.foreground())
         self.actions_by_name[f"theme_{current.mode}"].setChecked(True)
         self._save_theme()
 
