@@ -422,6 +422,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         elif not wide and self._state_before_wide_page is not None:
             self.restoreState(self._state_before_wide_page)
             self._state_before_wide_page = None
+        QTimer.singleShot(0, self.hide_idle_dock_tab_bars)  # after Qt's layout of the docks
 
     def current_page(self) -> QWidget:
         """The canvas or the lab shown in the middle."""
