@@ -118,6 +118,13 @@ class FileHandling:
         self.page(page).load(sequence)
         self.show_page(page)
 
+    def receive_scene(self, scene: LabScene) -> None:
+        """A scene one lab hands to another (a real head's q and k to the positions lab): that lab takes it as one
+        edit (undoable, the window modified), and its page is shown."""
+        page = page_index(KIND_PAGES[scene_kind(scene)])
+        self.page(page).receive(scene)
+        self.show_page(page)
+
     def open_dialog(self) -> None:
         """File ▸ Open (unsaved changes of the page the file opens in are asked about once its kind is known)."""
         path = self.ask_open_path()
