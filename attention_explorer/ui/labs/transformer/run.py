@@ -13,8 +13,10 @@ from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from attention_explorer.core.limits import MAX_TITLE
 from attention_explorer.core.pretrained import checkpoint
 from attention_explorer.core.pretrained.checkpoint import Analysis, CheckpointError
+from attention_explorer.core.pretrained.download import chinese_model, reads_chinese
 from attention_explorer.core.pretrained.generation import next_token_id, token_probability
 from attention_explorer.core.scenes.query.scene import Scenario
+from attention_explorer.core.scenes.sequence.tokens import CJK_CHARACTER
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.jobs import ModelJob, Work, failure_text, run_now, show_progress
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB
@@ -121,6 +123,29 @@ class ModelRunner:
         self._apply_analysis(analysis)
         self._update_enabled()
         return True
+
+    def show_sentence(self, text: str) -> bool:
+        """A sentence from another page (the self-attention page's 我 爱 北京) through a real model, in one click: the
+        model shown when it can read the sentence, else one from the cache (for Chinese text one that reads Chinese:
+        bert-base-chinese, then Qwen2.5-0.5B); loaded and run off the UI thread. False, with what to get, when there
+        is none."""
+        if not self._can_start():
+            return False
+        self.sentence_edit.setText(text)
+        chinese = bool(CJK_CHARACTER.search(text))
+        if self.loaded is not None and (not chinese or reads_chinese(self.loaded.name)):
+            return self.start_analyse()
+        self.refresh_cached_models()
+        names = [cached.name for cached in self.cached_models]
+        index = chinese_model(names) if chinese else (0 if names else -1)
+        if index < 0:
+            self._show_error(_translate(
+                "TransformerLab", "No model that reads Chinese is on this computer. File ▸ Get a model… offers "
+                "bert-base-chinese (412 MB) and Qwen2.5-0.5B (995 MB); then one click shows “{0}” in it.").format(text)
+                if chinese else _translate("TransformerLab", "No model is on this computer yet: File ▸ Get a "
+                                                             "model… downloads one."))
+            return False
+        return self.start_open(self.cached_models[index].path)
 
     def set_sentence(self, text: str) -> bool:
         """Type a sentence and analyse it, waiting for the result."""
