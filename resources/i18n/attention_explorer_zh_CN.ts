@@ -3086,6 +3086,10 @@
         <translation>场景给出的 q 和 k（d = {0}）</translation>
     </message>
     <message>
+        <source>{0}: q and k before RoPE, base θ = {1}</source>
+        <translation>{0}：RoPE 之前的 q 和 k，底数 θ = {1}</translation>
+    </message>
+    <message>
         <source>{0} RoPE&apos;s base θ = {1}: pair i turns by {1}^(−2i/d) per position; d, seed draw random vectors again.</source>
         <translation>{0} RoPE 的底数 θ = {1}：第 i 对每个位置转 {1}^(−2i/d)；改 d 或种子会重新抽取随机向量。</translation>
     </message>

@@ -10,7 +10,7 @@ import shutil
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -18,9 +18,11 @@ from attention_explorer.core.maths.positional import rope_rotate
 from attention_explorer.core.pretrained.checkpoint import load_checkpoint
 from attention_explorer.core.pretrained.generation import cache_cost
 from attention_explorer.ui.labs.registry import page_index
+from attention_explorer.ui.style.theme import theme
 from tests.helpers.tiny_bert import tiny_bert_dir
 from tests.helpers.tiny_llama import tiny_qwen2_dir
 from tests.ui.labs.panel_wait import wait_idle
+from tests.ui.window.test_presentation_text_fits import cut_texts
 
 assert tiny_bert_dir and tiny_qwen2_dir  # fixtures: pytest finds them through these imports
 LEFT = Qt.MouseButton.LeftButton
@@ -207,15 +209,18 @@ def test_the_pair_before_rope_opens_in_the_positions_lab_where_q_k_depends_on_m_
         assert np.linalg.norm(rope_rotate(vector, position, positions.base)) == pytest.approx(np.linalg.norm(unrotated))
     curves = positions.curves["rope"]
     assert curves.spread() < 1e-9  # the same q·k at every key position for one m − n
-    assert lab.source_label.isVisible() and "Real q and k from Qwen/Qwen2.5-0.5B, layer 0, head 1 (K/V head 0)" \
-        in lab.source_label.text()
+    assert lab.source_label.isVisible() and lab.source_label.text().startswith(
+        "Qwen/Qwen2.5-0.5B, layer 0, head 1: “")
+    assert lab.source_label.text().endswith(": q and k before RoPE, base θ = 1\u2009000\u2009000")
+    assert "Real q and k from Qwen/Qwen2.5-0.5B, layer 0, head 1 (K/V head 0)" in lab.source_label.toolTip()
+    assert not lab.intro_label.isVisible()  # the real pair's line stands in its place
     # sliding n keeps what the model's numbers give for the new offset
     lab.sliders["n"].setValue(n + 2)
     expected = float(rope_rotate(positions.q, m, positions.base) @ rope_rotate(positions.k, n + 2, positions.base))
     assert positions.score["rope"] == pytest.approx(expected, abs=1e-12)
     window.actions_by_name["undo"].trigger()  # one step back: the slider
     window.actions_by_name["undo"].trigger()  # and the pair itself goes
-    assert not positions.given and not lab.source_label.isVisible()
+    assert not positions.given and not lab.source_label.isVisible() and lab.intro_label.isVisible()
 
 
 def test_i_love_beijing_from_the_self_attention_page_in_one_click(window, hub, tiny_bert_dir):
@@ -276,3 +281,61 @@ def test_bert_keeps_its_heads_ungrouped(window, tiny_bert_dir):
     swatch = views.head_view.swatch_rect
     assert swatch(2).left() - swatch(1).right() == swatch(1).left() - swatch(0).right()
     assert not panel.positions_button.isVisibleTo(panel)  # no RoPE: no pair for the positions lab
+
+
+
+def settle():
+    for _ in range(2):
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QApplication.processEvents()
+
+
+def test_in_chinese_at_the_hall_s_type_size_the_new_texts_are_translated_and_whole(window, hub):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    # The hall's type size (presentation's zoom) on the wide pages, which take the whole 1280 × 720 window. (Entering
+    # presentation itself fits the window to the offscreen screen, which is not the hall's; the presentation tests
+    # check that layout.)
+    language_switcher().set_language("zh_CN")
+    theme().set_zoom(1.5)
+    try:
+        window.show_page(page_index("self-attention"))  # a wide page: the docks step aside
+        window.resize(1280, 720)
+        settle()
+        lab = window.self_attention_lab
+        assert window.size().toTuple() == (1280, 720)
+        lab = window.self_attention_lab
+        QTest.mouseClick(lab.chinese_button, LEFT)
+        settle()
+        assert lab.real_model_button.text() == "在真实模型中…"
+        assert [problem for problem in cut_texts(window) if problem.startswith("realModelButton")] == []
+        QTest.mouseClick(lab.real_model_button, LEFT)
+        panel = window.transformer_lab
+        wait_idle(panel)
+        assert panel.open_model(hub[QWEN]) and panel.set_sentence("我爱北京天安门")
+        show_tab(panel, panel.attention_views)
+        settle()
+        views = panel.attention_views
+        assert views.groups_label.text().startswith(
+            "分组查询注意力，4 个查询头共用 2 个 K/V 头：头 0–1 共用 K/V 头 0，头 2–3 共用 K/V 头 1。")
+        assert [text for text, _rect in views.head_view.group_labels()] == ["K/V 0", "K/V 1"]
+        assert panel.positions_button.text().endswith("送到位置页")
+        assert cut_texts(window) == []
+        show_tab(panel, panel.generation)
+        QTest.mouseClick(panel.generation.next_button, LEFT)
+        wait_idle(panel)
+        settle()
+        generation = panel.generation
+        assert generation.grouping_label.text().startswith("分组查询注意力：4 个查询头共用 2 个 K/V 头")
+        assert generation.saving.rows[1][0].startswith("完整 MHA，4 个头：")
+        widest = max(generation.saving.fontMetrics().horizontalAdvance(label) for label, _ in generation.saving.rows)
+        assert generation.saving.bar_rects()[0].left() >= widest  # the bars start after their labels
+        assert cut_texts(window) == [] and window.size().toTuple() == (1280, 720)
+        QTest.mouseClick(panel.positions_button, LEFT)
+        settle()
+        positions = window.current_page()
+        assert positions.source_label.isVisible() and "RoPE 之前" in positions.source_label.text()
+        assert cut_texts(window) == [] and window.size().toTuple() == (1280, 720)
+    finally:
+        theme().set_zoom(1.0)
+        language_switcher().set_language("en")

@@ -92,7 +92,7 @@ class PositionalLab(QWidget):
         self.pair_label.setWordWrap(True)
         self.source_label = QLabel(self)  # where given q and k came from (a real head), while the lab shows them
         self.source_label.setObjectName("positionsSource")
-        self.source_label.setTextFormat(Qt.TextFormat.PlainText)  # a description may come from a file
+        self.source_label.setTextFormat(Qt.TextFormat.PlainText)  # a title may come from a file
         self.source_label.setWordWrap(True)
         self.message_label = LabMessage(self)  # a refused value (an odd d), until the next good one
         self.message_label.setObjectName("positionsMessage")
@@ -216,15 +216,18 @@ class PositionalLab(QWidget):
         self._draw_plane()
 
     def _update_source(self) -> None:
-        """Say where given q and k came from (their scene's description), hidden for the seeded pair."""
+        """Say where given q and k came from (their scene's title; its description in the tooltip), in place of the
+        introduction; hidden for the seeded pair."""
         scene = self.positions.scene
         if scene.given:
-            text = scene.description or scene.title or self.tr("q and k given by the scene (d = {0})").format(scene.d)
-            self.source_label.setText(self.tr("{0} RoPE's base θ = {1}: pair i turns by {1}^(−2i/d) per position; "
-                                              "d, seed draw random vectors again.").format(
-                text, grouped_integer(round(scene.base)) if scene.base == round(scene.base) else f"{scene.base:g}"))
+            base = grouped_integer(round(scene.base)) if scene.base == round(scene.base) else f"{scene.base:g}"
+            name = scene.title or self.tr("q and k given by the scene (d = {0})").format(scene.d)
+            self.source_label.setText(self.tr("{0}: q and k before RoPE, base θ = {1}").format(name, base))
+            self.source_label.setToolTip(self.tr(
+                "{0} RoPE's base θ = {1}: pair i turns by {1}^(−2i/d) per position; d, seed draw random vectors "
+                "again.").format(scene.description, base))
         self.source_label.setVisible(scene.given)
-
+        self.intro_label.setVisible(not scene.given)  # the real pair's line takes the place of the general one
     def _draw_plane(self) -> None:
         view = self.positions.pair_view
         for name, vector in (("q0", view.q), ("k0", view.k), ("q", view.q_rotated), ("k", view.k_rotated)):

@@ -8,7 +8,17 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from attention_explorer.core.pretrained.checkpoint import Analysis
 from attention_explorer.core.pretrained.generation import MAX_TOP_K, CacheCost
@@ -207,16 +217,27 @@ class GenerationView(QWidget):
             controls.addWidget(widget)
         controls.addStretch(1)
         controls.addWidget(self.explore_button)
+        # Below the controls everything scrolls: at the hall's type size a model with grouped heads has more to say
+        # than a 720-pixel window holds, and a squeezed label would lose its last line.
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.appended_label, self.row_strip, self.cache_label, self.grouping_label, self.saving,
+                       self.cost_label):
+            widget.setParent(body)
+            body_layout.addWidget(widget)
+        self.diagram.setParent(body)
+        body_layout.addWidget(self.diagram, 1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("transformerGenerationScroll")
+        self.scroll.setWidget(body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
-        layout.addWidget(self.appended_label)
-        layout.addWidget(self.row_strip)
-        layout.addWidget(self.cache_label)
-        layout.addWidget(self.grouping_label)
-        layout.addWidget(self.saving)
-        layout.addWidget(self.cost_label)
-        layout.addWidget(self.diagram, 1)
+        layout.addWidget(self.scroll, 1)
         self.next_button.clicked.connect(self.next_clicked)
         self.explore_button.clicked.connect(self.explore_clicked)
         self.sampling_combo.currentIndexChanged.connect(self._update_enabled)
