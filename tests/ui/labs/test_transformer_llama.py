@@ -145,6 +145,21 @@ def test_the_kv_cache_panel_shows_core_cache_cost_with_and_without_grouping(qwen
         f"GQA, 2 K/V heads: {shown(cost.bytes)} bytes", f"full MHA, 4 heads: {shown(2 * cost.bytes)} bytes"]
 
 
+def test_the_cache_diagram_names_its_rows_readably_in_high_contrast(qwen):
+    panel = qwen
+    show_tab(panel, panel.generation)
+    theme().set_mode("contrast")
+    try:
+        QApplication.processEvents()
+        image = panel.generation.diagram.grab().toImage()
+        label_width = panel.generation.diagram.fontMetrics().horizontalAdvance("L00 K")
+        lightest = max(image.pixelColor(x, y).lightness() for x in range(2, label_width) for y in range(2, 18))
+        assert image.pixelColor(image.width() - 2, 2).lightness() < 30  # the black page
+        assert lightest > 200  # "L0 K" in the theme's light text, not dark grey on black
+    finally:
+        theme().set_mode("light")
+
+
 def click_cell(panel, row, column):
     heatmap = panel.weights_map
     point = heatmap.mapFromScene(heatmap.view_box.mapViewToScene(QPointF(column + 0.5, row + 0.5)))

@@ -118,7 +118,7 @@ class CacheDiagram(QWidget):
         for row in range(rows):
             layer, part = divmod(row, 2)
             y = 2 + row * row_height
-            painter.setPen(QColor(AXIS_HEX))
+            painter.setPen(theme().foreground())  # readable on every theme (was dark grey on black)
             painter.drawText(QRectF(0, y, label_width, row_height), Qt.AlignmentFlag.AlignVCenter,
                              f"L{layer} {'KV'[part]}")
             for j in range(cells):
