@@ -324,9 +324,8 @@ def test_in_chinese_at_the_hall_s_type_size_the_new_texts_are_translated_and_who
         settle()
         assert lab.real_model_button.text() == "在真实模型中…"
         assert [problem for problem in cut_texts(window) if problem.startswith("realModelButton")] == []
-        QTest.mouseClick(lab.real_model_button, LEFT)
+        window.show_page(page_index("transformer"))
         panel = window.transformer_lab
-        wait_idle(panel)
         assert panel.open_model(hub[QWEN]) and panel.set_sentence("我爱北京天安门")
         show_tab(panel, panel.attention_views)
         settle()
