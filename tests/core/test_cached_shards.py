@@ -62,3 +62,15 @@ def test_a_sharded_model_with_a_shard_missing_or_cut_is_not_listed(sharded_snaps
         (snapshot / "model.safetensors.index.json").unlink()
     assert not is_complete_snapshot(snapshot, cache)
     assert find_cached_checkpoints(cache) == [] and cached_snapshot(REPO, cache) is None
+
+
+def test_a_chinese_sentence_opens_bert_base_chinese_then_qwen_then_any_so_named():
+    from attention_explorer.core.pretrained.download import chinese_model, reads_chinese
+
+    names = ["HuggingFaceTB/SmolLM2-135M", "Qwen/Qwen2.5-0.5B", "google-bert/bert-base-chinese"]
+    assert chinese_model(names) == 2
+    assert chinese_model(names[:2]) == 1
+    assert chinese_model(["openai-community/gpt2", "someone/tiny-Chinese-bert"]) == 1
+    assert chinese_model(["openai-community/gpt2", "sentence-transformers/all-MiniLM-L6-v2"]) == -1
+    assert chinese_model([]) == -1
+    assert reads_chinese("Qwen/Qwen2.5-1.5B") and not reads_chinese("HuggingFaceTB/SmolLM2-135M")
