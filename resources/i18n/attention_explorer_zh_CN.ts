@@ -4102,8 +4102,8 @@
         <translation>已送到“向量”页：{0}</translation>
     </message>
     <message>
-        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” the query</source>
-        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击让“{0}”成为查询</translation>
+        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to choose this pair: “{0}” the query, “{1}” the key</source>
+        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击选中这一对：“{0}”作查询，“{1}”作键向量</translation>
     </message>
     <message>
         <source>Layer {0}, head {1}: click to show it large</source>

@@ -444,9 +444,10 @@ class TransformerLab(ModelRunner, QWidget):
             return
         head = self.analysis.head(self.layer, self.head)
         tokens = self.analysis.tokens
-        self.hint.emit(self.tr("“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” "
-                               "the query").format(tokens[row], tokens[column], f"{head.weights[row, column]:.4f}",
-                                                  head.head_size, f"{head.scaled_scores[row, column]:.4f}"))
+        text = self.tr("“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to choose this pair: “{0}” the "
+                       "query, “{1}” the key")
+        self.hint.emit(text.format(tokens[row], tokens[column], f"{head.weights[row, column]:.4f}", head.head_size,
+                                   f"{head.scaled_scores[row, column]:.4f}"))
 
     def _on_grid_clicked(self, layer: int, head: int) -> None:
         self.set_head(layer, head)
