@@ -4,6 +4,18 @@
 <context>
     <name>AttentionViews</name>
     <message>
+        <source>heads {0}–{1} share K/V head {2}</source>
+        <translation>头 {0}–{1} 共用 K/V 头 {2}</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention, {0} query heads on {1} K/V heads: {2}. The heads of a group score the same keys with their own queries.</source>
+        <translation>分组查询注意力，{0} 个查询头共用 {1} 个 K/V 头：{2}。同一组的头用各自的查询向量给相同的键向量打分。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
         <source>Hidden: {0} ({1:.0%} of all attention); each row of the rest is renormalised to add up to 1. Models park attention on the first token, on [CLS], [SEP] and full stops when a head has nothing useful to look at: softmax must put its weight somewhere, and these tokens are always there.</source>
         <translation>已隐藏：{0}（占全部注意力的 {1:.0%}）；其余部分每行重新归一化，使之和为 1。当一个头没有有用的东西可看时，模型会把注意力停放在第一个词元、[CLS]、[SEP] 和句号上：softmax 总得把权重放在某处，而这些词元总是存在。</translation>
     </message>
@@ -86,6 +98,10 @@
     <message>
         <source>mean of {0} heads</source>
         <translation>{0} 个头的平均</translation>
+    </message>
+    <message>
+        <source>K/V {0}</source>
+        <translation>K/V {0}</translation>
     </message>
 </context>
 <context>
@@ -1118,6 +1134,10 @@
         <translation>宽 {0} 像素时这张图会高 {1} 像素，超过 {2}：宽度最多选 {3}</translation>
     </message>
     <message>
+        <source>base: expected a number above 1 and at most {0:g}, got {1!r}</source>
+        <translation>base：应为大于 1、不超过 {0:g} 的数，实际为 {1!r}</translation>
+    </message>
+    <message>
         <source>{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read</source>
         <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32、F16 和 BF16 张量</translation>
     </message>
@@ -1456,6 +1476,26 @@
     <message>
         <source>choice {0}: expected 0 to {1}</source>
         <translation>选项 {0}：应为 0 到 {1}</translation>
+    </message>
+    <message>
+        <source>base: expected a number, got {0}</source>
+        <translation>base：应为数，实际为{0}</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: missing (q and k come together)</source>
+        <translation>“{0}”：缺失（q 和 k 要一起给出）</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} numbers (d = {1}), got {2}</source>
+        <translation>{0}：应有 {1} 个数（d = {1}），实际有 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: expected a finite number with |x| at most {2:g}, got {3!r}</source>
+        <translation>{0}[{1}]：应为 |x| 不超过 {2:g} 的有限数，实际为 {3!r}</translation>
+    </message>
+    <message>
+        <source>q and k: give both or neither</source>
+        <translation>q 和 k：要么都给出，要么都不给</translation>
     </message>
     <message>
         <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
@@ -1956,6 +1996,10 @@
         <translation>种子 {0}</translation>
     </message>
     <message>
+        <source>Load {0}</source>
+        <translation>载入 {0}</translation>
+    </message>
+    <message>
         <source>Self-attention</source>
         <translation>自注意力</translation>
     </message>
@@ -2098,6 +2142,22 @@
     <message>
         <source>Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and only the new token&apos;s q, k and v are computed; every earlier k and v comes from the cache.</source>
         <translation>按“下一个词元”：模型追加最可能的下一个词元（或概率最高的 k 个之一），只计算新词元的 q、k、v；之前所有的 k 和 v 都来自缓存。</translation>
+    </message>
+    <message>
+        <source>KV cache: {0} layers × 2 (K, V) × {1} K/V heads × {2} tokens × {3} = {4} numbers, {5} bytes (float64)</source>
+        <translation>KV 缓存：{0} 层 × 2（K、V）× {1} 个 K/V 头 × {2} 个词元 × {3} = {4} 个数，{5} 字节（float64）</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: {0} query heads share {1} K/V heads, so the cache holds {1} heads&apos; keys and values, not {0}. Full multi-head attention would hold {2} numbers, {3} bytes: {4}× as much.</source>
+        <translation>分组查询注意力：{0} 个查询头共用 {1} 个 K/V 头，所以缓存只存 {1} 个头的键向量和值向量，而不是 {0} 个。完整的多头注意力要存 {2} 个数，{3} 字节：是它的 {4} 倍。</translation>
+    </message>
+    <message>
+        <source>GQA, {0} K/V heads: {1} bytes</source>
+        <translation>GQA，{0} 个 K/V 头：{1} 字节</translation>
+    </message>
+    <message>
+        <source>full MHA, {0} heads: {1} bytes</source>
+        <translation>完整 MHA，{0} 个头：{1} 字节</translation>
     </message>
     <message>
         <source>KV cache: {0} layers × 2 (K, V) × {1} heads × {2} tokens × {3} = {4} numbers, {5} bytes (float64)</source>
@@ -3364,6 +3424,18 @@
         <translation>{0} = {1}</translation>
     </message>
     <message>
+        <source>q and k given by the scene (d = {0})</source>
+        <translation>场景给出的 q 和 k（d = {0}）</translation>
+    </message>
+    <message>
+        <source>{0}: q and k before RoPE, base θ = {1}</source>
+        <translation>{0}：RoPE 之前的 q 和 k，底数 θ = {1}</translation>
+    </message>
+    <message>
+        <source>{0} RoPE&apos;s base θ = {1}: pair i turns by {1}^(−2i/d) per position; d, seed draw random vectors again.</source>
+        <translation>{0} RoPE 的底数 θ = {1}：第 i 对每个位置转 {1}^(−2i/d)；改 d 或种子会重新抽取随机向量。</translation>
+    </message>
+    <message>
         <source>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; at m = {1}, n = {2}</source>
         <translation>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; 此时 m = {1}，n = {2}</translation>
     </message>
@@ -4252,6 +4324,14 @@
         <translation>带种子的 N(0, 1) 嵌入和 N(0, 1/d_model) 权重，就像一个刚初始化的层</translation>
     </message>
     <message>
+        <source>In a real model…</source>
+        <translation>在真实模型中…</translation>
+    </message>
+    <message>
+        <source>Run this sentence through a real model on the Real transformer page: its own tokenizer splits it, and each head&apos;s attention is shown. For Chinese, a model that reads it from this computer&apos;s Hugging Face cache (bert-base-chinese or Qwen2.5-0.5B; File ▸ Get a model… downloads them)</source>
+        <translation>在“真实模型”页用真实模型运行这个句子：由模型自己的分词器切分，并显示每个头的注意力。中文句子会用本机 Hugging Face 缓存中能读中文的模型（bert-base-chinese 或 Qwen2.5-0.5B；可用“文件 ▸ 获取模型…”下载）</translation>
+    </message>
+    <message>
         <source>W = I</source>
         <translation>W = I</translation>
     </message>
@@ -4421,6 +4501,14 @@
         <translation>内存不足，无法处理这个句子</translation>
     </message>
     <message>
+        <source>No model that reads Chinese is on this computer. File ▸ Get a model… offers bert-base-chinese (412 MB) and Qwen2.5-0.5B (995 MB); then one click shows “{0}” in it.</source>
+        <translation>这台电脑上没有能读中文的模型。“文件 ▸ 获取模型…”提供 bert-base-chinese（412 MB）和 Qwen2.5-0.5B（995 MB）；下载后单击一次即可在其中显示“{0}”。</translation>
+    </message>
+    <message>
+        <source>No model is on this computer yet: File ▸ Get a model… downloads one.</source>
+        <translation>这台电脑上还没有模型：用“文件 ▸ 获取模型…”下载一个。</translation>
+    </message>
+    <message>
         <source>the likeliest</source>
         <translation>概率最高的</translation>
     </message>
@@ -4433,8 +4521,28 @@
         <translation>已追加“{0}”（词元 {1}，{2}，p = {3}）。下面是它的查询行对全部 {4} 个缓存键向量的注意力（层和头为上方所选）：</translation>
     </message>
     <message>
+        <source>“{0}” as the query (layer {1}, head {2}, after RoPE)</source>
+        <translation>“{0}”作为查询（第 {1} 层，第 {2} 个头，RoPE 之后）</translation>
+    </message>
+    <message>
+        <source>Real numbers from {0}, layer {1}, head {2} (K/V head {3}), for “{4}”, after RoPE. Q is q{5} of “{6}”, rotated to its position m = {7}; the keys are k{8}…k{5} of the {9} tokens up to it, each rotated to its own position n, and the values their v: the numbers the model scores, so q·k depends on the positions only through m − n. d_k = {10}; the model scales the scores by 1/√{10}, as the explorer does.</source>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头（K/V 头 {3}）的真实数值，句子“{4}”，RoPE 之后。Q 是“{6}”的 q{5}，已旋转到它的位置 m = {7}；键向量是到它为止 {9} 个词元的 k{8}…k{5}，各自旋转到自己的位置 n，值向量是它们的 v：正是模型打分用的数，所以 q·k 只通过 m − n 依赖位置。d_k = {10}；模型把分数乘以 1/√{10}，与探索器相同。</translation>
+    </message>
+    <message>
         <source>Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.</source>
         <translation>来自 {0} 第 {1} 层第 {2} 个头、关于“{3}”的真实数值。Q 是“{4}”的查询向量；键向量和值向量是截至它的 {5} 个词元的 k 和 v，即 KV 缓存中保存的那些（GPT-2 从不看后面的词元），d_k = {6}。GPT-2 把分数乘以 1/√{6}，与探索器相同。</translation>
+    </message>
+    <message>
+        <source>{0}, layer {1}, head {2}: “{3}” and “{4}”</source>
+        <translation>{0}，第 {1} 层，第 {2} 个头：“{3}”和“{4}”</translation>
+    </message>
+    <message>
+        <source>Real q and k from {0}, layer {1}, head {2} (K/V head {3}), before RoPE: q of “{4}” at m = {5}, k of “{6}” at n = {7}. At these positions R(m)q · R(n)k = {8}, the model&apos;s own score (÷ √{9} = {10}).</source>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头（K/V 头 {3}）的真实 q 和 k，RoPE 之前：“{4}”的 q 在 m = {5}，“{6}”的 k 在 n = {7}。在这两个位置 R(m)q · R(n)k = {8}，正是模型自己的分数（÷ √{9} = {10}）。</translation>
+    </message>
+    <message>
+        <source>In the positions lab now: {0}</source>
+        <translation>已送到“位置与 q·k”页：{0}</translation>
     </message>
     <message>
         <source>“{0}” as the query (layer {1}, head {2})</source>
@@ -4465,6 +4573,10 @@
         <translation>每个词元的 q：它要寻找的内容（{0} 个数）</translation>
     </message>
     <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads sharing {3} K/V heads, d_k = {4}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，共用 {3} 个 K/V 头，d_k = {4}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads, d_k = {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，d_k = {3}</translation>
     </message>
@@ -4477,8 +4589,8 @@
         <translation>已送到“向量”页：{0}</translation>
     </message>
     <message>
-        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” the query</source>
-        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击让“{0}”成为查询</translation>
+        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to choose this pair: “{0}” the query, “{1}” the key</source>
+        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击选中这一对：“{0}”作查询，“{1}”作键向量</translation>
     </message>
     <message>
         <source>Layer {0}, head {1}: click to show it large</source>
@@ -4507,6 +4619,14 @@
     <message>
         <source>Explore as Q</source>
         <translation>作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>q{0}·k{1} in Positions</source>
+        <translation>q{0}·k{1} 送到位置页</translation>
+    </message>
+    <message>
+        <source>Open this head&apos;s q of “{0}” (m = {1}) and k of “{2}” (n = {3}), before RoPE, in the positions lab: move m and n and q·k changes with m − n only. Click a cell to choose another pair.</source>
+        <translation>把这个头中“{0}”的 q（m = {1}）和“{2}”的 k（n = {3}）以 RoPE 之前的形式送到“位置与 q·k”页：移动 m 和 n，q·k 只随 m − n 变化。单击一个格子可选另一对。</translation>
     </message>
     <message>
         <source>No model open</source>

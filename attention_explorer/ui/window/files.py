@@ -131,6 +131,18 @@ class FileHandling:
         self.page(page).load(sequence)
         self.show_page(page)
 
+    def receive_scene(self, scene: LabScene) -> None:
+        """A scene one lab hands to another (a real head's q and k to the positions lab): that lab takes it as one
+        edit (undoable, the window modified), and its page is shown."""
+        page = page_index(KIND_PAGES[scene_kind(scene)])
+        self.page(page).receive(scene)
+        self.show_page(page)
+
+    def sentence_in_real_model(self, text: str) -> bool:
+        """A lab's sentence through a real model: the real-transformer page, which opens a model that reads it."""
+        self.show_page(page_index("transformer"))
+        return self.transformer_lab.show_sentence(text)
+
     def open_dialog(self) -> None:
         """File ▸ Open (unsaved changes of the page the file opens in are asked about once its kind is known)."""
         path = self.ask_open_path()

@@ -377,6 +377,12 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             hint = getattr(lab, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
+            requested = getattr(lab, "scene_requested", None)  # a lab handing a scene to another lab
+            if requested is not None:
+                requested.connect(self.receive_scene)
+            sentence = getattr(lab, "sentence_requested", None)  # a sentence for the real-transformer page
+            if sentence is not None:
+                sentence.connect(self.sentence_in_real_model)
             self._attach_page(index, lab)
             self._apply_theme()
         return self._built_pages[index]
