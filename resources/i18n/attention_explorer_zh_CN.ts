@@ -244,7 +244,7 @@
     </message>
     <message>
         <source>Q·K instead of Q·Kᵀ. When d_k ≠ N the product fails with a shape error. Here N = d_k = 4, so it runs: each query meets the keys&apos; columns, not the keys. Every row still sums to 1 and nothing complains, but the weights are wrong.</source>
-        <translation>写成了 Q·K 而不是 Q·Kᵀ。d_k ≠ N 时乘法会因形状不符而报错。这里 N = d_k = 4，所以能算：每个查询碰到的是键矩阵的列，而不是各个键向量。每行之和仍是 1，也没有任何报错，但权重是错的。</translation>
+        <translation>写成了 Q·K 而不是 Q·Kᵀ。d_k ≠ N 时乘法会因形状不符而报错。这里 N = d_k = 4，所以能算：每个查询碰到的是 K 矩阵的列，而不是各个键向量。每行之和仍是 1，也没有任何报错，但权重是错的。</translation>
     </message>
     <message>
         <source>(q/√d_k)·k = (q·k)/√d_k: the factor may go on q, on the scores, or be split between q and k. The weights are the same to rounding. It was reported as a bug; it is not one (and it saves work: d_k divisions per query instead of N).</source>

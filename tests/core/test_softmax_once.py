@@ -63,4 +63,6 @@ def test_the_core_writes_e_to_the_x_over_a_sum_only_in_attention_py():
         "maths/attention.py": ["softmax", "attend"],  # attend: the e^x column the steps view shows
         "maths/saturation.py": ["naive_softmax"],  # the lab shows where the formula without the max breaks
         "maths/variance.py": ["expected_counts"],  # the normal curve over the histogram
+        # Spot the bug computes softmax as the buggy code did: without the max, along any axis, NaN on a masked row
+        "teaching/bugs.py": ["_rows_softmax_naive", "_shifted"],
     }
