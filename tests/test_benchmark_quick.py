@@ -49,7 +49,10 @@ def test_smoke_quick_benchmark_runs_and_prints_every_figure_as_json_on_its_last_
     # drag's block by block (interleaved with the baseline frame, so it differs from the plain quotient).
     heatmap = figures["heatmap512_ms_median"]
     assert figures["heatmap512_ms_median_ratio"] == heatmap / figures["baseline_frame_ms_median"]
-    assert 0 < figures["frame_ratio"] and figures["update_ms_p95_ratio"] >= figures["update_ms_median_ratio"] > 0
+    # The p95 ratio is a median over blocks of each block's p95, the median ratio one over every sample: on a busy
+    # machine two blocks at different speeds can order them either way, so only the raw times are ordered.
+    assert figures["update_ms_p95"] >= figures["update_ms_median"] > 0
+    assert 0 < figures["frame_ratio"] and figures["update_ms_p95_ratio"] > 0 and figures["update_ms_median_ratio"] > 0
     assert figures["feel_ms_p95"] > 0 and figures["calibration_ms"] > 0
     cases = {name: value for name, value in figures.items() if name.startswith("case:cases_limits:")}
     assert len(cases) == LIMIT_CASES and all(isinstance(v, float) and v > 0 for v in cases.values()), cases
