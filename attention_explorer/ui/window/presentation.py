@@ -257,15 +257,16 @@ class Presentation:
                     bar.setUsesScrollButtons(True)
 
     def hide_idle_dock_tab_bars(self) -> None:
-        """Hide the tab bars of dock groups whose docks are all hidden (presentation, a wide lab).
+        """Hide the tab bars Qt left behind from dock groups it has taken apart (presentation, a wide lab).
 
-        Qt leaves such a bar shown at its old place under the middle; the middle does not paint its first two
-        pixel columns, so in high contrast the bar's white border showed as stray bars along the window's edge.
+        Qt leaves such a bar shown at its old place, under the middle or under a chart: in high contrast its white
+        border showed as marks along the window's left edge, and a second "Output | The four steps" peeked out
+        under the real one. A bar in use spans its group's docks exactly (the app's tabs are north or south).
         """
-        shown = {dock.windowTitle() for dock in self.docks.values() if dock.isVisible()}
+        spans = [(dock.x(), dock.width()) for dock in self.docks.values() if dock.isVisible()]
         for bar in self.findChildren(QTabBar):
             if bar.parent() is self and bar.isVisible():
-                if not any(bar.tabText(index) in shown for index in range(bar.count())):
+                if not any(abs(bar.x() - x) <= 2 and abs(bar.width() - width) <= 2 for x, width in spans):
                     bar.hide()
 
     def _show_strip_for_page(self, _index: int = 0) -> None:

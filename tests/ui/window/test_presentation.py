@@ -186,6 +186,9 @@ def test_no_hidden_dock_groups_tab_bar_shows_along_the_window_edge_and_the_desk_
         top = window.menuBar().height()
         edge = {image.pixel(x, y) for x in (0, 1) for y in range(top + 40, image.height() - 40)}
         assert len(edge) == 1, f"page {page}: something is drawn on the window's left edge"
+        spans = {(dock.x(), dock.width()) for dock in window.docks.values() if dock.isVisible()}
+        bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window and bar.isVisible()]
+        assert all((bar.x(), bar.width()) in spans for bar in bars), f"page {page}: a tab bar under no dock group"
     window.show_page(0)
     window.actions_by_name["presentation"].trigger()
     QApplication.processEvents()
