@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
+from attention_explorer.core.scenes.kinds import (
+    CROSS_KIND,
+    MULTIHEAD_KIND,
+    POSITIONS_KIND,
+    SEQUENCE_KIND,
+    TRAINING_KIND,
+)
 from attention_explorer.state.workspace import EXPLORER
 
 if TYPE_CHECKING:
@@ -72,6 +78,11 @@ def _positions(_model: ExplorerModel) -> QWidget:
     return PositionalLab()  # its q and k are its own: no explorer model
 
 
+def _training(_model: ExplorerModel) -> QWidget:
+    from attention_explorer.ui.labs.training.lab import TrainingLab
+    return TrainingLab()  # its settings are its own: no explorer model
+
+
 VECTORS, SATURATION, VARIANCE, SELF_ATTENTION = "vectors", "saturation", "variance", "self-attention"
 TRANSFORMER, MULTIHEAD, CROSS, POSITIONS = "transformer", "multi-head", "cross-attention", "positions"
 
@@ -97,6 +108,8 @@ PAGES: tuple[PageSpec, ...] = (
              _cross, "cross_model"),
     PageSpec(POSITIONS, QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"), POSITIONS_KIND, "positions.json", True,
              _positions, "positions"),
+    PageSpec("training", QT_TRANSLATE_NOOP("MainWindow", "Training: scaled vs unscaled"), TRAINING_KIND,
+             "training.json", True, _training, "training"),
 )
 _INDEX = {spec.id: index for index, spec in enumerate(PAGES)}
 # The page each kind of scene opens in and is saved from; the explorer's scenario belongs to the Vectors page.
