@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def _gui_parser() -> Parser:
     parser = Parser(
         prog="attention-explorer",
-        description="See scaled dot-product attention. Subcommands: compute, presets, model, download, models "
+        description="See scaled dot-product attention. Subcommands: compute, presets, model, download, models, train "
                     "(see COMMAND --help).",
     )
     parser.add_argument("file", nargs="?", help="scenario file (.json) to open")

@@ -250,16 +250,16 @@ class TrainingLab(QWidget):
         self._sync_controls()
         session = self.session
         steps = session.scene.steps
+        done = session.done
+        x = np.arange(1, done + 1, dtype=float)
         for scaled in RUNS:
-            records = session.records[scaled]
-            x = np.arange(1, len(records) + 1, dtype=float)
+            series = session.series[scaled]
             for name in ("loss", "entropy", "jacobian_norm", "grad_norm_q", "grad_norm_k"):
-                self.curves[(name, scaled)].setData(x, np.array([getattr(r, name) for r in records], dtype=float))
-            image = np.array([r.probe for r in records], dtype=float).T if records else np.zeros((N_KEYS, 0))
+                self.curves[(name, scaled)].setData(x, series[name][:done])
             heatmap = self.heatmaps[scaled]
-            if records:
-                heatmap.setImage(image, levels=(0.0, 1.0), autoLevels=False)
-                heatmap.setRect(0.5, 0.5, len(records), N_KEYS)
+            if done:
+                heatmap.setImage(session.probe[scaled][:, :done], levels=(0.0, 1.0), autoLevels=False)
+                heatmap.setRect(0.5, 0.5, done, N_KEYS)
             else:
                 heatmap.clear()
         for plot in (*self.plots.values(), *self.probe_plots.values()):

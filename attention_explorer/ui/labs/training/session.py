@@ -15,10 +15,14 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+import numpy as np
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
 
 from attention_explorer.core.scenes.training.scene import TrainingScene
 from attention_explorer.core.training import run as training
+from attention_explorer.core.training.model import N_KEYS
+
+SERIES = ("loss", "entropy", "jacobian_norm", "grad_norm_q", "grad_norm_k")
 
 _RUNNING: set[TrainingJob] = set()  # jobs alive (a QThread must not be destroyed while it runs)
 
@@ -95,6 +99,7 @@ class TrainingSession(QObject):
         super().__init__(parent)
         self._generation = 0
         self._job: TrainingJob | None = None
+        self._redraw_pending = False
         self._sweeps: dict[tuple[int, float, int], tuple[training.SweepRow, ...]] = {}
         self.error = ""
         self.reset(scene)
@@ -149,6 +154,10 @@ class TrainingSession(QObject):
         self._runs = tuple(training.Run(self.scene.d_k, self.scene.lr, self.scene.seed, scaled, self._task)
                            for scaled in (True, False))
         self.records: dict[bool, list[training.StepRecord]] = {True: [], False: []}
+        # What the plots draw, filled in place as steps arrive: one array per measure and run, the probe's weights.
+        steps = self.scene.steps
+        self.series = {scaled: {name: np.zeros(steps) for name in SERIES} for scaled in (True, False)}
+        self.probe = {scaled: np.zeros((N_KEYS, steps)) for scaled in (True, False)}
         self.error = ""
         self.changed.emit()
 
@@ -173,6 +182,7 @@ class TrainingSession(QObject):
         if job is not None:
             job.wait()
             QCoreApplication.sendPostedEvents(self)  # the queued signals: its steps, its sweep, its end
+            self._redraw()
 
     def _launch(self, count: int) -> None:
         finishing = self.done + count >= self.scene.steps
@@ -193,8 +203,20 @@ class TrainingSession(QObject):
 
     def _stepped(self, generation: int, scaled: training.StepRecord, unscaled: training.StepRecord) -> None:
         if generation == self._generation:
-            self.records[True].append(scaled)
-            self.records[False].append(unscaled)
+            index = len(self.records[True])
+            for run, record in ((True, scaled), (False, unscaled)):
+                self.records[run].append(record)
+                for name in SERIES:
+                    self.series[run][name][index] = getattr(record, name)
+                self.probe[run][:, index] = record.probe
+            # Steps can come faster than the screen redraws: one redraw for all that arrived meanwhile.
+            if not self._redraw_pending:
+                self._redraw_pending = True
+                QTimer.singleShot(0, self._redraw)
+
+    def _redraw(self) -> None:
+        if self._redraw_pending:
+            self._redraw_pending = False
             self.changed.emit()
 
     def _sweep_progressed(self, generation: int, done: int, total: int) -> None:
