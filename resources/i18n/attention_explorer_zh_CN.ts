@@ -4026,6 +4026,11 @@
         <translation>它到达 W_Q 的梯度为 {0}，缩放的为 {1}。</translation>
     </message>
     <message>
+        <source>{0} {1}</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>{0}{1}</translation>
+    </message>
+    <message>
         <source>Sweep over d_k under way…</source>
         <translation>正在扫描 d_k…</translation>
     </message>

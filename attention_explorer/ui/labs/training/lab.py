@@ -335,13 +335,14 @@ class TrainingLab(QWidget):
             f"{start[True].entropy:.2f}", f"{math.log2(N_KEYS):.0f}", _number(start[False].jacobian_norm),
             _number(start[True].jacobian_norm))
         if start[False].grad_norm_q >= start[True].grad_norm_q:
-            second += " " + self.tr("Its gradient at W_Q was larger, not smaller ({0} against {1}): the factor "
+            gradient = self.tr("Its gradient at W_Q was larger, not smaller ({0} against {1}): the factor "
                                     "1/√d_k shrinks the scaled run's too; what vanishes is the softmax's own "
                                     "slope.").format(_number(start[False].grad_norm_q),
                                                      _number(start[True].grad_norm_q))
         else:
-            second += " " + self.tr("Its gradient at W_Q was {0} against {1} scaled.").format(
+            gradient = self.tr("Its gradient at W_Q was {0} against {1} scaled.").format(
                 _number(start[False].grad_norm_q), _number(start[True].grad_norm_q))
+        second = self.tr("{0} {1}", "two sentences, one after the other").format(second, gradient)
         return "<br>".join((first, second, self._sweep_text()))
 
     def _sweep_text(self) -> str:
