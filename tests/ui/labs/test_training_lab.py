@@ -188,6 +188,20 @@ def test_closing_a_lab_in_the_middle_of_a_run_is_safe(qtbot, gate):
     assert job.isFinished()
 
 
+def test_a_lab_deleted_with_its_window_in_the_middle_of_a_run_stops_its_job(qtbot, gate):
+    from attention_explorer.ui.labs.training.lab import TrainingLab
+
+    lab = TrainingLab()  # in a window, a page is never closed on its own: it goes when the window goes
+    click(lab.start_button)
+    job = lab.session._job
+    gate.release(2)
+    qtbot.waitUntil(lambda: lab.session.done == 1, timeout=HANG_GUARD_MS)
+    lab.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gate.release(10**6)
+    assert job.wait(HANG_GUARD_MS) and len(job._runs[0].records) < 300  # it stopped, far from its last step
+
+
 def settle() -> None:
     for _ in range(2):
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

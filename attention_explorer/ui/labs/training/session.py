@@ -194,6 +194,7 @@ class TrainingSession(QObject):
         job.swept.connect(self._swept)
         job.failed.connect(self._failed)
         job.ended.connect(self._ended)
+        self.destroyed.connect(job.stop)  # the window closed under a run: the job stops after its step
         self._job = job
         self.error = ""
         job.start()
@@ -212,7 +213,7 @@ class TrainingSession(QObject):
             # Steps can come faster than the screen redraws: one redraw for all that arrived meanwhile.
             if not self._redraw_pending:
                 self._redraw_pending = True
-                QTimer.singleShot(0, self._redraw)
+                QTimer.singleShot(0, self, self._redraw)  # dropped if the session goes first
 
     def _redraw(self) -> None:
         if self._redraw_pending:
