@@ -59,3 +59,17 @@ def test_the_limits_themselves_are_accepted(cli_in_process, tmp_path):
     printed = lines(cli_in_process("train", "--d-k", "16", "--steps", "1", "--lr", "0.00001", "--seed", "0",
                                    cwd=tmp_path))
     assert printed[-1]["d_k"] == 16 and printed[-1]["lr"] == 1e-5
+
+
+def test_compute_on_a_training_file_prints_both_runs_summaries(cli_in_process, tmp_path):
+    (tmp_path / "run.json").write_text('{"kind": "training", "d_k": 16, "steps": 2, "lr": 0.01, "seed": 4}',
+                                       encoding="utf-8")
+    result = cli_in_process("compute", "run.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    for name, extra in (("scaled", ()), ("unscaled", ("--no-scale",))):
+        summary = lines(cli_in_process("train", "--d-k", "16", "--steps", "2", "--lr", "0.01", "--seed", "4", *extra,
+                                       cwd=tmp_path))[-1]
+        assert report[name] == summary
+    assert report["verdict"] in (training.SCALED_FASTER, training.UNSCALED_FASTER, training.ABOUT_SAME,
+                                 training.NEITHER)
