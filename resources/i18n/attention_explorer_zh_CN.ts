@@ -4035,6 +4035,10 @@
         <translation>正在扫描 d_k…</translation>
     </message>
     <message>
+        <source>Press &lt;b&gt;Start&lt;/b&gt; to run the sweep over d_k (16 … 512) that was paused.</source>
+        <translation>按&lt;b&gt;开始&lt;/b&gt;，继续暂停了的 d_k 扫描（16 … 512）。</translation>
+    </message>
+    <message>
         <source>The sweep over d_k (16 … 512) runs when both runs reach their last step.</source>
         <translation>两次训练都走完最后一步后，再扫描 d_k（16 … 512）。</translation>
     </message>

@@ -234,3 +234,22 @@ def test_in_presentation_at_1280_by_720_nothing_is_cut_and_chinese_is_spoken(win
         theme().set_zoom(1.0)
         window.leave_presentation()
         language_switcher().set_language("en")
+
+
+def test_the_sweep_paused_half_way_goes_on_with_start(lab, qtbot, gate):
+    type_and_enter(lab.spins["d_k"], "16")
+    type_and_enter(lab.spins["steps"], "2")
+    type_and_enter(lab.spins["seed"], "9")  # steps, lr and seed no sweep has run with yet
+    click(lab.start_button)
+    gate.release(4)  # both steps of both runs; the sweep's d_k = 16 is the run shown, d_k = 32 waits at the gate
+    qtbot.waitUntil(lambda: lab._sweep_progress == (1, 6), timeout=HANG_GUARD_MS)
+    assert lab.progress.text() == "Sweep over d_k: 1 of 6"
+    click(lab.start_button)  # Pause
+    gate.release(10**6)
+    wait_idle(qtbot, lab)
+    assert lab.session.complete and lab.session.sweep_rows is None
+    assert "Press <b>Start</b> to run the sweep" in lab.verdict_label.text()
+    click(lab.start_button)
+    wait_idle(qtbot, lab)
+    assert [row.d_k for row in lab.session.sweep_rows] == list(training.SWEEP_D_KS)
+    assert not lab.start_button.isEnabled() and "Sweep, step below the threshold" in lab.verdict_label.text()

@@ -281,7 +281,7 @@ class TrainingLab(QWidget):
     def _update_buttons(self) -> None:
         session = self.session
         self.start_button.setText(self.tr("Pause") if session.running else self.tr("Start"))
-        self.start_button.setEnabled(session.running or not session.complete)
+        self.start_button.setEnabled(session.running or session.startable)
         self.step_button.setEnabled(not session.running and not session.complete)
 
     def _update_progress(self) -> None:
@@ -350,6 +350,8 @@ class TrainingLab(QWidget):
         if rows is None:
             if self.session.running and self._sweep_progress is not None:
                 return self.tr("Sweep over d_k under way…")
+            if self.session.complete:
+                return self.tr("Press <b>Start</b> to run the sweep over d_k (16 … 512) that was paused.")
             return self.tr("The sweep over d_k (16 … 512) runs when both runs reach their last step.")
 
         def reached(step: int | None) -> str:

@@ -161,9 +161,14 @@ class TrainingSession(QObject):
         self.error = ""
         self.changed.emit()
 
+    @property
+    def startable(self) -> bool:
+        """Start has something to do: steps left, or the sweep (paused while it ran)."""
+        return not self.running and (not self.complete or self.sweep_rows is None)
+
     def start(self) -> None:
         """Run the remaining steps (and then the sweep, if not known yet)."""
-        if not self.running and not self.complete:
+        if self.startable:
             self._launch(self.scene.steps - self.done)
 
     def one_step(self) -> None:
