@@ -136,12 +136,15 @@ def test_repainting_a_lively_plot_survives(tmp_path):
 def test_repainting_the_main_window_survives(tmp_path):
     """The whole window at projector size, a key moving on every paint: no crash, None keeps its references."""
     setup = """\
+    from pathlib import Path
+
     from PySide6.QtCore import QSettings, QStandardPaths
 
     QStandardPaths.setTestModeEnabled(True)  # never touch the user's settings or recovery files
     from attention_explorer.app import create_window
 
     widget = create_window("drag-2d", settings=QSettings("settings.ini", QSettings.Format.IniFormat))
+    widget.document.data_dir = Path.cwd()  # the edits' recovery file stays in the test's folder, not Qt's test one
     widget.resize(1280, 720)
     widget.show()
     """

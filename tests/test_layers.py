@@ -1,6 +1,6 @@
 """The package's layers: every import points down the chain, lazy and type-checking imports included.
 
-    cli, app  →  ui/window  →  ui/lessons  →  ui/labs  →  ui/panels, ui/canvas  →  ui/widgets
+    cli, app, api  →  ui/window  →  ui/lessons  →  ui/labs  →  ui/panels, ui/canvas  →  ui/widgets
               →  ui/style, ui/i18n  →  state  →  core
 
 A module may import its own layer's package (a lab its own folder, a panel a panel helper of the same folder) and
@@ -23,6 +23,7 @@ ROOT = "attention_explorer"
 LAYERS: dict[str, int] = {
     "attention_explorer.__main__": 10,
     "attention_explorer.app": 10,
+    "attention_explorer.api": 10,  # the Python API (ae.show, ae.attend): beside app, above cli, whose window it opens
     "attention_explorer.cli": 9,
     "attention_explorer.ui.window": 8,
     "attention_explorer.ui.application": 7.5,

@@ -1,6 +1,6 @@
 """The command line: `attention-explorer` and `python -m attention_explorer`, the window and every command.
 
-The commands: the window (no command), compute, presets, model, download, models and train.
+The commands: the window (no command), compute, presets, model, download, models, record and train.
 """
 
 from __future__ import annotations
@@ -46,6 +46,13 @@ def run_models(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+def run_record(argv: Sequence[str]) -> int:
+    """`attention-explorer record`: its module imported only when it is used."""
+    from attention_explorer.cli.record import run_record as run
+
+    return run(argv)
+
+
 def run_train(argv: Sequence[str]) -> int:
     """`attention-explorer train`: its module (and the training core) imported only when it is used."""
     from attention_explorer.cli.train import run_train as run
@@ -61,7 +68,7 @@ def run_gui(argv: Sequence[str]) -> int:
 
 
 _PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command, "download": run_download,
-             "models": run_models, "train": run_train}
+             "models": run_models, "record": run_record, "train": run_train}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

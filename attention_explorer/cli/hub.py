@@ -126,13 +126,13 @@ class ProgressBar:
 
 
 def _model_summary(folder: Path) -> tuple[str, int]:
-    """The family (config.json's model_type) and the bytes of the three files."""
-    from attention_explorer.core.pretrained.checkpoint import REQUIRED_FILES, read_config
+    """The family (config.json's model_type) and the bytes of its files (the weights' shards and index included)."""
+    from attention_explorer.core.pretrained.checkpoint import read_config, weight_files
 
     size = 0
-    for name in REQUIRED_FILES:
+    for path in (folder / "config.json", folder / "tokenizer.json", *weight_files(folder)):
         try:
-            size += (folder / name).stat().st_size
+            size += path.stat().st_size
         except OSError:
             pass
     return read_config(folder / "config.json").model_type, size
@@ -194,8 +194,8 @@ def _models_parser() -> Parser:
         prog=MODELS,
         description="List the models in the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or "
                     "~/.cache/huggingface/hub) that this program can open, one line each: the Hub id, the family, "
-                    "the size of its three files and its folder, separated by tabs. Only complete models are listed. "
-                    "Nothing is downloaded.",
+                    "the size of its files (config.json, tokenizer.json and the weights, in one file or in shards) "
+                    "and its folder, separated by tabs. Only complete models are listed. Nothing is downloaded.",
     )
 
 

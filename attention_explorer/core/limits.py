@@ -15,6 +15,10 @@ MAX_LABEL = 64  # characters of a key's label or a token (MAX_TOKEN)
 MAX_TITLE = 200
 MAX_DESCRIPTION = 4000
 MAX_PINS = 3  # kept scenes beside the live one
+# An exported PNG figure: its width is chosen within these pixels, and its height (by the figure's proportions)
+# stays within the largest too: 8000 × 8000 is 256 MB in memory while it is encoded.
+MIN_EXPORT_WIDTH = 200
+MAX_EXPORT_SIDE = 8000
 MAX_TOKENS = MAX_KEYS
 MAX_TOKEN = MAX_LABEL
 # Under the limits (|x| ≤ 1e6, dimensions ≤ 4096, scale ≤ 1e6) a scaled score is at most about 7e40, far below

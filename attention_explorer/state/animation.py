@@ -26,25 +26,37 @@ class RotationAnimator(QObject):
         self._key = 0
         self._turned = 0.0
         self._merge_key: int | None = None
+        self._step = STEP_DEG
+        self._running = False
         self.start_direction = 0.0
 
     @property
     def running(self) -> bool:
         """True while the key is turning."""
-        return self._timer.isActive()
+        return self._running
 
     @property
     def turned_deg(self) -> float:
         """How far the current (or last) turn has gone, 0–360."""
         return self._turned
 
-    def start(self) -> None:
-        """Start a full turn of the selected key (restart if one is running)."""
+    def start(self, step_deg: float = STEP_DEG, interval_ms: int = TICK_MS, timed: bool = True) -> None:
+        """Start a full turn of the selected key (restart if one is running), `step_deg` every `interval_ms`.
+
+        A recording asks for its own pace: 360 / (fps × seconds) degrees every 1000 / fps ms. Not `timed`, no timer
+        runs and each `advance` is one step (the command line's `record` steps as fast as it renders).
+        """
         self._key = self.model.selected_key
         self._turned = 0.0
+        self._step = step_deg
         self._merge_key = new_merge_key()
         self.start_direction = plane_angle_deg(self.model.scenario.keys[self._key])
-        self._timer.start()
+        self._timer.setInterval(interval_ms)
+        if timed:
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self._running = True
         self.running_changed.emit(True)
 
     def toggle(self) -> None:
@@ -56,16 +68,17 @@ class RotationAnimator(QObject):
 
     def stop(self) -> None:
         """Stop where the key is now."""
-        if self._timer.isActive():
-            self._timer.stop()
+        self._timer.stop()
+        if self._running:
+            self._running = False
             self.running_changed.emit(False)
 
     def advance(self) -> None:
-        """One frame: turn the key by STEP_DEG (the last frame lands exactly on 360°)."""
+        """One frame: turn the key by its step (the last frame lands exactly on 360°)."""
         if self._key >= self.model.scenario.n:
             self.stop()
             return
-        step = min(STEP_DEG, 360.0 - self._turned)
+        step = min(self._step, 360.0 - self._turned)
         key = self.model.scenario.keys[self._key]
         try:
             self.model.set_vector("key", self._key, rotate_in_plane(key, step), merge_key=self._merge_key)

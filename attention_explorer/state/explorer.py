@@ -440,6 +440,19 @@ class ExplorerModel(QObject):
         text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}"), (self._vector_name(role, index),))
         self._edit(lambda s: sc.with_vector(s, role, index, values), text, merge_key)
 
+    def set_arrays(self, query: object = None, keys: object = None, values: object = None,
+                   labels: Sequence[str] | None = None) -> None:
+        """Replace Q, K, V and the labels as wholes (None: kept) in one undo step: a script's edit (the Python API).
+
+        Anything numpy reads as numbers will do; a new number of keys without labels names them K1, K2, …
+        """
+        given = [name for name, part in (("Q", query), ("K", keys), ("V", values)) if part is not None]
+        if given:
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Edit {0}"), (", ".join(given),))
+        else:
+            text = UndoText(QT_TRANSLATE_NOOP("ExplorerModel", "Rename the keys"))
+        self._edit(lambda s: sc.with_arrays(s, query, keys, values, labels), text)
+
     def set_plane_position(self, role: str, index: int, x: float, y: float,
                            merge_key: int | None = None) -> None:
         """Move Q or K_index in the plane of components 0 and 1 (a drag); other components stay."""

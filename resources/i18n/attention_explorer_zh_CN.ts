@@ -4,6 +4,18 @@
 <context>
     <name>AttentionViews</name>
     <message>
+        <source>heads {0}–{1} share K/V head {2}</source>
+        <translation>头 {0}–{1} 共用 K/V 头 {2}</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention, {0} query heads on {1} K/V heads: {2}. The heads of a group score the same keys with their own queries.</source>
+        <translation>分组查询注意力，{0} 个查询头共用 {1} 个 K/V 头：{2}。同一组的头用各自的查询向量给相同的键向量打分。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
         <source>Hidden: {0} ({1:.0%} of all attention); each row of the rest is renormalised to add up to 1. Models park attention on the first token, on [CLS], [SEP] and full stops when a head has nothing useful to look at: softmax must put its weight somewhere, and these tokens are always there.</source>
         <translation>已隐藏：{0}（占全部注意力的 {1:.0%}）；其余部分每行重新归一化，使之和为 1。当一个头没有有用的东西可看时，模型会把注意力停放在第一个词元、[CLS]、[SEP] 和句号上：softmax 总得把权重放在某处，而这些词元总是存在。</translation>
     </message>
@@ -86,6 +98,229 @@
     <message>
         <source>mean of {0} heads</source>
         <translation>{0} 个头的平均</translation>
+    </message>
+    <message>
+        <source>K/V {0}</source>
+        <translation>K/V {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BugsLab</name>
+    <message>
+        <source>N next bug, Shift+N the one before; Q question mode; 1–4 answer, R reveal.</source>
+        <translation>按 N 看下一个错误，Shift+N 看上一个；Q 切换提问模式；1–4 作答，R 揭晓。</translation>
+    </message>
+    <message>
+        <source>Bug {0} of {1}</source>
+        <translation>第 {0} 个错误，共 {1} 个</translation>
+    </message>
+    <message>
+        <source>{0} of {1} right</source>
+        <translation>答对 {0} / {1}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right&lt;/b&gt;: softmax(QKᵀ/√d_k + M)</source>
+        <translation>&lt;b&gt;正确&lt;/b&gt;：softmax(QKᵀ/√d_k + M)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With the bug&lt;/b&gt;: {0}</source>
+        <translation>&lt;b&gt;有错误&lt;/b&gt;：{0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;With a bug&lt;/b&gt;: which one?</source>
+        <translation>&lt;b&gt;有一个错误&lt;/b&gt;：是哪一个？</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&quot;color:{1}&quot;&gt;Symptom&lt;/b&gt;: {0}</source>
+        <translation>&lt;b style=&quot;color:{1}&quot;&gt;症状&lt;/b&gt;：{0}</translation>
+    </message>
+    <message>
+        <source>Which bug is this?</source>
+        <translation>这是哪个错误？</translation>
+    </message>
+    <message>
+        <source>Revealed: &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>答案：&lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:{0}&quot;&gt;✓ Right&lt;/span&gt;: &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>&lt;span style=&quot;color:{0}&quot;&gt;✓ 答对了&lt;/span&gt;：&lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;color:{0}&quot;&gt;✗ Not quite&lt;/span&gt;: this is &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>&lt;span style=&quot;color:{0}&quot;&gt;✗ 不对&lt;/span&gt;：这是&lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Spot the bug.&lt;/b&gt; The same four tokens computed right (left) and through a real bug from a public issue tracker (right). Read the symptom, then name the bug.</source>
+        <translation>&lt;b&gt;找错误。&lt;/b&gt;同样四个词元，左边按正确方法计算，右边经过一个在公开问题追踪中真实出现过的错误。先读症状，再说出是哪个错误。</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一个</translation>
+    </message>
+    <message>
+        <source>The bug before (Shift+N)</source>
+        <translation>上一个错误（Shift+N）</translation>
+    </message>
+    <message>
+        <source>Next bug ▶</source>
+        <translation>下一个错误 ▶</translation>
+    </message>
+    <message>
+        <source>The next bug (N)</source>
+        <translation>下一个错误（N）</translation>
+    </message>
+    <message>
+        <source>Question mode (Q)</source>
+        <translation>提问模式（Q）</translation>
+    </message>
+    <message>
+        <source>Hide the bug&apos;s name and ask which bug it is</source>
+        <translation>隐藏错误名称，问这是哪个错误</translation>
+    </message>
+    <message>
+        <source>Reveal (R)</source>
+        <translation>揭晓（R）</translation>
+    </message>
+    <message>
+        <source>Show the answer without guessing</source>
+        <translation>不猜，直接显示答案</translation>
+    </message>
+    <message>
+        <source>Softmax over the wrong axis</source>
+        <translation>softmax 沿错了轴</translation>
+    </message>
+    <message>
+        <source>Scaled by √d_model, not the head&apos;s √d_k</source>
+        <translation>除以 √d_model，而不是每个头的 √d_k</translation>
+    </message>
+    <message>
+        <source>Mask applied after the softmax</source>
+        <translation>在 softmax 之后才加掩码</translation>
+    </message>
+    <message>
+        <source>Masked with 0 instead of −∞</source>
+        <translation>掩码填 0，而不是 −∞</translation>
+    </message>
+    <message>
+        <source>A fully masked row gives NaN</source>
+        <translation>整行被掩盖，得到 NaN</translation>
+    </message>
+    <message>
+        <source>No max-shift: e^x overflows</source>
+        <translation>没减最大值：e^x 溢出</translation>
+    </message>
+    <message>
+        <source>K not transposed</source>
+        <translation>K 没有转置</translation>
+    </message>
+    <message>
+        <source>Not a bug: q scaled before the dot product</source>
+        <translation>不是错误：点积之前先缩放 q</translation>
+    </message>
+    <message>
+        <source>The softmax ran down the columns (dim=0) instead of along each query&apos;s row of keys (dim=−1). Every key&apos;s column now sums to 1: the queries compete for a key, and a query&apos;s weights no longer add up to 1.</source>
+        <translation>softmax 沿着列（第 0 维）计算，而不是沿着每个查询对各键向量的那一行（最后一维）。现在每个键向量那一列的和为 1：是查询在争夺一个键向量，而一个查询的权重之和不再是 1。</translation>
+    </message>
+    <message>
+        <source>A head&apos;s q·k adds d_k products, so it is divided by √d_k. Dividing by √d_model = √(h·d_k) shrinks every score by a further √h: the same scores at a higher temperature, flatter weights.</source>
+        <translation>一个头的 q·k 是 d_k 个乘积之和，所以要除以 √d_k。除以 √d_model = √(h·d_k) 会让每个分数再缩小 √h 倍：相当于同样的分数换了更高的温度，权重更平。</translation>
+    </message>
+    <message>
+        <source>The masked weights were set to 0 after the softmax had shared 1 among all keys, the masked ones too. What the visible keys keep no longer adds up to 1; the first query keeps least.</source>
+        <translation>softmax 已经把 1 分给了所有键向量（包括被掩盖的），之后才把被掩盖的权重设为 0。可见键向量留下的权重之和不再是 1；第一个查询留下的最少。</translation>
+    </message>
+    <message>
+        <source>A masked score set to 0 (or 1e−9) still gets e⁰ = 1 in the softmax, so the masked keys keep weight: as much as any key whose score is 0. Only −∞ (or a very large negative number) gives e^x = 0.</source>
+        <translation>被掩盖的分数设为 0（或 1e−9）后，在 softmax 里仍得到 e⁰ = 1，所以被掩盖的键向量还有权重：和任何分数为 0 的键向量一样多。只有 −∞（或绝对值很大的负数）才能让 e^x = 0。</translation>
+    </message>
+    <message>
+        <source>This query may look at no key at all (padding masked both as a query and as a key). Its scores are all −∞, the max-shift gives −∞ − (−∞) = NaN, and NaN spreads to the output and, in training, to every gradient. Give such rows zero weights, or leave them out.</source>
+        <translation>这个查询一个键向量也不能看（填充词元既作为查询又作为键向量被掩盖）。它的分数全是 −∞，减去最大值得到 −∞ − (−∞) = NaN，NaN 会传到输出，训练时还会传到每个梯度。应给这样的行全零权重，或者干脆去掉它们。</translation>
+    </message>
+    <message>
+        <source>The softmax was written as e^x / Σe^x. Scores near 1000 give e^x = inf (float64 stops at e^709.78, float16 at e^11), and inf/inf is NaN. Subtracting each row&apos;s maximum first changes no weight and keeps every e^x at most 1.</source>
+        <translation>softmax 被写成 e^x / Σe^x。分数接近 1000 时 e^x = inf（float64 最大到 e^709.78，float16 只到 e^11），而 inf/inf 是 NaN。先减去每行的最大值，权重一个也不变，而每个 e^x 都不超过 1。</translation>
+    </message>
+    <message>
+        <source>Q·K instead of Q·Kᵀ. When d_k ≠ N the product fails with a shape error. Here N = d_k = 4, so it runs: each query meets the keys&apos; columns, not the keys. Every row still sums to 1 and nothing complains, but the weights are wrong.</source>
+        <translation>写成了 Q·K 而不是 Q·Kᵀ。d_k ≠ N 时乘法会因形状不符而报错。这里 N = d_k = 4，所以能算：每个查询碰到的是键矩阵的列，而不是各个键向量。每行之和仍是 1，也没有任何报错，但权重是错的。</translation>
+    </message>
+    <message>
+        <source>(q/√d_k)·k = (q·k)/√d_k: the factor may go on q, on the scores, or be split between q and k. The weights are the same to rounding. It was reported as a bug; it is not one (and it saves work: d_k divisions per query instead of N).</source>
+        <translation>(q/√d_k)·k = (q·k)/√d_k：这个因子可以乘在 q 上、乘在分数上，或者分给 q 和 k。权重在舍入误差内完全相同。它曾被当作错误报告过；其实不是（而且更省事：每个查询做 d_k 次除法，而不是 N 次）。</translation>
+    </message>
+    <message>
+        <source>this code:</source>
+        <translation>这段代码：</translation>
+    </message>
+    <message>
+        <source>buggy:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>the same as:</source>
+        <translation>等同于：</translation>
+    </message>
+    <message>
+        <source>right:</source>
+        <translation>正确：</translation>
+    </message>
+    <message>
+        <source>Seen in: countless hand-written attention codes; no single public report is named here.</source>
+        <translation>出现于：无数手写的注意力代码；这里不特指某一份公开报告。</translation>
+    </message>
+    <message>
+        <source>Reported as a bug in: {0}</source>
+        <translation>曾被当作错误报告于：{0}</translation>
+    </message>
+    <message>
+        <source>Seen in: {0}</source>
+        <translation>出现于：{0}</translation>
+    </message>
+    <message>
+        <source>Scores reach &lt;b&gt;{0}&lt;/b&gt;: e^{0} overflows to inf in {1} of {2} exponentials (float64 stops at e^709.78), and inf/inf gives &lt;b&gt;NaN&lt;/b&gt; in {3} weights.</source>
+        <translation>分数达到 &lt;b&gt;{0}&lt;/b&gt;：e^{0} 溢出为 inf，{2} 个指数中有 {1} 个（float64 最大到 e^709.78），inf/inf 使 {3} 个权重成为 &lt;b&gt;NaN&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;NaN&lt;/b&gt; in row {0} (“{1}”): {2} weights. That query has no key it may look at; no exponential overflowed.</source>
+        <translation>第 {0} 行（“{1}”）出现 &lt;b&gt;NaN&lt;/b&gt;：{2} 个权重。这个查询没有任何可以看的键向量；没有指数溢出。</translation>
+    </message>
+    <message>
+        <source>Masked keys get weight: up to &lt;b&gt;{0}&lt;/b&gt; in row {1} (“{2}”), though every row still sums to 1.</source>
+        <translation>被掩盖的键向量得到了权重：第 {1} 行（“{2}”）最多 &lt;b&gt;{0}&lt;/b&gt;，尽管每行之和仍是 1。</translation>
+    </message>
+    <message>
+        <source>Row {0} (“{1}”) sums to &lt;b&gt;{2}&lt;/b&gt;, not 1.</source>
+        <translation>第 {0} 行（“{1}”）之和是 &lt;b&gt;{2}&lt;/b&gt;，不是 1。</translation>
+    </message>
+    <message>
+        <source>Every column sums to 1 instead.</source>
+        <translation>反倒是每一列之和为 1。</translation>
+    </message>
+    <message>
+        <source>Every score × &lt;b&gt;{0}&lt;/b&gt;: the same scores at another temperature, flatter weights (entropy {1} → {2} bits a row).</source>
+        <translation>每个分数 × &lt;b&gt;{0}&lt;/b&gt;：同样的分数换了温度，权重更平（每行熵 {1} → {2} 比特）。</translation>
+    </message>
+    <message>
+        <source>Every score × &lt;b&gt;{0}&lt;/b&gt;: the same scores at another temperature, sharper weights (entropy {1} → {2} bits a row).</source>
+        <translation>每个分数 × &lt;b&gt;{0}&lt;/b&gt;：同样的分数换了温度，权重更尖（每行熵 {1} → {2} 比特）。</translation>
+    </message>
+    <message>
+        <source>No error, no NaN, every row sums to 1, but the weights are wrong: up to &lt;b&gt;{0}&lt;/b&gt; off in row {1} (“{2}”).</source>
+        <translation>没有报错，没有 NaN，每行之和都是 1，但权重是错的：第 {1} 行（“{2}”）最多差 &lt;b&gt;{0}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>With N ≠ d_k the same code stops with a shape error.</source>
+        <translation>N ≠ d_k 时，同样的代码会因形状错误而停下。</translation>
+    </message>
+    <message>
+        <source>None: the weights equal the right ones to {0} (rounding).</source>
+        <translation>没有：权重与正确结果相差不超过 {0}（舍入误差）。</translation>
+    </message>
+    <message>
+        <source>Σ per row: {0}</source>
+        <translation>每行之和：{0}</translation>
     </message>
 </context>
 <context>
@@ -867,6 +1102,38 @@
         <translation>{0}：该模型没有本程序需要的 {1}</translation>
     </message>
     <message>
+        <source>{0}×{1} pixels is out of range ({2}×{2} to {3}×{4})</source>
+        <translation>{0}×{1} 像素超出范围（{2}×{2} 至 {3}×{4}）</translation>
+    </message>
+    <message>
+        <source>no frame was recorded</source>
+        <translation>没有录下任何一帧</translation>
+    </message>
+    <message>
+        <source>the written file is not an MP4 video</source>
+        <translation>写出的文件不是 MP4 视频</translation>
+    </message>
+    <message>
+        <source>the written file cannot be read back: {0}</source>
+        <translation>写出的文件无法读回：{0}</translation>
+    </message>
+    <message>
+        <source>the written file holds {0} frames of {1}×{2}, not {3} of {4}×{5}</source>
+        <translation>写出的文件含 {0} 帧 {1}×{2}，而不是 {3} 帧 {4}×{5}</translation>
+    </message>
+    <message>
+        <source>the picture must be {0} to {1} pixels wide, not {2}</source>
+        <translation>图片宽度必须在 {0} 到 {1} 像素之间，而不是 {2}</translation>
+    </message>
+    <message>
+        <source>at {0} pixels wide this figure would be {1} high, more than {2}: choose at most {3}</source>
+        <translation>宽 {0} 像素时这张图会高 {1} 像素，超过 {2}：宽度最多选 {3}</translation>
+    </message>
+    <message>
+        <source>base: expected a number above 1 and at most {0:g}, got {1!r}</source>
+        <translation>base：应为大于 1、不超过 {0:g} 的数，实际为 {1!r}</translation>
+    </message>
+    <message>
         <source>{0}: tensor {1} holds {2}; only F64, F32, F16 and BF16 tensors can be read</source>
         <translation>{0}：张量 {1} 的类型是 {2}；只能读取 F64、F32、F16 和 BF16 张量</translation>
     </message>
@@ -1207,6 +1474,42 @@
         <translation>&quot;{0}&quot;：未知字段（训练文件允许：{1}）</translation>
     </message>
     <message>
+        <source>unknown bug {0!r} (known: {1})</source>
+        <translation>未知的错误 {0!r}（已知：{1}）</translation>
+    </message>
+    <message>
+        <source>K not transposed: Q is {0}×{1} and K is {2}×{3}, so Q·K has no product</source>
+        <translation>K 没有转置：Q 是 {0}×{1}，K 是 {2}×{3}，Q·K 无法相乘</translation>
+    </message>
+    <message>
+        <source>choice {0}: expected 0 to {1}</source>
+        <translation>选项 {0}：应为 0 到 {1}</translation>
+    </message>
+    <message>
+        <source>expected a training scene</source>
+        <translation>需要训练场景</translation>
+    </message>
+    <message>
+        <source>base: expected a number, got {0}</source>
+        <translation>base：应为数，实际为{0}</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: missing (q and k come together)</source>
+        <translation>“{0}”：缺失（q 和 k 要一起给出）</translation>
+    </message>
+    <message>
+        <source>{0}: expected {1} numbers (d = {1}), got {2}</source>
+        <translation>{0}：应有 {1} 个数（d = {1}），实际有 {2} 个</translation>
+    </message>
+    <message>
+        <source>{0}[{1}]: expected a finite number with |x| at most {2:g}, got {3!r}</source>
+        <translation>{0}[{1}]：应为 |x| 不超过 {2:g} 的有限数，实际为 {3!r}</translation>
+    </message>
+    <message>
+        <source>q and k: give both or neither</source>
+        <translation>q 和 k：要么都给出，要么都不给</translation>
+    </message>
+    <message>
         <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
         <translation>{0}：应为一个由步骤编号（&quot;1&quot; 到 &quot;{1}&quot;）和说明文字组成的对象，实际是 {2}</translation>
     </message>
@@ -1273,10 +1576,6 @@
     <message>
         <source>the source sentence is empty: type at least one word</source>
         <translation>源句为空：请至少输入一个词</translation>
-    </message>
-    <message>
-        <source>expected a training scene</source>
-        <translation>需要训练场景</translation>
     </message>
     <message>
         <source>no file name yet: use Save As</source>
@@ -1589,6 +1888,10 @@
         <translation>编辑 {0}</translation>
     </message>
     <message>
+        <source>Rename the keys</source>
+        <translation>重命名键向量</translation>
+    </message>
+    <message>
         <source>Move {0}</source>
         <translation>移动 {0}</translation>
     </message>
@@ -1721,6 +2024,10 @@
         <translation>种子 {0}</translation>
     </message>
     <message>
+        <source>Load {0}</source>
+        <translation>载入 {0}</translation>
+    </message>
+    <message>
         <source>Self-attention</source>
         <translation>自注意力</translation>
     </message>
@@ -1762,6 +2069,65 @@
     <message>
         <source>the picture could not be made</source>
         <translation>无法生成图片</translation>
+    </message>
+    <message>
+        <source>Made with Attention Explorer</source>
+        <translation>由 Attention Explorer 制作</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Copy picture</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <source>Copy the plot as a picture, to paste into slides</source>
+        <translation>把这张图复制为图片，可粘贴到幻灯片里</translation>
+    </message>
+</context>
+<context>
+    <name>ExportOptions</name>
+    <message>
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>PNG picture</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <source>SVG drawing (vectors)</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document (vectors)</source>
+        <translation>PDF 文档（矢量）</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>{0} × {1} pixels</source>
+        <translation>{0} × {1} 像素</translation>
+    </message>
+    <message>
+        <source>Vectors: sharp at any size; text stays text.</source>
+        <translation>矢量图：任意大小都清晰，文字仍是文字。</translation>
     </message>
 </context>
 <context>
@@ -1816,6 +2182,22 @@
     <message>
         <source>Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and only the new token&apos;s q, k and v are computed; every earlier k and v comes from the cache.</source>
         <translation>按“下一个词元”：模型追加最可能的下一个词元（或概率最高的 k 个之一），只计算新词元的 q、k、v；之前所有的 k 和 v 都来自缓存。</translation>
+    </message>
+    <message>
+        <source>KV cache: {0} layers × 2 (K, V) × {1} K/V heads × {2} tokens × {3} = {4} numbers, {5} bytes (float64)</source>
+        <translation>KV 缓存：{0} 层 × 2（K、V）× {1} 个 K/V 头 × {2} 个词元 × {3} = {4} 个数，{5} 字节（float64）</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: {0} query heads share {1} K/V heads, so the cache holds {1} heads&apos; keys and values, not {0}. Full multi-head attention would hold {2} numbers, {3} bytes: {4}× as much.</source>
+        <translation>分组查询注意力：{0} 个查询头共用 {1} 个 K/V 头，所以缓存只存 {1} 个头的键向量和值向量，而不是 {0} 个。完整的多头注意力要存 {2} 个数，{3} 字节：是它的 {4} 倍。</translation>
+    </message>
+    <message>
+        <source>GQA, {0} K/V heads: {1} bytes</source>
+        <translation>GQA，{0} 个 K/V 头：{1} 字节</translation>
+    </message>
+    <message>
+        <source>full MHA, {0} heads: {1} bytes</source>
+        <translation>完整 MHA，{0} 个头：{1} 字节</translation>
     </message>
     <message>
         <source>KV cache: {0} layers × 2 (K, V) × {1} heads × {2} tokens × {3} = {4} numbers, {5} bytes (float64)</source>
@@ -2369,8 +2751,24 @@
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
+        <source>Current &amp;page…</source>
+        <translation>当前页面(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>The page shown as one picture: PNG, SVG or PDF</source>
+        <translation>把显示的页面导出为一张图：PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
         <source>&amp;Copy as</source>
         <translation>复制为(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Record…</source>
+        <translation>录制(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Record the canvas or the window while you drag or a key turns: GIF, WebP, APNG or MP4</source>
+        <translation>在拖动或键向量旋转时录制画布或整个窗口：GIF、WebP、APNG 或 MP4</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2619,6 +3017,10 @@
     <message>
         <source>Change d_model and h; click a head or a row of its maps to explore that query.</source>
         <translation>改变 d_model 和 h；点击某个头或其图中的一行，在画布上探索该查询。</translation>
+    </message>
+    <message>
+        <source>Spot the bug</source>
+        <translation>找错误</translation>
     </message>
     <message>
         <source>Training: scaled vs unscaled</source>
@@ -3066,6 +3468,18 @@
         <translation>{0} = {1}</translation>
     </message>
     <message>
+        <source>q and k given by the scene (d = {0})</source>
+        <translation>场景给出的 q 和 k（d = {0}）</translation>
+    </message>
+    <message>
+        <source>{0}: q and k before RoPE, base θ = {1}</source>
+        <translation>{0}：RoPE 之前的 q 和 k，底数 θ = {1}</translation>
+    </message>
+    <message>
+        <source>{0} RoPE&apos;s base θ = {1}: pair i turns by {1}^(−2i/d) per position; d, seed draw random vectors again.</source>
+        <translation>{0} RoPE 的底数 θ = {1}：第 i 对每个位置转 {1}^(−2i/d)；改 d 或种子会重新抽取随机向量。</translation>
+    </message>
+    <message>
         <source>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; at m = {1}, n = {2}</source>
         <translation>(q + p&lt;sub&gt;m&lt;/sub&gt;)·(k + p&lt;sub&gt;n&lt;/sub&gt;) = &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; 此时 m = {1}，n = {2}</translation>
     </message>
@@ -3297,6 +3711,151 @@
     <message>
         <source>Question mode: press → or Page Down; a question comes before each hidden step.</source>
         <translation>提问模式：按 → 或 Page Down；每个隐藏步骤揭晓前都会先提问。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordDialog</name>
+    <message>
+        <source>Record</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>The canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>The current page</source>
+        <translation>当前页面</translation>
+    </message>
+    <message>
+        <source>The whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>While I drag (until Stop)</source>
+        <translation>我拖动时（直到按“停止”）</translation>
+    </message>
+    <message>
+        <source>A full turn of key</source>
+        <translation>转一整圈的键向量</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A turn moves a key of the Vectors page: show that page first</source>
+        <translation>旋转的是“向量”页上的键向量：请先显示该页</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>GIF</source>
+        <translation>GIF</translation>
+    </message>
+    <message>
+        <source>Animated WebP</source>
+        <translation>动画 WebP</translation>
+    </message>
+    <message>
+        <source>Animated PNG (APNG)</source>
+        <translation>动画 PNG（APNG）</translation>
+    </message>
+    <message>
+        <source>MP4 video (H.264)</source>
+        <translation>MP4 视频（H.264）</translation>
+    </message>
+    <message>
+        <source>MP4 needs the optional package imageio-ffmpeg, which brings its own ffmpeg: pip install &quot;attention-explorer[video]&quot;</source>
+        <translation>MP4 需要可选软件包 imageio-ffmpeg（自带 ffmpeg）：pip install &quot;attention-explorer[video]&quot;</translation>
+    </message>
+    <message>
+        <source>pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <source> frames a second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Record:</source>
+        <translation>录制：</translation>
+    </message>
+    <message>
+        <source>While:</source>
+        <translation>何时：</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Record to</source>
+        <translation>录制到</translation>
+    </message>
+    <message>
+        <source>Choose a file to record to.</source>
+        <translation>请选择要录制到的文件。</translation>
+    </message>
+    <message>
+        <source>{0} is not a file of the format chosen.</source>
+        <translation>{0} 不是所选格式的文件。</translation>
+    </message>
+    <message>
+        <source>{0} is a folder: choose a file name.</source>
+        <translation>{0} 是文件夹：请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>{0} exists. Replace it?</source>
+        <translation>{0} 已存在。要替换它吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Recorder</name>
+    <message>
+        <source>Cannot record</source>
+        <translation>无法录制</translation>
+    </message>
+    <message>
+        <source>{0} was not written: {1}</source>
+        <translation>未能写入 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Recorded {0}: {1} frames, {2} s</source>
+        <translation>已录制 {0}：{1} 帧，{2} 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingIndicator</name>
+    <message>
+        <source>● Recording {0} s</source>
+        <translation>● 正在录制 {0} 秒</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop recording and write the file</source>
+        <translation>停止录制并写入文件</translation>
     </message>
 </context>
 <context>
@@ -3809,6 +4368,14 @@
         <translation>带种子的 N(0, 1) 嵌入和 N(0, 1/d_model) 权重，就像一个刚初始化的层</translation>
     </message>
     <message>
+        <source>In a real model…</source>
+        <translation>在真实模型中…</translation>
+    </message>
+    <message>
+        <source>Run this sentence through a real model on the Real transformer page: its own tokenizer splits it, and each head&apos;s attention is shown. For Chinese, a model that reads it from this computer&apos;s Hugging Face cache (bert-base-chinese or Qwen2.5-0.5B; File ▸ Get a model… downloads them)</source>
+        <translation>在“真实模型”页用真实模型运行这个句子：由模型自己的分词器切分，并显示每个头的注意力。中文句子会用本机 Hugging Face 缓存中能读中文的模型（bert-base-chinese 或 Qwen2.5-0.5B；可用“文件 ▸ 获取模型…”下载）</translation>
+    </message>
+    <message>
         <source>W = I</source>
         <translation>W = I</translation>
     </message>
@@ -4158,6 +4725,14 @@
         <translation>内存不足，无法处理这个句子</translation>
     </message>
     <message>
+        <source>No model that reads Chinese is on this computer. File ▸ Get a model… offers bert-base-chinese (412 MB) and Qwen2.5-0.5B (995 MB); then one click shows “{0}” in it.</source>
+        <translation>这台电脑上没有能读中文的模型。“文件 ▸ 获取模型…”提供 bert-base-chinese（412 MB）和 Qwen2.5-0.5B（995 MB）；下载后单击一次即可在其中显示“{0}”。</translation>
+    </message>
+    <message>
+        <source>No model is on this computer yet: File ▸ Get a model… downloads one.</source>
+        <translation>这台电脑上还没有模型：用“文件 ▸ 获取模型…”下载一个。</translation>
+    </message>
+    <message>
         <source>the likeliest</source>
         <translation>概率最高的</translation>
     </message>
@@ -4170,8 +4745,28 @@
         <translation>已追加“{0}”（词元 {1}，{2}，p = {3}）。下面是它的查询行对全部 {4} 个缓存键向量的注意力（层和头为上方所选）：</translation>
     </message>
     <message>
+        <source>“{0}” as the query (layer {1}, head {2}, after RoPE)</source>
+        <translation>“{0}”作为查询（第 {1} 层，第 {2} 个头，RoPE 之后）</translation>
+    </message>
+    <message>
+        <source>Real numbers from {0}, layer {1}, head {2} (K/V head {3}), for “{4}”, after RoPE. Q is q{5} of “{6}”, rotated to its position m = {7}; the keys are k{8}…k{5} of the {9} tokens up to it, each rotated to its own position n, and the values their v: the numbers the model scores, so q·k depends on the positions only through m − n. d_k = {10}; the model scales the scores by 1/√{10}, as the explorer does.</source>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头（K/V 头 {3}）的真实数值，句子“{4}”，RoPE 之后。Q 是“{6}”的 q{5}，已旋转到它的位置 m = {7}；键向量是到它为止 {9} 个词元的 k{8}…k{5}，各自旋转到自己的位置 n，值向量是它们的 v：正是模型打分用的数，所以 q·k 只通过 m − n 依赖位置。d_k = {10}；模型把分数乘以 1/√{10}，与探索器相同。</translation>
+    </message>
+    <message>
         <source>Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.</source>
         <translation>来自 {0} 第 {1} 层第 {2} 个头、关于“{3}”的真实数值。Q 是“{4}”的查询向量；键向量和值向量是截至它的 {5} 个词元的 k 和 v，即 KV 缓存中保存的那些（GPT-2 从不看后面的词元），d_k = {6}。GPT-2 把分数乘以 1/√{6}，与探索器相同。</translation>
+    </message>
+    <message>
+        <source>{0}, layer {1}, head {2}: “{3}” and “{4}”</source>
+        <translation>{0}，第 {1} 层，第 {2} 个头：“{3}”和“{4}”</translation>
+    </message>
+    <message>
+        <source>Real q and k from {0}, layer {1}, head {2} (K/V head {3}), before RoPE: q of “{4}” at m = {5}, k of “{6}” at n = {7}. At these positions R(m)q · R(n)k = {8}, the model&apos;s own score (÷ √{9} = {10}).</source>
+        <translation>来自 {0} 第 {1} 层第 {2} 个头（K/V 头 {3}）的真实 q 和 k，RoPE 之前：“{4}”的 q 在 m = {5}，“{6}”的 k 在 n = {7}。在这两个位置 R(m)q · R(n)k = {8}，正是模型自己的分数（÷ √{9} = {10}）。</translation>
+    </message>
+    <message>
+        <source>In the positions lab now: {0}</source>
+        <translation>已送到“位置与 q·k”页：{0}</translation>
     </message>
     <message>
         <source>“{0}” as the query (layer {1}, head {2})</source>
@@ -4202,6 +4797,10 @@
         <translation>每个词元的 q：它要寻找的内容（{0} 个数）</translation>
     </message>
     <message>
+        <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads sharing {3} K/V heads, d_k = {4}</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，共用 {3} 个 K/V 头，d_k = {4}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;{0}&lt;/b&gt;: {1} layers × {2} heads, d_k = {3}</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 层 × {2} 个头，d_k = {3}</translation>
     </message>
@@ -4214,8 +4813,8 @@
         <translation>已送到“向量”页：{0}</translation>
     </message>
     <message>
-        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” the query</source>
-        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击让“{0}”成为查询</translation>
+        <source>“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to choose this pair: “{0}” the query, “{1}” the key</source>
+        <translation>“{0}” → “{1}”：权重 {2}，缩放后的分数 q·k/√{3} = {4} — 点击选中这一对：“{0}”作查询，“{1}”作键向量</translation>
     </message>
     <message>
         <source>Layer {0}, head {1}: click to show it large</source>
@@ -4244,6 +4843,14 @@
     <message>
         <source>Explore as Q</source>
         <translation>作为 Q 探索</translation>
+    </message>
+    <message>
+        <source>q{0}·k{1} in Positions</source>
+        <translation>q{0}·k{1} 送到位置页</translation>
+    </message>
+    <message>
+        <source>Open this head&apos;s q of “{0}” (m = {1}) and k of “{2}” (n = {3}), before RoPE, in the positions lab: move m and n and q·k changes with m − n only. Click a cell to choose another pair.</source>
+        <translation>把这个头中“{0}”的 q（m = {1}）和“{2}”的 k（n = {3}）以 RoPE 之前的形式送到“位置与 q·k”页：移动 m 和 n，q·k 只随 m − n 变化。单击一个格子可选另一对。</translation>
     </message>
     <message>
         <source>No model open</source>

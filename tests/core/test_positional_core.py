@@ -79,3 +79,24 @@ def test_bad_arguments_are_named(call, message):
     with pytest.raises(ScenarioError) as caught:
         call()
     assert str(caught.value).startswith(message)
+
+
+# ---------------------------------------------------------------- a Llama-family head's q and k in the lab's layout
+
+
+@settings(max_examples=40, deadline=None)
+@given(half=st.integers(1, 16), m=st.integers(0, 300), n=st.integers(0, 300),
+       base=st.sampled_from([10000.0, 100000.0, 1000000.0, 2.5]), seed=st.integers(0, 2**16))
+def test_the_halves_layout_reordered_gives_the_model_s_rope_score(half, m, n, base, seed):
+    """Llama turns number i with i + d/2 (core/pretrained/rope.py); the lab turns 2i with 2i + 1: reordered by
+    `interleaved`, the lab's R(m)q·R(n)k is the model's q_m·k_n, and no dot product changes."""
+    from attention_explorer.core.pretrained.rope import Rotary
+
+    rng = np.random.default_rng(seed)
+    q, k = rng.standard_normal(2 * half), rng.standard_normal(2 * half)
+    rotary = Rotary(base, 2 * half)
+    model = float(rotary.rotate(q, m) @ rotary.rotate(k, n))
+    lab = float(pos.scores("rope", pos.interleaved(q), pos.interleaved(k), m, n, base))
+    assert lab == pytest.approx(model, rel=1e-9, abs=1e-9)
+    assert float(pos.interleaved(q) @ pos.interleaved(k)) == pytest.approx(float(q @ k), rel=1e-12, abs=1e-12)
+    assert pos.interleaved(np.arange(6.0)).tolist() == [0, 3, 1, 4, 2, 5]

@@ -337,3 +337,18 @@ def test_report_has_every_documented_field_and_null_for_masked_entries():
     json.loads(sequence_report.sequence_report_json(sequence, sequence.compute()))  # strict JSON: no Infinity
     text = sequence_report.sequence_report_text(sequence, sequence.compute())
     assert "-inf" in text and "each row sums to 1" in text
+
+
+@pytest.mark.parametrize(("tokens", "sentence"), [
+    (["我", "爱", "北京"], "我爱北京"),
+    (["I", "love", "Beijing"], "I love Beijing"),
+    (["我", "love", "北京", "!"], "我love北京!"),
+    (["the", "cat"], "the cat"),
+    ([], ""),
+])
+def test_tokens_are_joined_as_the_language_is_written(tokens, sentence):
+    from attention_explorer.core.scenes.sequence.tokens import joined_sentence, split_tokens
+
+    assert joined_sentence(tokens) == sentence
+    if sentence == "我爱北京":
+        assert split_tokens(sentence) == ["我", "爱", "北", "京"]  # as Chinese BERT splits it again

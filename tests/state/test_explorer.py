@@ -24,6 +24,8 @@ class Recorder:
         self.changes += 1
 
 
+_FOUR_KEYS = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -2.0]]
+
 # Each edit with the scenario it must produce, built independently with the pure core edits.
 EDITS = [
     ("set_component key", lambda m: m.set_component("key", 1, 0, 0.25),
@@ -45,6 +47,13 @@ EDITS = [
     ("set_label", lambda m: m.set_label(0, "北京"), lambda s: sc.with_label(s, 0, "北京")),
     ("set_title", lambda m: m.set_title("我爱北京"), lambda s: sc.with_title(s, "我爱北京")),
     ("load_scenario", lambda m: m.load_scenario(load_preset("library")), lambda s: load_preset("library")),
+    # A script's edit (ae.show's handle): whole arrays at once; four keys where there were fewer get default names.
+    ("set_arrays", lambda m: m.set_arrays(keys=_FOUR_KEYS, values=[[1], [2], [3], [4]]),
+     lambda s: sc.Scenario(query=s.query, keys=_FOUR_KEYS, values=[[1], [2], [3], [4]],
+                           labels=("K1", "K2", "K3", "K4"), title=s.title, description=s.description, scale=s.scale)),
+    ("set_arrays labels", lambda m: m.set_arrays(labels=["甲", "乙", "丙"]),
+     lambda s: sc.Scenario(query=s.query, keys=s.keys, values=s.values, labels=("甲", "乙", "丙"), title=s.title,
+                           description=s.description, scale=s.scale)),
 ]
 
 

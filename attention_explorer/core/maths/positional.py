@@ -15,6 +15,7 @@ import numpy as np
 from attention_explorer.core.limits import ScenarioError
 
 ROPE_BASE = 10000.0
+MAX_ROPE_BASE = 1e9  # rope_theta of real models: 10 000 (Llama 2), 500 000 (Llama 3), 1 000 000 (Qwen2.5)
 MAX_POSITION = 4096
 MAX_D = 1024
 METHODS = ("sinusoidal", "rope")
@@ -33,10 +34,17 @@ def check_position(position: int, place: str) -> None:
         raise ScenarioError("{0}: expected a whole number from 0 to {1}, got {2!r}", place, MAX_POSITION, position)
 
 
+def check_base(base: float) -> None:
+    """Raise ScenarioError unless RoPE's base θ is a number above 1 and at most MAX_ROPE_BASE."""
+    number = isinstance(base, (int, float, np.integer, np.floating)) and not isinstance(base, bool)
+    if not number or not 1 < base <= MAX_ROPE_BASE:  # compared as given: float() of a huge integer overflows
+        raise ScenarioError("base: expected a number above 1 and at most {0:g}, got {1!r}", MAX_ROPE_BASE, base)
+
+
 def frequencies(d: int, base: float = ROPE_BASE) -> np.ndarray:
     """θ_i = base^(−2i/d) for the d/2 pairs: pair 0 turns fastest (1 radian per position), the last slowest."""
     check_d(d)
-    return base ** (-2.0 * np.arange(d // 2) / d)
+    return float(base) ** (-2.0 * np.arange(d // 2) / d)
 
 
 def sinusoidal_encoding(positions: np.ndarray | int, d: int) -> np.ndarray:
@@ -48,10 +56,10 @@ def sinusoidal_encoding(positions: np.ndarray | int, d: int) -> np.ndarray:
     return encoding
 
 
-def rope_rotate(vector: np.ndarray, positions: np.ndarray | int) -> np.ndarray:
-    """The vector with every pair (x[2i], x[2i+1]) turned by pos·θ_i (one row per position)."""
+def rope_rotate(vector: np.ndarray, positions: np.ndarray | int, base: float = ROPE_BASE) -> np.ndarray:
+    """The vector with every pair (x[2i], x[2i+1]) turned by pos·θ_i, θ_i = base^(−2i/d) (one row per position)."""
     vector = np.asarray(vector, dtype=np.float64)
-    angles = np.multiply.outer(np.asarray(positions, dtype=np.float64), frequencies(vector.shape[-1]))
+    angles = np.multiply.outer(np.asarray(positions, dtype=np.float64), frequencies(vector.shape[-1], base))
     cos, sin = np.cos(angles), np.sin(angles)
     even, odd = vector[0::2], vector[1::2]
     rotated = np.empty((*angles.shape[:-1], vector.shape[-1]))
@@ -60,14 +68,16 @@ def rope_rotate(vector: np.ndarray, positions: np.ndarray | int) -> np.ndarray:
     return rotated
 
 
-def scores(method: str, q: np.ndarray, k: np.ndarray, m: np.ndarray | int, n: np.ndarray | int) -> np.ndarray:
-    """q at position m against k at position n: (q + p_m)·(k + p_n) or R(m)q·R(n)k, broadcast over m and n."""
+def scores(method: str, q: np.ndarray, k: np.ndarray, m: np.ndarray | int, n: np.ndarray | int,
+           base: float = ROPE_BASE) -> np.ndarray:
+    """q at position m against k at position n: (q + p_m)·(k + p_n) or R(m)q·R(n)k, broadcast over m and n (`base`:
+    RoPE's θ; the sinusoidal encodings keep the original transformer's 10 000)."""
     q, k = np.asarray(q, dtype=np.float64), np.asarray(k, dtype=np.float64)
     if method == "sinusoidal":
         d = q.shape[-1]
         return np.sum((q + sinusoidal_encoding(m, d)) * (k + sinusoidal_encoding(n, d)), axis=-1)
     if method == "rope":
-        return np.sum(rope_rotate(q, m) * rope_rotate(k, n), axis=-1)
+        return np.sum(rope_rotate(q, m, base) * rope_rotate(k, n, base), axis=-1)
     raise ScenarioError("method: expected one of {0}, got {1!r}", ", ".join(METHODS), method)
 
 
@@ -85,7 +95,7 @@ class OffsetCurves:
 
 
 def offset_curves(method: str, q: np.ndarray, k: np.ndarray, starts: tuple[int, ...],
-                  max_offset: int) -> OffsetCurves:
+                  max_offset: int, base: float = ROPE_BASE) -> OffsetCurves:
     """For each key position n in `starts`, q at m = n + offset against k at n, offset from −max to +max."""
     offsets = np.arange(-max_offset, max_offset + 1)
     rows = []
@@ -93,7 +103,7 @@ def offset_curves(method: str, q: np.ndarray, k: np.ndarray, starts: tuple[int, 
         m = n + offsets
         row = np.full(offsets.shape, np.nan)
         valid = m >= 0  # a position before the first token does not exist
-        row[valid] = scores(method, q, k, m[valid], n)
+        row[valid] = scores(method, q, k, m[valid], n, base)
         rows.append(row)
     return OffsetCurves(offsets=offsets, starts=tuple(starts), values=np.array(rows))
 
@@ -128,20 +138,31 @@ def _wrapped(angle: float) -> float:
     return math.pi if wrapped == -math.pi else wrapped
 
 
-def pair_view(q: np.ndarray, k: np.ndarray, m: int, n: int, pair: int) -> PairView:
-    """Pair `pair` of q and k, turned by RoPE to positions m and n."""
+def pair_view(q: np.ndarray, k: np.ndarray, m: int, n: int, pair: int, base: float = ROPE_BASE) -> PairView:
+    """Pair `pair` of q and k, turned by RoPE (base θ) to positions m and n."""
     q, k = np.asarray(q, dtype=np.float64), np.asarray(k, dtype=np.float64)
     check_position(m, "m")
     check_position(n, "n")
     if isinstance(pair, bool) or not 0 <= pair < q.shape[-1] // 2:
         raise ScenarioError("pair: expected 0 to {0}, got {1!r}", q.shape[-1] // 2 - 1, pair)
-    theta = float(frequencies(q.shape[-1])[pair])
+    theta = float(frequencies(q.shape[-1], base)[pair])
     q_pair, k_pair = q[2 * pair:2 * pair + 2], k[2 * pair:2 * pair + 2]
     q_rotated, k_rotated = _turned(q_pair, m * theta), _turned(k_pair, n * theta)
     before = _wrapped(_angle(q_pair) - _angle(k_pair))
     return PairView(theta=theta, q=q_pair, k=k_pair, q_rotated=q_rotated, k_rotated=k_rotated,
                     angle_before=before, angle_after=_wrapped(before + (m - n) * theta),
                     dot=float(q_rotated @ k_rotated))
+
+
+def interleaved(vector: np.ndarray) -> np.ndarray:
+    """A vector in the halves layout of Llama's RoPE (number i paired with number i + d/2) reordered as the
+    interleaved layout pairs them (2i with 2i + 1): the same pairs turned by the same angles, so every dot product
+    and every RoPE score is unchanged."""
+    vector = np.asarray(vector, dtype=np.float64)
+    half = vector.shape[-1] // 2
+    out = np.empty_like(vector)
+    out[..., 0::2], out[..., 1::2] = vector[..., :half], vector[..., half:]
+    return out
 
 
 def seeded_pair(d: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -57,7 +57,7 @@ from attention_explorer.core.pretrained.llama_checkpoint import (
 from attention_explorer.core.pretrained.rope import Rotary
 from attention_explorer.core.pretrained.safetensors_file import BFLOAT16, READABLE, TensorEntry, read_tensors
 from attention_explorer.core.pretrained.tokenizer_process import TokenizerProcess
-from attention_explorer.core.pretrained.weights_files import INDEX, SINGLE, open_weights, weights_path
+from attention_explorer.core.pretrained.weights_files import INDEX, SINGLE, open_weights, read_index, weights_path
 from attention_explorer.core.pretrained.weights_size import check_fits_in_memory, is_complete_safetensors
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")  # or model.safetensors.index.json
@@ -656,20 +656,37 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
-def is_complete_snapshot(folder: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
-    """A snapshot whose download finished: the three files there as regular files inside the cache `root` (a link
-    leading out of it does not count), and the weights exactly as long as their header says.
+def weight_files(folder: str | os.PathLike[str]) -> list[Path]:
+    """The weights' files of a model folder: model.safetensors, or the index and every shard it names (checked
+    names only); [] when neither is there or the index cannot be read."""
+    folder = Path(folder)
+    path = weights_path(folder)
+    if path.name != INDEX:
+        return [path] if path.is_file() else []
+    try:
+        shards = sorted(set(read_index(path).values()))
+    except CheckpointError:
+        return []
+    return [path, *(folder / shard for shard in shards)]
 
-    Reads only the weights' header: the files' hashes were checked against the Hub's listing when they were
-    downloaded. A folder holding only config.json, three links to one file, or cut-off weights is not complete.
+
+def is_complete_snapshot(folder: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
+    """A snapshot whose download finished: config.json, tokenizer.json and the weights (model.safetensors, or
+    model.safetensors.index.json and every shard it names) there as regular files inside the cache `root` (a link
+    leading out of it does not count), and each weights file exactly as long as its header says.
+
+    Reads only the index and the weights' headers: the files' hashes were checked against the Hub's listing when
+    they were downloaded. A folder holding only config.json, three links to one file, cut-off weights or an index
+    naming a missing shard is not complete.
     """
     folder, root = Path(folder), Path(os.path.realpath(root))
-    files = [folder / name for name in REQUIRED_FILES]
-    if not all(path.is_file() and _inside(path, root) for path in files):
+    weights = weight_files(folder)
+    files = [folder / "config.json", folder / "tokenizer.json", *weights]
+    if not weights or not all(path.is_file() and _inside(path, root) for path in files):
         return False
     if len({os.path.realpath(path) for path in files}) < len(files):  # one file under several names
         return False
-    return is_complete_safetensors(folder / "model.safetensors")
+    return all(is_complete_safetensors(path) for path in weights if path.name != INDEX)
 
 
 def _is_listed_folder(folder: Path, root: Path) -> bool:
@@ -692,8 +709,8 @@ def _is_listed_folder(folder: Path, root: Path) -> bool:
 
 
 def find_cached_checkpoints(hub_dir: str | os.PathLike[str] | None = None) -> list[CachedCheckpoint]:
-    """Complete BERT and GPT-2 models already in the Hugging Face cache (one snapshot each), sorted by name; reads
-    only (the weights' headers, and config.json)."""
+    """Complete models of the supported families already in the Hugging Face cache (one snapshot each, its weights
+    in one file or in shards), sorted by name; reads only (the index, the weights' headers, and config.json)."""
     root = Path(hub_dir) if hub_dir is not None else hub_cache_dir()
     try:
         repositories = sorted(p for p in root.iterdir() if p.name.startswith("models--") and p.is_dir())

@@ -36,10 +36,10 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from attention_explorer import __version__
 from attention_explorer.core.messages import Phrase, TemplateError
 from attention_explorer.core.pretrained.checkpoint import config_from_dict, hub_cache_dir, is_complete_snapshot
 from attention_explorer.core.pretrained.config_fields import CheckpointError, _config_document
+from attention_explorer.version import __version__
 
 HUB_PACKAGE = "huggingface_hub"
 HUB_INSTALL_HINT = 'pip install "attention-explorer[hub]"'
@@ -88,6 +88,10 @@ FURTHER_MODEL_CHOICES = (
     HubModel("Qwen/Qwen2.5-0.5B", "qwen2", 995_000_000),
     HubModel("google-bert/bert-base-chinese", "bert", 412_000_000),
 )
+# Models that read Chinese, the one a sentence in Chinese opens first: a BERT with every common character in its
+# vocabulary, then Qwen2.5 (byte-level BPE trained on Chinese too). Beyond these, a cached model whose name says
+# "chinese" or "qwen" counts as one (chinese_model).
+READS_CHINESE = ("google-bert/bert-base-chinese", "bert-base-chinese", "Qwen/Qwen2.5-0.5B")
 MODEL_CHOICES = (
     HubModel("sentence-transformers/all-MiniLM-L6-v2", "bert", 91_000_000),
     HubModel("google-bert/bert-base-uncased", "bert", 441_000_000),
@@ -160,6 +164,20 @@ class ProgressMeter:
         """Count a file already in the cache (checked against the listing) as done without fetching it."""
         self._skipped += size
         return self.add(size, file)
+
+
+def reads_chinese(name: str) -> bool:
+    """True for a model known (or named) to read Chinese: READS_CHINESE, or a name with "chinese" or "qwen"."""
+    return name in READS_CHINESE or any(word in name.lower() for word in ("chinese", "qwen"))
+
+
+def chinese_model(names: list[str]) -> int:
+    """The index of the model a Chinese sentence opens among these names (READS_CHINESE's order first, then the
+    first other that reads_chinese), or -1 when none reads Chinese."""
+    for known in READS_CHINESE:
+        if known in names:
+            return names.index(known)
+    return next((index for index, name in enumerate(names) if reads_chinese(name)), -1)
 
 
 def is_model_id(repo_id: str) -> bool:

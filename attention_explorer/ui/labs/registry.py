@@ -78,6 +78,11 @@ def _positions(_model: ExplorerModel) -> QWidget:
     return PositionalLab()  # its q and k are its own: no explorer model
 
 
+def _bugs(_model: ExplorerModel) -> QWidget:
+    from attention_explorer.ui.labs.bugs.lab import BugsLab
+    return BugsLab()  # its scenes are its own, and fixed: no explorer model, nothing to save
+
+
 def _training(_model: ExplorerModel) -> QWidget:
     from attention_explorer.ui.labs.training.lab import TrainingLab
     return TrainingLab()  # its settings are its own: no explorer model
@@ -108,6 +113,7 @@ PAGES: tuple[PageSpec, ...] = (
              _cross, "cross_model"),
     PageSpec(POSITIONS, QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"), POSITIONS_KIND, "positions.json", True,
              _positions, "positions"),
+    PageSpec("bugs", QT_TRANSLATE_NOOP("MainWindow", "Spot the bug"), EXPLORER, "scenario.json", True, _bugs),
     PageSpec("training", QT_TRANSLATE_NOOP("MainWindow", "Training: scaled vs unscaled"), TRAINING_KIND,
              "training.json", True, _training, "training"),
 )

@@ -35,6 +35,7 @@ def still_plot(parent: QWidget, name: str, min_height: int) -> tuple[pg.PlotWidg
 def titled(parent: QWidget, title: QLabel, plot: pg.PlotWidget) -> QWidget:
     """The plot with its title label above it."""
     box = QWidget(parent)
+    box.setProperty("figureTitled", True)  # exported with its title (ui/widgets/figures.py)
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(0)

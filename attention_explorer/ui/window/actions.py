@@ -89,6 +89,8 @@ ROWS: tuple[Row, ...] = (
     MenuRow("export", "file", QT_TRANSLATE_NOOP("MainWindow", "&Export")),
     *(ActionRow(f"export_{plot}_{fmt}", "export", text, "export_plot_dialog", args=(plot, fmt))
       for (plot, fmt), text in _PLOTS.items()),
+    ActionRow("export_page", "export", QT_TRANSLATE_NOOP("MainWindow", "Current &page…"), "export_page_dialog",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "The page shown as one picture: PNG, SVG or PDF")),
     ActionRow("export_window_png", "export", QT_TRANSLATE_NOOP("MainWindow", "Whole window as PNG…"),
               "export_window_dialog"),
     MenuRow("copy", "file", QT_TRANSLATE_NOOP("MainWindow", "&Copy as")),
@@ -98,6 +100,9 @@ ROWS: tuple[Row, ...] = (
               tip=QT_TRANSLATE_NOOP("MainWindow", "Copy the four steps as a LaTeX table")),
     ActionRow("copy_numpy", "copy", QT_TRANSLATE_NOOP("MainWindow", "NumPy snippet"), "copy_as", args=("numpy",),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Copy a NumPy script that reproduces the four steps")),
+    ActionRow("record", "file", QT_TRANSLATE_NOOP("MainWindow", "&Record…"), "record_dialog",
+              tip=QT_TRANSLATE_NOOP("MainWindow", "Record the canvas or the window while you drag or a key turns: "
+                                                  "GIF, WebP, APNG or MP4")),
     SeparatorRow("file"),
     ActionRow("quit", "file", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), "close", shortcuts=(Keys.Quit,),
               tip=QT_TRANSLATE_NOOP("MainWindow", "Close Attention Explorer")),
@@ -151,8 +156,9 @@ ROWS: tuple[Row, ...] = (
 
     MenuRow("view", "", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
-    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",),
-                checkable=True, group="pages")  # checked: the page shown
+    # Ctrl+1 … Ctrl+9 for the first nine pages (Ctrl+0 is Normal size; "Ctrl+10" would be Ctrl+1 then 0).
+    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,),
+                shortcuts=(f"Ctrl+{index + 1}",) if index < 9 else (), checkable=True, group="pages")  # checked: shown
       for index, title in enumerate(spec.title for spec in PAGES)),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),

@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QRect, QSize
+from PySide6.QtGui import QRegion
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QWidget
 
+from attention_explorer.core.files.figure_size import max_export_width
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.safety import remove_stale_temporaries
@@ -21,9 +23,19 @@ from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.workspace import EXPLORER
 from attention_explorer.ui.i18n.preset_labels import translated_labels
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.labs.registry import KIND_PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
+from attention_explorer.ui.labs.registry import KIND_PAGES, PAGES, SUGGESTED_NAMES, VECTORS, page_index, page_kind
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free
 from attention_explorer.ui.widgets.export_file import png_bytes, write_export
+from attention_explorer.ui.widgets.figures import (
+    DEFAULT_SCALE,
+    ExportOptions,
+    FigureMenu,
+    figure_image,
+    figure_name,
+    figure_title,
+    page_figures,
+    write_figure,
+)
 from attention_explorer.ui.window.disk_changes import CANCEL, SAVE_AS
 
 if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (start-up opens a plain scenario)
@@ -38,6 +50,7 @@ if TYPE_CHECKING:  # the other kinds' modules load with a file of their kind (st
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
 
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Attention Explorer scenario (*.json);;All files (*)")
+FIGURE_FILTERS = {"png": "PNG (*.png)", "svg": "SVG (*.svg)", "pdf": "PDF (*.pdf)"}
 
 
 class FileHandling:
@@ -117,6 +130,18 @@ class FileHandling:
         page = page_index(KIND_PAGES[scene_kind(sequence)])
         self.page(page).load(sequence)
         self.show_page(page)
+
+    def receive_scene(self, scene: LabScene) -> None:
+        """A scene one lab hands to another (a real head's q and k to the positions lab): that lab takes it as one
+        edit (undoable, the window modified), and its page is shown."""
+        page = page_index(KIND_PAGES[scene_kind(scene)])
+        self.page(page).receive(scene)
+        self.show_page(page)
+
+    def sentence_in_real_model(self, text: str) -> bool:
+        """A lab's sentence through a real model: the real-transformer page, which opens a model that reads it."""
+        self.show_page(page_index("transformer"))
+        return self.transformer_lab.show_sentence(text)
 
     def open_dialog(self) -> None:
         """File ▸ Open (unsaved changes of the page the file opens in are asked about once its kind is known)."""
@@ -273,6 +298,77 @@ class FileHandling:
             if not path.lower().endswith(".png"):
                 path += ".png"
             self._export(path, lambda: self.export_window(path))
+
+    # ------------------------------------------------------------ figures: any plot, the current page
+
+    def _install_figure_menu(self) -> None:
+        """A right-click on any plot of any page offers Export… (ui/widgets/figures.py): the window and each dock,
+        which floats as a window of its own, are watched once; plots made later have it too."""
+        self.figure_menu = FigureMenu(self.export_figure_dialog, self.copy_figure, self)
+        for watched in (self, *self.docks.values()):
+            self.figure_menu.watch(watched)
+
+    def page_figures(self) -> list[QWidget]:
+        """The figures the current page shows (on the Vectors page, also those of its docks)."""
+        page = self.current_page()
+        return page_figures(self if page is self.canvas else page)
+
+    def current_page_figure(self) -> tuple[QWidget, QRegion | None]:
+        """The current page as one figure: a lab whole; the Vectors page as the canvas and the docks beside it."""
+        page = self.current_page()
+        if page is not self.canvas:
+            return page, None
+        region = QRegion(QRect(self.canvas.mapTo(self, QPoint(0, 0)), self.canvas.size()))
+        for dock in self.docks.values():
+            # A dock tabbed behind another is "visible" far outside the window: only the docks in view count.
+            if dock.isVisible() and not dock.isFloating() and self.rect().contains(dock.geometry()):
+                region += dock.geometry()
+        return self, region
+
+    def ask_export_options(self, size: QSize, title: str = "") -> tuple[str, int] | None:
+        """Format and PNG width for a figure shown at `size` (None: cancelled; tests replace this)."""
+        dialog = ExportOptions(size, str(self.settings.value("export/format", "png")), parent=self, title=title)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self.settings.setValue("export/format", dialog.fmt)
+        return dialog.fmt, dialog.width_box.value()
+
+    def export_figure(self, figure: QWidget, path: str, fmt: str, width: int | None = None,
+                      source: QRegion | None = None) -> None:
+        """Write one figure as PNG (`width` pixels wide), SVG or PDF; raises when it is not on the disk whole."""
+        page = figure is self or figure is self.current_page()  # a page is titled as its tab, a plot by its label
+        write_figure(figure, path, fmt, width, self._page_title() if page else "", source)
+
+    def _page_title(self) -> str:
+        return mnemonic_free(_translate("MainWindow", PAGES[self.central_tabs.currentIndex()].title))
+
+    def export_figure_dialog(self, figure: QWidget, source: QRegion | None = None, name: str = "") -> bool:
+        """Right-click ▸ Export… on a plot (and File ▸ Export ▸ Current page): format and width, then the file."""
+        size = (source.boundingRect() if source is not None else figure.rect()).size()
+        page = figure is self or figure is self.current_page()
+        options = self.ask_export_options(size, self._page_title() if page else figure_title(figure))
+        if options is None:
+            return False
+        fmt, width = options
+        name = name or figure_name(figure) or PAGES[self.central_tabs.currentIndex()].id
+        suggestion = str(Path(self._dialog_folder()) / f"{name}.{fmt}")
+        path = self.ask_save_path(_translate("MainWindow", "Export"), suggestion, FIGURE_FILTERS[fmt])
+        if not path:
+            return False
+        if not path.lower().endswith(f".{fmt}"):
+            path += f".{fmt}"
+        return self._export(path, lambda: self.export_figure(figure, path, fmt, width, source))
+
+    def copy_figure(self, figure: QWidget) -> None:
+        """Right-click ▸ Copy picture: the plot at twice its pixels on the clipboard, for slides."""
+        QApplication.clipboard().setImage(figure_image(figure, min(DEFAULT_SCALE * figure.width(),
+                                                                   max_export_width(figure.width(), figure.height()))))
+        self._show_hint(_translate("MainWindow", "Copied to the clipboard."))
+
+    def export_page_dialog(self) -> bool:
+        """File ▸ Export ▸ Current page: the whole page as one picture."""
+        figure, source = self.current_page_figure()
+        return self.export_figure_dialog(figure, source, PAGES[self.central_tabs.currentIndex()].id)
 
     def _export(self, path: str, write: Callable[[], None]) -> bool:
         """Run an export's `write`; the status bar says "Exported" only for a file that is on the disk whole."""

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer import __version__
 from attention_explorer.core.files.presets import resources_dir
 from attention_explorer.ui.i18n.switcher import language_switcher
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.window.actions import ROWS
+from attention_explorer.version import __version__
 
 # A guide section's "Try it" names a page by its registry id (ui/labs/registry.py).
 

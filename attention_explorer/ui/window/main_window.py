@@ -68,6 +68,7 @@ if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that nev
     from attention_explorer.ui.labs.variance.lab import VarianceLab
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
     from attention_explorer.ui.panels.scoring_view import ScoringView
+    from attention_explorer.ui.window.recording import Recorder
 
 
 class _LabHolder(QWidget):
@@ -114,6 +115,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.settings = settings if settings is not None else QSettings()
         self.document = Document(model, self.settings, parent=self)
         self.animator = RotationAnimator(model, self)
+        self._recorder: Recorder | None = None  # File ▸ Record…, built when first used
 
         self.canvas = VectorCanvas(model)
         # The labs share the middle with the canvas. Each is built the first time it is shown: a lecture that
@@ -179,6 +181,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.setCorner(Qt.Corner.BottomLeftCorner, left)
         self.setCorner(Qt.Corner.BottomRightCorner, right)
         self._build_presentation()
+        self._install_figure_menu()  # right-click ▸ Export… on every plot of every page
         accept_full_width(self)  # the panels' spin boxes (d_k, d_v, seed, factor) read full-width digits
 
         for panel in (self.canvas, self.editor, self.scale_controls, self.steps_view, self.weights_chart,
@@ -374,6 +377,12 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             hint = getattr(lab, "hint", None)
             if hint is not None:
                 hint.connect(self._show_hint)
+            requested = getattr(lab, "scene_requested", None)  # a lab handing a scene to another lab
+            if requested is not None:
+                requested.connect(self.receive_scene)
+            sentence = getattr(lab, "sentence_requested", None)  # a sentence for the real-transformer page
+            if sentence is not None:
+                sentence.connect(self.sentence_in_real_model)
             self._attach_page(index, lab)
             self._apply_theme()
         return self._built_pages[index]
@@ -419,6 +428,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         elif not wide and self._state_before_wide_page is not None:
             self.restoreState(self._state_before_wide_page)
             self._state_before_wide_page = None
+        QTimer.singleShot(0, self.hide_idle_dock_tab_bars)  # after Qt's layout of the docks
 
     def current_page(self) -> QWidget:
         """The canvas or the lab shown in the middle."""
@@ -466,6 +476,19 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.help_dialog.show()
         self.help_dialog.raise_()
 
+    @property
+    def recorder(self) -> Recorder:
+        """File ▸ Record…'s recordings and their status-bar indicator (the module imported when first used)."""
+        if self._recorder is None:
+            from attention_explorer.ui.window.recording import Recorder
+
+            self._recorder = Recorder(self)
+        return self._recorder
+
+    def record_dialog(self) -> None:
+        """File ▸ Record… (while a recording runs: stop it and write the file)."""
+        self.recorder.open_dialog()
+
     def toggle_full_screen(self) -> None:
         """F11: full screen and back."""
         if self.isFullScreen():
@@ -503,6 +526,11 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
                 font = QFont(app.font())
                 font.setPointSizeF(current.font_pt() * 0.9)
                 axis.setStyle(tickFont=font)
+            # a heatmap's colour bar has an axis of its own, outside the plot item's four
+            for item in plot.getPlotItem().scene().items():
+                if isinstance(item, pg.ColorBarItem):
+                    item.axis.setPen(current.foreground())
+                    item.axis.setTextPen(current.foreground())
         self.actions_by_name[f"theme_{current.mode}"].setChecked(True)
         self._save_theme()
 

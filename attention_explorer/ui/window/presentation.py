@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QFrame, QScrollArea, QTabBar, QToolBar, QVBoxLayout, QWidget
 
 from attention_explorer.ui.labs.registry import page_index
@@ -176,6 +176,7 @@ class Presentation:
         self._fit_to_screen()
         self._fit_presentation()
         self.actions_by_name["presentation"].setChecked(True)
+        QTimer.singleShot(0, self.hide_idle_dock_tab_bars)  # after Qt's layout of the docks
 
     def leave_presentation(self) -> None:
         """The desk layout exactly as it was before F5: docks, their sizes and the window's geometry."""
@@ -254,6 +255,18 @@ class Presentation:
                     self._qt_tab_elision = bar.elideMode()
                     bar.setElideMode(Qt.TextElideMode.ElideNone)
                     bar.setUsesScrollButtons(True)
+
+    def hide_idle_dock_tab_bars(self) -> None:
+        """Hide the tab bars of dock groups whose docks are all hidden (presentation, a wide lab).
+
+        Qt leaves such a bar shown at its old place under the middle; the middle does not paint its first two
+        pixel columns, so in high contrast the bar's white border showed as stray bars along the window's edge.
+        """
+        shown = {dock.windowTitle() for dock in self.docks.values() if dock.isVisible()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self and bar.isVisible():
+                if not any(bar.tabText(index) in shown for index in range(bar.count())):
+                    bar.hide()
 
     def _show_strip_for_page(self, _index: int = 0) -> None:
         """The d_k and scale strip while presenting a page of the explorer's scenario; hidden on a lab's own."""

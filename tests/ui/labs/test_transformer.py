@@ -164,7 +164,7 @@ def test_clicking_a_row_picks_the_query_and_send_puts_real_numbers_in_the_explor
     np.testing.assert_allclose(scenario.values, expected.values, atol=1e-12)
     # the explorer's own softmax(q·K/√8) is BERT's attention row of "love"
     np.testing.assert_allclose(model.result.weights, expected.weights[2], atol=1e-12)
-    assert model.selected_key == int(np.argmax(expected.weights[2]))
+    assert model.selected_key == 1  # the clicked cell's column: the pair (q of “love”, k of “i”)
     assert "in the explorer: “love” as the query (layer 1, head 2)" in panel.status_label.text()
     assert panel.weights_map.column_mark.isVisible()
     assert panel.weights_map.column_mark.rect().left() == model.selected_key

@@ -31,11 +31,13 @@ MENUS = """\
     export_weights_svg [] | Weights chart as SVG… | Weights chart as SVG
     export_output_png [] | Output view as PNG… | Output view as PNG
     export_output_svg [] | Output view as SVG… | Output view as SVG
+    export_page [] | Current &page… | The page shown as one picture: PNG, SVG or PDF
     export_window_png [] | Whole window as PNG… | Whole window as PNG
   - [] | &Copy as | Copy as
     copy_markdown [] | Markdown table | Copy the four steps as a Markdown table
     copy_latex [] | LaTeX | Copy the four steps as a LaTeX table
     copy_numpy [] | NumPy snippet | Copy a NumPy script that reproduces the four steps
+  record [] | &Record… | Record the canvas or the window while you drag or a key turns: GIF, WebP, APNG or MP4
   ---
   quit [Exit] | &Quit | Close Attention Explorer
 &Edit
@@ -92,7 +94,8 @@ E&xamples
     page6 [Ctrl+6] checkable | Multi-head attention | Multi-head attention
     page7 [Ctrl+7] checkable | Cross-attention | Cross-attention
     page8 [Ctrl+8] checkable | Positions and q·k | Positions and q·k
-    page9 [Ctrl+9] checkable | Training: scaled vs unscaled | Training: scaled vs unscaled
+    page9 [Ctrl+9] checkable | Spot the bug | Spot the bug
+    page10 [] checkable | Training: scaled vs unscaled | Training: scaled vs unscaled
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example
@@ -176,7 +179,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 71
+    assert len(window.actions_by_name) == 74
 
 
 def test_every_action_is_translated_live_and_back(window):

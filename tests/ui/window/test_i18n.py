@@ -39,7 +39,7 @@ TS = catalogue_path("zh_CN").with_suffix(".ts")
 # Words that stay as they are in Chinese text: names, formats, symbols of the formula.
 KEEP_IN_ENGLISH = {
     "attention", "explorer", "numpy", "latex", "markdown", "png", "svg", "english", "softmax", "exp", "max",
-    "sum", "log", "cos", "nan", "float", "transformer", "bert", "rope",
+    "sum", "log", "cos", "nan", "float", "transformer", "bert", "rope", "shift",
 }
 # Terms and names of more than one word that Chinese texts use as they are (the article keeps "one-hot" too).
 KEEP_PHRASES = ("one-hot", "hugging face", "i love beijing")  # the last: the translation example's source
@@ -47,7 +47,8 @@ KEEP_PHRASES = ("one-hot", "hugging face", "i love beijing")  # the last: the tr
 _FILE_NAME = re.compile(r"\b[\w-]+\.(?:json|safetensors|txt|png|svg)\b")
 _SYMBOL = re.compile(r"\b[A-Za-z]+_[A-Za-z0-9]+\b")
 # Widgets whose text is English on purpose: the self-attention lab's English example sentence (data, not UI).
-ENGLISH_BY_DESIGN = {"englishExample", "translationExample"}  # and the cross lab's "I love Beijing → 我 爱 北京"
+ENGLISH_BY_DESIGN = {"englishExample", "translationExample",  # and the cross lab's "I love Beijing → 我 爱 北京"
+                     "bugsCode", "bugsSeen"}  # Spot the bug: a line of code, and the repositories it was seen in
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 

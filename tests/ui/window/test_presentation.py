@@ -167,3 +167,28 @@ def test_an_open_scoring_panel_steps_aside_in_presentation_and_is_back_beside_th
     qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)
     QApplication.processEvents()
     assert _shown(window) == desk_shown and scoring in window.tabifiedDockWidgets(window.docks["stepsView"])
+
+
+def test_no_hidden_dock_groups_tab_bar_shows_along_the_window_edge_and_the_desk_gets_its_tabs_back(window):
+    """High contrast draws tab bars with white borders: a hidden dock group's bar left under the middle showed as
+    white marks along the window's left edge in presentation and on wide labs."""
+    from PySide6.QtWidgets import QTabBar
+
+    from attention_explorer.ui.labs.registry import page_index
+    from attention_explorer.ui.style.theme import theme
+
+    theme().set_mode("contrast")
+    window.actions_by_name["presentation"].trigger()
+    for page in (0, page_index("saturation"), page_index("self-attention")):
+        window.show_page(page)
+        QApplication.processEvents()
+        image = window.grab().toImage()
+        top = window.menuBar().height()
+        edge = {image.pixel(x, y) for x in (0, 1) for y in range(top + 40, image.height() - 40)}
+        assert len(edge) == 1, f"page {page}: something is drawn on the window's left edge"
+    window.show_page(0)
+    window.actions_by_name["presentation"].trigger()
+    QApplication.processEvents()
+    titles = {window.docks[name].windowTitle() for name in ("vectorEditor", "presetInfo", "historyPanel")}
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.parent() is window and bar.isVisible()]
+    assert any({bar.tabText(index) for index in range(bar.count())} == titles for bar in bars)

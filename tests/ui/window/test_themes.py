@@ -175,3 +175,20 @@ def test_zooming_far_in_keeps_the_axis_titles_and_a_right_click_opens_no_menu(wi
         if plot.isVisible():
             qtbot.mouseClick(plot.viewport(), Qt.MouseButton.RightButton, pos=plot.viewport().rect().center())
             assert QApplication.activePopupWidget() is None, plot.objectName()
+
+
+def test_the_labs_colour_bars_read_on_a_dark_plot(dark_window, monkeypatch):
+    """A heatmap's colour bar has an axis of its own: its numbers follow the theme like the plot's axes."""
+    from attention_explorer.ui.labs.registry import page_index
+
+    # the program's own default text colour (ui/application.py), which a bar left alone would draw in
+    monkeypatch.setitem(pg.CONFIG_OPTIONS, "foreground", "#202020")
+    dark_window.show_page(page_index("self-attention"))
+    QApplication.processEvents()
+    bars = [item for plot in dark_window.self_attention_lab.findChildren(pg.PlotWidget)
+            for item in plot.getPlotItem().scene().items() if isinstance(item, pg.ColorBarItem)]
+    assert bars, "the self-attention lab's maps have colour bars"
+    background = theme().background()
+    for bar in bars:
+        assert contrast(bar.axis.textPen().color(), QColor(background)) >= BODY_TEXT
+    dark_window.show_page(0)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from attention_explorer.core.files.fields import FORMAT_ID, check_format, text_fields
+from attention_explorer.core.files.fields import FORMAT_ID, check_format, number_list, text_fields
 from attention_explorer.core.limits import ScenarioError
+from attention_explorer.core.maths.positional import ROPE_BASE
 from attention_explorer.core.messages import field_name_text, value_kind
 from attention_explorer.core.scenes.kinds import POSITIONS_KIND
 from attention_explorer.core.scenes.positions.scene import PositionalScene, _whole
 
-POSITIONS_FIELDS = ("format", "kind", "title", "description", "d", "pair", "m", "n", "seed")
+POSITIONS_FIELDS = ("format", "kind", "title", "description", "d", "pair", "m", "n", "seed", "base", "q", "k")
 
 
 def positions_from_dict(document: dict[str, Any]) -> PositionalScene:
@@ -32,8 +33,17 @@ def positions_from_dict(document: dict[str, Any]) -> PositionalScene:
         if name in document and not _whole(document[name]):
             raise ScenarioError("{0}: expected a whole number, got {1}", name, value_kind(document[name]))
     title, description = text_fields(document)
-    return PositionalScene(d=document["d"], pair=document.get("pair", 0), m=document["m"], n=document["n"],
-                           seed=document.get("seed", 0), title=title, description=description)
+    base = document.get("base", ROPE_BASE)
+    if isinstance(base, bool) or not isinstance(base, (int, float)):
+        raise ScenarioError("base: expected a number, got {0}", value_kind(base))
+    if ("q" in document) != ("k" in document):
+        raise ScenarioError('"{0}": missing (q and k come together)', "k" if "q" in document else "q")
+    d = document["d"]
+    q = number_list(document["q"], "q", d, "d") if "q" in document else ()
+    k = number_list(document["k"], "k", d, "d") if "k" in document else ()
+    return PositionalScene(d=d, pair=document.get("pair", 0), m=document["m"], n=document["n"],
+                           seed=document.get("seed", 0), title=title, description=description,
+                           q=tuple(q), k=tuple(k), base=base)
 
 
 def positions_to_dict(scene: PositionalScene) -> dict[str, Any]:
@@ -44,6 +54,10 @@ def positions_to_dict(scene: PositionalScene) -> dict[str, Any]:
     if scene.description:
         document["description"] = scene.description
     document.update(d=scene.d, pair=scene.pair, m=scene.m, n=scene.n, seed=scene.seed)
+    if scene.base != ROPE_BASE:
+        document["base"] = scene.base
+    if scene.given:
+        document.update(q=list(scene.q), k=list(scene.k))
     return document
 
 

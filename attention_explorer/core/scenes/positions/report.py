@@ -15,7 +15,8 @@ def positions_report_json(scene: PositionalScene, result: PositionalResult) -> s
     """What `compute` prints for a positions file, as JSON."""
     return terminal_json({
         "kind": POSITIONS_KIND, "title": scene.title, "d": scene.d, "pair": scene.pair, "m": scene.m, "n": scene.n,
-        "offset": scene.m - scene.n, "seed": scene.seed, "theta": float(frequencies(scene.d)[scene.pair]),
+        "offset": scene.m - scene.n, "seed": scene.seed, "base": scene.base,
+        "theta": float(frequencies(scene.d, scene.base)[scene.pair]), "given": scene.given,
         "q": result.q.tolist(), "k": result.k.tolist(), "scores": result.scores,
     })
 
@@ -24,7 +25,8 @@ def positions_report_text(scene: PositionalScene, result: PositionalResult) -> s
     """What `compute --format text` prints for a positions file."""
     lines = [terminal_text(scene.title)] if scene.title else []
     lines += [
-        f"d = {scene.d}, seed = {scene.seed}: q at m = {scene.m}, k at n = {scene.n} (m - n = {scene.m - scene.n})",
+        (f"d = {scene.d}, q and k given" if scene.given else f"d = {scene.d}, seed = {scene.seed}")
+        + f": q at m = {scene.m}, k at n = {scene.n} (m - n = {scene.m - scene.n}), RoPE base {scene.base:g}",
         "q = [" + ", ".join(f"{value:.4f}" for value in result.q) + "]",
         "k = [" + ", ".join(f"{value:.4f}" for value in result.k) + "]",
         f"sinusoidal (q + p_m).(k + p_n) = {result.scores['sinusoidal']:.6f}",

@@ -6,13 +6,22 @@ whole scene; its file is file.py's job, what `compute` prints report.py's. Pure 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from attention_explorer.core.limits import ScenarioError
-from attention_explorer.core.maths.positional import METHODS, check_d, check_position, scores, seeded_pair
+from attention_explorer.core.limits import MAX_ABS, ScenarioError
+from attention_explorer.core.maths.positional import (
+    METHODS,
+    ROPE_BASE,
+    check_base,
+    check_d,
+    check_position,
+    scores,
+    seeded_pair,
+)
 
 
 def _whole(value: Any) -> bool:
@@ -31,9 +40,20 @@ def check_seed(seed: Any) -> None:
         raise ScenarioError("seed: expected a whole number ≥ 0, got {0!r}", seed)
 
 
+def check_vector(vector: Any, name: str, d: int) -> None:
+    """Raise ScenarioError unless `vector` holds d finite numbers with |x| ≤ MAX_ABS."""
+    if len(vector) != d:
+        raise ScenarioError("{0}: expected {1} numbers (d = {1}), got {2}", name, d, len(vector))
+    for j, value in enumerate(vector):
+        if not math.isfinite(value) or abs(value) > MAX_ABS:
+            raise ScenarioError("{0}[{1}]: expected a finite number with |x| at most {2:g}, got {3!r}", name, j,
+                                MAX_ABS, value)
+
+
 @dataclass(frozen=True)
 class PositionalScene:
-    """What the positions lab shows: q, k of width d (seeded), frequency pair `pair` in the plane, q at m, k at n."""
+    """What the positions lab shows: q, k of width d (seeded, or given: a real head's, before RoPE), frequency pair
+    `pair` in the plane, q at m, k at n; RoPE turns pair i by θ_i = base^(−2i/d)."""
 
     d: int = 8
     pair: int = 0
@@ -42,6 +62,9 @@ class PositionalScene:
     seed: int = 0
     title: str = ""
     description: str = ""
+    q: tuple[float, ...] = ()  # () for the seeded pair; else q and k both given, d numbers each
+    k: tuple[float, ...] = ()
+    base: float = ROPE_BASE
 
     def __post_init__(self) -> None:
         check_d(self.d)
@@ -49,13 +72,33 @@ class PositionalScene:
         check_position(self.m, "m")
         check_position(self.n, "n")
         check_seed(self.seed)
+        check_base(self.base)
         for name in ("d", "pair", "m", "n", "seed"):
             object.__setattr__(self, name, int(getattr(self, name)))
+        object.__setattr__(self, "base", float(self.base))
+        for name in ("q", "k"):
+            object.__setattr__(self, name, tuple(float(value) for value in getattr(self, name)))
+        if bool(self.q) != bool(self.k):
+            raise ScenarioError("q and k: give both or neither")
+        if self.q:
+            check_vector(self.q, "q", self.d)
+            check_vector(self.k, "k", self.d)
+
+    @property
+    def given(self) -> bool:
+        """True when q and k are given (a real head's) rather than seeded."""
+        return bool(self.q)
+
+    def vectors(self) -> tuple[np.ndarray, np.ndarray]:
+        """q and k: the given ones, or the seeded pair of width d."""
+        if self.given:
+            return np.array(self.q), np.array(self.k)
+        return seeded_pair(self.d, self.seed)
 
     def compute(self) -> PositionalResult:
-        """The seeded q and k and both encodings' q·k at m and n."""
-        q, k = seeded_pair(self.d, self.seed)
-        return PositionalResult(q=q, k=k, scores={method: float(scores(method, q, k, self.m, self.n))
+        """q and k and both encodings' q·k at m and n."""
+        q, k = self.vectors()
+        return PositionalResult(q=q, k=k, scores={method: float(scores(method, q, k, self.m, self.n, self.base))
                                                   for method in METHODS})
 
 

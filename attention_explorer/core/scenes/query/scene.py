@@ -398,6 +398,28 @@ def _resize(rows: np.ndarray, width: int, fill: str, seed: int) -> np.ndarray:
     return np.concatenate([rows, extra], axis=-1)
 
 
+def with_arrays(scenario: Scenario, query: Any = None, keys: Any = None, values: Any = None,
+                labels: Sequence[str] | None = None) -> Scenario:
+    """Replace Q, K, V and the labels as wholes (None: kept), checked as a file's are.
+
+    With a new number of keys and no labels given, the keys get the default names K1, K2, …
+    """
+    fields: dict[str, Any] = {}
+    for name, given in (("query", query), ("keys", keys), ("values", values)):
+        if given is not None:
+            fields[name] = _as_numbers(given, name)
+    if labels is not None:
+        if isinstance(labels, (str, bytes)):
+            raise ScenarioError("{0}: expected a list of strings, got a string", "labels")
+        try:
+            fields["labels"] = tuple(labels)
+        except TypeError:
+            raise ScenarioError("{0}: expected a list of strings, got {1}", "labels", value_kind(labels)) from None
+    elif "keys" in fields and fields["keys"].ndim == 2 and fields["keys"].shape[0] != scenario.n:
+        fields["labels"] = default_labels(fields["keys"].shape[0])
+    return _replace(scenario, **fields)
+
+
 def with_d_k(scenario: Scenario, d_k: int, fill: str = "zeros", seed: int = 0) -> Scenario:
     """Change d_k: truncate Q and every K, or extend them with zeros or seeded N(0, 1) samples."""
     both = _resize(np.vstack([scenario.query, scenario.keys]), d_k, fill, seed)

@@ -13,6 +13,9 @@ _CJK = re.compile(
 )
 
 
+CJK_CHARACTER = _CJK  # a Chinese (Japanese, Korean) character, or a full-width form
+
+
 def split_tokens(text: str) -> list[str]:
     """The tokens of a typed sentence: the words between spaces; a sentence typed without spaces ("我爱北京天安门")
     is split as Chinese BERT splits it, one token per Chinese character, a run of other letters staying one word."""
@@ -29,3 +32,14 @@ def split_tokens(text: str) -> list[str]:
         else:
             run += character
     return tokens + ([run] if run else [])
+
+
+def joined_sentence(tokens: list[str] | tuple[str, ...]) -> str:
+    """The tokens as one sentence for a real model's tokenizer: a space between two words, none next to a Chinese
+    character (["我", "爱", "北京"] → "我爱北京", as Chinese is written; ["I", "love"] → "I love")."""
+    text = ""
+    for token in tokens:
+        if text and not (_CJK.match(text[-1]) or (token and _CJK.match(token[0]))):
+            text += " "
+        text += token
+    return text

@@ -21,7 +21,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.maths.positional import MAX_D
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.positions.state import CURVE_STARTS, MAX_OFFSET, MAX_SLIDER, PositionalModel
-from attention_explorer.ui.style.numbers import cell_number
+from attention_explorer.ui.style.numbers import cell_number, grouped_integer
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
 from attention_explorer.ui.widgets.lab_plots import still_plot, style_axes, titled
@@ -90,6 +90,10 @@ class PositionalLab(QWidget):
         self.pair_label.setObjectName("pairReadout")
         self.pair_label.setTextFormat(Qt.TextFormat.RichText)
         self.pair_label.setWordWrap(True)
+        self.source_label = QLabel(self)  # where given q and k came from (a real head), while the lab shows them
+        self.source_label.setObjectName("positionsSource")
+        self.source_label.setTextFormat(Qt.TextFormat.PlainText)  # a title may come from a file
+        self.source_label.setWordWrap(True)
         self.message_label = LabMessage(self)  # a refused value (an odd d), until the next good one
         self.message_label.setObjectName("positionsMessage")
 
@@ -143,6 +147,7 @@ class PositionalLab(QWidget):
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.intro_label)
         layout.addLayout(controls)
+        layout.addWidget(self.source_label)
         layout.addWidget(self.message_label)
         layout.addLayout(plots, 1)
 
@@ -169,6 +174,10 @@ class PositionalLab(QWidget):
         """Show a positions scene (a file or a lecture's) in the lab, as its page's opened state."""
         self.positions.load_scene(scene)
 
+    def receive(self, scene: PositionalScene) -> None:
+        """Show a scene another page hands over (a real head's q and k) as one edit of the lab."""
+        self.positions.load_given(scene)
+
     def idle_hint(self) -> str:
         """What the status bar says on this page."""
         return self.tr("Move m and n: RoPE's q·k stays put while m − n stays the same; the sinusoidal one does not.")
@@ -181,6 +190,8 @@ class PositionalLab(QWidget):
                 self.spins[name].setValue(value)
         for name, value in (("m", model.m), ("n", model.n)):
             with QSignalBlocker(self.sliders[name]):
+                # a real sentence's positions may lie beyond the sliders' usual reach: it grows to show them
+                self.sliders[name].setMaximum(max(MAX_SLIDER, model.m, model.n))
                 self.sliders[name].setValue(value)
             self.slider_labels[name].setText(self.tr("{0} = {1}").format(name, value))
 
@@ -201,8 +212,22 @@ class PositionalLab(QWidget):
                 xRange=(-MAX_OFFSET, MAX_OFFSET), yRange=(min(low, model.score[method]) - margin,
                                                       max(high, model.score[method]) + margin), padding=0)
         self._update_texts()
+        self._update_source()
         self._draw_plane()
 
+    def _update_source(self) -> None:
+        """Say where given q and k came from (their scene's title; its description in the tooltip), in place of the
+        introduction; hidden for the seeded pair."""
+        scene = self.positions.scene
+        if scene.given:
+            base = grouped_integer(round(scene.base)) if scene.base == round(scene.base) else f"{scene.base:g}"
+            name = scene.title or self.tr("q and k given by the scene (d = {0})").format(scene.d)
+            self.source_label.setText(self.tr("{0}: q and k before RoPE, base θ = {1}").format(name, base))
+            self.source_label.setToolTip(self.tr(
+                "{0} RoPE's base θ = {1}: pair i turns by {1}^(−2i/d) per position; d, seed draw random vectors "
+                "again.").format(scene.description, base))
+        self.source_label.setVisible(scene.given)
+        self.intro_label.setVisible(not scene.given)  # the real pair's line takes the place of the general one
     def _draw_plane(self) -> None:
         view = self.positions.pair_view
         for name, vector in (("q0", view.q), ("k0", view.k), ("q", view.q_rotated), ("k", view.k_rotated)):
@@ -246,6 +271,7 @@ class PositionalLab(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(current.font_pt())
         for widget in (self.intro_label, *self.titles.values(), self.plane_title, self.pair_label, self.message_label,
+                       self.source_label,
                        *self.spin_labels.values(), *self.slider_labels.values(), *self.spins.values()):
             widget.setFont(font)
         self.message_label.redraw()  # the error colour of the theme now chosen

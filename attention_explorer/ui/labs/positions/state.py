@@ -41,11 +41,13 @@ class PositionalModel(LabModel):
 
     def _recompute(self) -> None:
         scene = self._state
-        self.q, self.k = pos.seeded_pair(scene.d, scene.seed)
-        self.curves = {method: pos.offset_curves(method, self.q, self.k, CURVE_STARTS, MAX_OFFSET)
+        self.q, self.k = scene.vectors()
+        base = scene.base
+        self.curves = {method: pos.offset_curves(method, self.q, self.k, CURVE_STARTS, MAX_OFFSET, base)
                        for method in pos.METHODS}
-        self.score = {method: float(pos.scores(method, self.q, self.k, scene.m, scene.n)) for method in pos.METHODS}
-        self.pair_view = pos.pair_view(self.q, self.k, scene.m, scene.n, scene.pair)
+        self.score = {method: float(pos.scores(method, self.q, self.k, scene.m, scene.n, base))
+                      for method in pos.METHODS}
+        self.pair_view = pos.pair_view(self.q, self.k, scene.m, scene.n, scene.pair, base)
 
     @property
     def d(self) -> int:
@@ -73,6 +75,16 @@ class PositionalModel(LabModel):
         return self._state.seed
 
     @property
+    def given(self) -> bool:
+        """True while q and k are given (a real model's head) rather than seeded."""
+        return self._state.given
+
+    @property
+    def base(self) -> float:
+        """RoPE's base θ: pair i turns by base^(−2i/d) per position."""
+        return self._state.base
+
+    @property
     def scene(self) -> PositionalScene:
         """What the lab's file holds."""
         return self._state
@@ -90,6 +102,11 @@ class PositionalModel(LabModel):
             text = step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Open {0}"), scene.title or f"d = {scene.d}")
         self._record(scene == self._state, scene, text, opened)
 
+    def load_given(self, scene: PositionalScene) -> None:
+        """Show a scene with given q and k (a real head's, from the transformer page) as one edit of the lab."""
+        self.load_scene(scene, step_text(LAB, QT_TRANSLATE_NOOP("ExplorerModel", "Load {0}"),
+                                         scene.title or f"d = {scene.d}"), opened=False)
+
     def _set(self, **values: int) -> None:
         before = (self.d, self.pair, self.m, self.n, self.seed)
         d = values.get("d", self.d)
@@ -106,9 +123,14 @@ class PositionalModel(LabModel):
         if after != before:
             previous = self._state
             (name, value), = values.items()
+            if name in ("d", "seed") and previous.given:  # seeded vectors again: the given ones and their name go
+                scene = PositionalScene(*after)
+            else:
+                scene = PositionalScene(*after, title=previous.title, description=previous.description, q=previous.q,
+                                        k=previous.k, base=previous.base)
             # The moves of one slider (m or n) in a row fold into one step, named by where it ended.
-            self._record(False, PositionalScene(*after, title=previous.title, description=previous.description),
-                         step_text(LAB, _STEP_TEXTS[name], value), merge=name if name in ("m", "n") else None)
+            self._record(False, scene, step_text(LAB, _STEP_TEXTS[name], value),
+                         merge=name if name in ("m", "n") else None)
 
     def set_d(self, d: int) -> None:
         """A new width: a new seeded pair q, k (the pair index kept where it still exists)."""

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.sequence.scene import SequenceScenario, query_scenario
+from attention_explorer.core.scenes.sequence.tokens import joined_sentence
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.self_attention.masks import PaddingButton, formula_html
@@ -63,6 +64,7 @@ class SelfAttentionLab(QWidget):
     """Every position is Q, K and V: a sentence, its projections, Q·Kᵀ, the row softmax, one click to the explorer."""
 
     hint = Signal(str)
+    sentence_requested = Signal(str)  # "In a real model": the sentence, for the real-transformer page
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None,
                  sequence: SequenceScenario | None = None) -> None:
@@ -117,6 +119,10 @@ class SelfAttentionLab(QWidget):
         self.identity_button = QPushButton(self)
         self.identity_button.setObjectName("identityButton")
         self.identity_button.clicked.connect(lambda: self._guarded(self.sequence_model.set_identity))
+        self.real_model_button = QPushButton(self)
+        self.real_model_button.setObjectName("realModelButton")
+        self.real_model_button.clicked.connect(
+            lambda: self.sentence_requested.emit(joined_sentence(self.sequence_model.sequence.tokens)))
         self.causal_check = QCheckBox(self)
         self.causal_check.setObjectName("causalCheck")
         self.causal_check.toggled.connect(lambda on: self._guarded(self.sequence_model.set_causal, on))
@@ -188,6 +194,7 @@ class SelfAttentionLab(QWidget):
         second.addWidget(self.random_button)
         second.addWidget(self.identity_button)
         second.addStretch(1)
+        second.addWidget(self.real_model_button)
         controls.addLayout(first, 0, 0)
         controls.addLayout(second, 1, 0)
 
@@ -494,6 +501,11 @@ class SelfAttentionLab(QWidget):
         self.random_button.setText(self.tr("Random X, W"))
         self.random_button.setToolTip(self.tr("Seeded N(0, 1) embeddings and N(0, 1/d_model) weights, "
                                               "like a freshly initialised layer"))
+        self.real_model_button.setText(self.tr("In a real model…"))
+        self.real_model_button.setToolTip(self.tr(
+            "Run this sentence through a real model on the Real transformer page: its own tokenizer splits it, and "
+            "each head's attention is shown. For Chinese, a model that reads it from this computer's Hugging Face "
+            "cache (bert-base-chinese or Qwen2.5-0.5B; File ▸ Get a model… downloads them)"))
         self.identity_button.setText(self.tr("W = I"))
         self.identity_button.setToolTip(self.tr("W_Q = W_K = W_V = identity, so Q = K = V = X "
                                                 "(needs d_k = d_v = d_model)"))

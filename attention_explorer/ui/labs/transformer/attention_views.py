@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -29,6 +29,7 @@ from attention_explorer.core.pretrained.sinks import sink_columns, sink_share, w
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.attention_lines import export_view
 from attention_explorer.ui.labs.transformer.head_view import HeadView
+from attention_explorer.ui.labs.transformer.kv_groups import GROUPS_LISTED, head_groups
 from attention_explorer.ui.labs.transformer.model_view import ModelView
 from attention_explorer.ui.style.safe_text import literal, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
@@ -50,6 +51,7 @@ class AttentionViews(QWidget):
         self.shown = self.attentions  # what the views draw: the attentions, or them without the sinks
         self.hidden = np.zeros(0, dtype=bool)
         self.layer = 0
+        self.kv_heads: tuple[int, ...] = ()
         self._current: tuple[int, int] | None = None
 
         self.view_buttons = QButtonGroup(self)
@@ -74,14 +76,15 @@ class AttentionViews(QWidget):
         self.sinks_label = plain_label(QLabel(self))
         self.sinks_label.setObjectName("sinksExplanation")
         self.sinks_label.setWordWrap(True)
+        self.groups_label = plain_label(QLabel(self))  # grouped-query attention: which query heads share K and V
+        self.groups_label.setObjectName("kvGroupsCaption")
+        self.groups_label.setWordWrap(True)
+        self.groups_label.setVisible(False)
         self.head_view = HeadView(self)
         self.model_view = ModelView(self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.head_view)
         self.stack.addWidget(self.model_view)
-        for view in (self.head_view, self.model_view):
-            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-            view.addActions([self.png_action, self.svg_action])
 
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -95,6 +98,7 @@ class AttentionViews(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
         layout.addLayout(row)
+        layout.addWidget(self.groups_label)
         layout.addWidget(self.sinks_label)
         layout.addWidget(self.stack, 1)
 
@@ -110,8 +114,14 @@ class AttentionViews(QWidget):
 
     # ------------------------------------------------------------ the page's hooks
 
-    def show_analysis(self, tokens: tuple[str, ...], attentions: np.ndarray) -> None:
-        """A new result: its tokens and every layer's attention, layers × heads × N × N."""
+    def show_analysis(self, tokens: tuple[str, ...], attentions: np.ndarray,
+                      kv_heads: tuple[int, ...] = ()) -> None:
+        """A new result: its tokens, every layer's attention (layers × heads × N × N), and the K/V head of each query
+        head (grouped-query attention: the views group the heads that share one)."""
+        self.kv_heads = tuple(kv_heads)
+        self.head_view.set_kv_heads(self.kv_heads)
+        self.model_view.set_kv_heads(self.kv_heads)
+        self._update_groups_text()
         self.tokens = tuple(tokens)
         self.attentions = np.asarray(attentions, dtype=np.float64)
         self.hidden = sink_columns(self.tokens)
@@ -158,6 +168,24 @@ class AttentionViews(QWidget):
         layer = min(self.layer, self.shown.shape[0] - 1)
         hidden = self.hidden if self.sinks_hidden else np.zeros(len(self.tokens), dtype=bool)
         self.head_view.show_layer(self.tokens, self.shown[layer], hidden, layer)
+
+    def groups_text(self) -> str:
+        """"Heads 0–3 share K/V head 0, …" for a model with grouped-query attention; "" without it."""
+        groups = head_groups(self.kv_heads)
+        if not groups:
+            return ""
+        parts = [self.tr("heads {0}–{1} share K/V head {2}").format(group.first, group.last, group.kv)
+                 for group in groups]
+        if len(parts) > GROUPS_LISTED:
+            parts = [*parts[:GROUPS_LISTED - 1], "…", parts[-1]]
+        return self.tr("Grouped-query attention, {0} query heads on {1} K/V heads: {2}. The heads of a group "
+                       "score the same keys with their own queries.").format(
+            len(self.kv_heads), len(groups), self.tr(", ").join(parts))
+
+    def _update_groups_text(self) -> None:
+        text = self.groups_text()
+        self.groups_label.setText(text)
+        self.groups_label.setVisible(bool(text))
 
     def _update_sinks_text(self) -> None:
         self.sinks_label.setVisible(self.sinks_hidden)
@@ -237,8 +265,11 @@ class AttentionViews(QWidget):
         self.png_action.setText(self.tr("Export as PNG…"))
         self.svg_action.setText(self.tr("Export as SVG…"))
         self.head_view.texts = {"query": self.tr("query"), "key": self.tr("key"),
-                                "mean": self.tr("mean of {0} heads")}
+                                "mean": self.tr("mean of {0} heads"), "group": self.tr("K/V {0}")}
+        self.model_view.group_text = self.head_view.texts["group"]
+        self.model_view.apply_theme()
         self.head_view.update()
+        self._update_groups_text()
         self._update_sinks_text()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -251,5 +282,6 @@ class AttentionViews(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(theme().font_pt())
         self.sinks_label.setFont(font)
+        self.groups_label.setFont(font)
         self.model_view.apply_theme()
         self.head_view.update()

@@ -8,7 +8,17 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from attention_explorer.core.pretrained.checkpoint import Analysis
 from attention_explorer.core.pretrained.generation import MAX_TOP_K, CacheCost
@@ -20,6 +30,7 @@ from attention_explorer.ui.widgets.axes import cache_axes
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, MARK_HEX, short_token
 
 CACHED_HEX = "#6A8EC8"
+FULL_HEX = "#B0B0B0"  # the cache full multi-head attention would need
 NEWEST_HEX = MARK_HEX
 DIAGRAM_MAX_CELLS = 64  # beyond this many tokens the cache is drawn as a bar whose length still grows
 
@@ -81,6 +92,7 @@ class CacheDiagram(QWidget):
         self.layers = 0
         self.tokens = 0
         self.newest = False  # the last cell was added by the latest step
+        self.setProperty("figure", True)  # right-click ▸ Export… (ui/widgets/figures.py)
         self.setMinimumHeight(60)
 
     def sizeHint(self) -> QSize:
@@ -107,7 +119,7 @@ class CacheDiagram(QWidget):
         for row in range(rows):
             layer, part = divmod(row, 2)
             y = 2 + row * row_height
-            painter.setPen(QColor(AXIS_HEX))
+            painter.setPen(theme().foreground())  # readable on every theme (was dark grey on black)
             painter.drawText(QRectF(0, y, label_width, row_height), Qt.AlignmentFlag.AlignVCenter,
                              f"L{layer} {'KV'[part]}")
             for j in range(cells):
@@ -115,6 +127,45 @@ class CacheDiagram(QWidget):
                 painter.setBrush(QColor(NEWEST_HEX if last else CACHED_HEX))
                 painter.setPen(QPen(QColor("#FFFFFF"), 1))
                 painter.drawRect(QRectF(label_width + j * cell, y + 1, cell, row_height - 2))
+        painter.end()
+
+
+class CacheSaving(QWidget):
+    """Two bars to scale: the cache grouped-query attention keeps, and the one full multi-head attention would keep."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, int]] = []  # (label, bytes), the grouped cache first
+        self.setMinimumHeight(44)
+
+    def sizeHint(self) -> QSize:
+        return QSize(400, 52)
+
+    def set_rows(self, rows: list[tuple[str, int]]) -> None:
+        """The bars' labels and byte counts (the longest bar fills the width)."""
+        self.rows = rows
+        self.update()
+
+    def bar_rects(self) -> list[QRectF]:
+        """Where each bar is drawn, in the widget's coordinates."""
+        if not self.rows:
+            return []
+        label_width = max(self.fontMetrics().horizontalAdvance(label) for label, _size in self.rows) + 10
+        most = max(size for _label, size in self.rows) or 1
+        width = max(self.width() - label_width - 8, 10)
+        height = max(8.0, (self.height() - 4) / len(self.rows) - 4)
+        return [QRectF(label_width, 2 + index * (height + 4), width * size / most, height)
+                for index, (_label, size) in enumerate(self.rows)]
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        for index, ((label, _size), rect) in enumerate(zip(self.rows, self.bar_rects())):
+            painter.setPen(theme().foreground())
+            painter.drawText(QRectF(0, rect.top(), rect.left() - 10, rect.height()),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(CACHED_HEX if index == 0 else FULL_HEX))
+            painter.drawRect(rect)
         painter.end()
 
 
@@ -151,6 +202,11 @@ class GenerationView(QWidget):
         self.cache_label = QLabel(self)
         self.cache_label.setObjectName("transformerCacheShape")
         self.cache_label.setWordWrap(True)
+        self.grouping_label = QLabel(self)  # grouped-query attention only: the cache against full multi-head
+        self.grouping_label.setObjectName("transformerCacheGrouping")
+        self.grouping_label.setWordWrap(True)
+        self.saving = CacheSaving(self)
+        self.saving.setObjectName("transformerCacheSaving")
         self.cost_label = QLabel(self)
         self.cost_label.setObjectName("transformerCacheCost")
         self.cost_label.setWordWrap(True)
@@ -162,18 +218,34 @@ class GenerationView(QWidget):
             controls.addWidget(widget)
         controls.addStretch(1)
         controls.addWidget(self.explore_button)
+        # Below the controls everything scrolls: at the hall's type size a model with grouped heads has more to say
+        # than a 720-pixel window holds, and a squeezed label would lose its last line.
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.appended_label, self.row_strip, self.cache_label, self.grouping_label, self.saving,
+                       self.cost_label):
+            widget.setParent(body)
+            body_layout.addWidget(widget)
+        self.diagram.setParent(body)
+        body_layout.addWidget(self.diagram, 1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("transformerGenerationScroll")
+        self.scroll.setWidget(body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
-        layout.addWidget(self.appended_label)
-        layout.addWidget(self.row_strip)
-        layout.addWidget(self.cache_label)
-        layout.addWidget(self.cost_label)
-        layout.addWidget(self.diagram, 1)
+        layout.addWidget(self.scroll, 1)
         self.next_button.clicked.connect(self.next_clicked)
         self.explore_button.clicked.connect(self.explore_clicked)
         self.sampling_combo.currentIndexChanged.connect(self._update_enabled)
         self._appended = ""
+        self._cost: CacheCost | None = None
+        self.grouping_label.setVisible(False)
+        self.saving.setVisible(False)
         self.retranslate()
         self._update_enabled()
 
@@ -199,21 +271,43 @@ class GenerationView(QWidget):
             "Press “Next token”: the model appends its most likely next token (or one of the k likeliest) and "
             "only the new token's q, k and v are computed; every earlier k and v comes from the cache."))
 
-    def show_analysis(self, analysis: Analysis, layer: int, head: int) -> None:
-        """The last token's row in this head over every key, and the cache that holds those keys."""
+    def show_analysis(self, analysis: Analysis, layer: int, head: int, cost: CacheCost) -> None:
+        """The last token's row in this head over every key, and the cache that holds those keys (`cost`: the
+        core's count for this model and sequence)."""
         attention = analysis.head(layer, head)
         self.row_strip.show_row(attention.weights[-1], analysis.tokens)
         self.diagram.set_cache(len(analysis.output.layers), analysis.n, analysis.generated > 0)
-        heads, _n, size = analysis.output.layers[0].keys.shape
-        cost = cache_cost_of(analysis, heads, size)
+        self._cost = cost
         self._show_cost(cost)
 
     def _show_cost(self, cost: CacheCost) -> None:
         layers, _two, heads, tokens, size = cost.shape
-        self.cache_label.setText(self.tr(
-            "KV cache: {0} layers × 2 (K, V) × {1} heads × {2} tokens × {3} = {4} numbers, {5} bytes "
-            "(float64)").format(layers, heads, tokens, size, grouped_integer(cost.numbers),
-                                grouped_integer(cost.bytes)))
+        grouped = cost.cached_heads < cost.heads
+        if grouped:
+            self.cache_label.setText(self.tr(
+                "KV cache: {0} layers × 2 (K, V) × {1} K/V heads × {2} tokens × {3} = {4} numbers, {5} bytes "
+                "(float64)").format(layers, heads, tokens, size, grouped_integer(cost.numbers),
+                                    grouped_integer(cost.bytes)))
+            full = cost.numbers_without_grouping
+            self.grouping_label.setText(self.tr(
+                "Grouped-query attention: {0} query heads share {1} K/V heads, so the cache holds {1} heads' keys "
+                "and values, not {0}. Full multi-head attention would hold {2} numbers, {3} bytes: {4}× as "
+                "much.").format(cost.heads, cost.cached_heads, grouped_integer(full),
+                                grouped_integer(full * cost.item_bytes),
+                                formatted_number("{:.3g}", cost.grouping_saving)))
+            self.saving.set_rows([
+                (self.tr("GQA, {0} K/V heads: {1} bytes").format(cost.cached_heads, grouped_integer(cost.bytes)),
+                 cost.bytes),
+                (self.tr("full MHA, {0} heads: {1} bytes").format(cost.heads,
+                                                                  grouped_integer(full * cost.item_bytes)),
+                 full * cost.item_bytes)])
+        else:
+            self.cache_label.setText(self.tr(
+                "KV cache: {0} layers × 2 (K, V) × {1} heads × {2} tokens × {3} = {4} numbers, {5} bytes "
+                "(float64)").format(layers, heads, tokens, size, grouped_integer(cost.numbers),
+                                    grouped_integer(cost.bytes)))
+        self.grouping_label.setVisible(grouped)
+        self.saving.setVisible(grouped)
         ratio = cost.step_without_cache / cost.step_with_cache
         self.cost_label.setText(self.tr(
             "The next token's attention: with the cache {0} multiply-adds (its q against {1} keys and values: "
@@ -235,15 +329,10 @@ class GenerationView(QWidget):
         self.explore_button.setToolTip(self.tr(
             "Open the last token's q in the explorer, with the cached k's and v's as the keys and values"))
         self.set_appended(self._appended)
+        if self._cost is not None:
+            self._show_cost(self._cost)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
-
-
-def cache_cost_of(analysis: Analysis, heads: int, head_size: int) -> CacheCost:
-    """The cache of an analysed sequence: its layers, heads and tokens as the arrays hold them (float64)."""
-    keys = analysis.output.layers[0].keys
-    return CacheCost(len(analysis.output.layers), heads, analysis.n, head_size, keys.itemsize)
-

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from attention_explorer.ui.labs.transformer.attention_lines import draw_lines, head_color, strongest_lines
+from attention_explorer.ui.labs.transformer.kv_groups import GROUP_GAP_PX, draw_group_bracket, group_index, head_groups
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.theme import theme
 
@@ -51,7 +52,8 @@ class HeadView(QWidget):
         self.layer = 0
         self.selected: set[int] = set()
         self.hover: Hover | None = None
-        self.texts = {"query": "query", "key": "key", "mean": "mean of {0} heads"}
+        self.kv_heads: tuple[int, ...] = ()  # the K/V head of each query head; grouped heads are spaced and labelled
+        self.texts = {"query": "query", "key": "key", "mean": "mean of {0} heads", "group": "K/V {0}"}
 
     # ------------------------------------------------------------ what to draw
 
@@ -64,6 +66,11 @@ class HeadView(QWidget):
         if tuple(tokens) != self.tokens:
             self.hover = None
         self.tokens, self.weights, self.hidden, self.layer = tuple(tokens), weights, hidden, layer
+        self.update()
+
+    def set_kv_heads(self, kv_heads: tuple[int, ...]) -> None:
+        """The K/V head each query head reads: with grouped-query attention the swatches stand in groups."""
+        self.kv_heads = tuple(kv_heads)
         self.update()
 
     def select_only(self, head: int) -> None:
@@ -138,13 +145,34 @@ class HeadView(QWidget):
             font.setPixelSize(max(4, int(row / 1.15)))
         return font
 
+    def _group_band(self) -> float:
+        """The height of the group labels under the swatches (0 without grouped-query attention)."""
+        return QFontMetricsF(self._small_font()).height() + 8 if head_groups(self.kv_heads) else 0.0
+
+    def _small_font(self) -> QFont:
+        small = QFont(self.font())
+        small.setPointSizeF(theme().font_pt() * 0.9)
+        return small
+
     def _top(self) -> float:
-        return SWATCH_PX * theme().zoom + 2 * QFontMetricsF(self.font()).height() + 8
+        return SWATCH_PX * theme().zoom + 2 * QFontMetricsF(self.font()).height() + 8 + self._group_band()
 
     def swatch_rect(self, head: int) -> QRectF:
-        """Where head `head`'s swatch is drawn (and clicked)."""
+        """Where head `head`'s swatch is drawn (and clicked); groups sharing a K/V head stand apart."""
         side = SWATCH_PX * theme().zoom
-        return QRectF(8 + head * (side + 6), 6, side, side)
+        return QRectF(8 + head * (side + 6) + group_index(self.kv_heads, head) * GROUP_GAP_PX, 6, side, side)
+
+    def group_labels(self) -> list[tuple[str, QRectF]]:
+        """Each group's label ("K/V 0") and where it is drawn, under its swatches; [] without grouping."""
+        labels = []
+        height = QFontMetricsF(self._small_font()).height()
+        for group in head_groups(self.kv_heads):
+            left, right = self.swatch_rect(group.first).left(), self.swatch_rect(group.last).right()
+            text = self.texts["group"].format(group.kv)
+            width = max(right - left, QFontMetricsF(self._small_font()).horizontalAdvance(text) + 4)
+            labels.append((text, QRectF((left + right) / 2 - width / 2, self.swatch_rect(0).bottom() + 5, width,
+                                        height)))
+        return labels
 
     def _columns(self, size: QSize, font: QFont) -> tuple[float, float, float]:
         """Right edge of the query column, left edge of the key column, and the token column's width."""
@@ -210,18 +238,21 @@ class HeadView(QWidget):
         """Draw the whole view (screen, PNG and SVG alike) into `size`; `fast` smooths lines only when few."""
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), theme().background())
         foreground = theme().foreground()
-        small = QFont(self.font())
-        small.setPointSizeF(theme().font_pt() * 0.9)
+        small = self._small_font()
         painter.setFont(small)
         for head in range(self.weights.shape[0]):
             self._draw_swatch(painter, head)
+        if self.weights.shape[0] == len(self.kv_heads):
+            for group, (text, rect) in zip(head_groups(self.kv_heads), self.group_labels()):
+                left, right = self.swatch_rect(group.first).left(), self.swatch_rect(group.last).right()
+                draw_group_bracket(painter, left, right, rect.top() - 1, text, True, rect.height())
         if not self.tokens:
             return
         font = self._font(size)
         left, right, column = self._columns(size, font)
         rows = self._rows_y(size)
         painter.setPen(QPen(foreground))
-        caption_y = SWATCH_PX * theme().zoom + 10
+        caption_y = SWATCH_PX * theme().zoom + 10 + self._group_band()
         caption_h = QFontMetricsF(small).height() + 4
         painter.drawText(QRectF(left - column - 6, caption_y, column, caption_h),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.texts["query"])

@@ -18,15 +18,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from attention_explorer.core.limits import MAX_LABEL, MAX_TITLE, ScenarioError
+from attention_explorer.core.limits import MAX_DESCRIPTION, MAX_LABEL, MAX_TITLE, ScenarioError
+from attention_explorer.core.maths.positional import interleaved
 from attention_explorer.core.pretrained import checkpoint
 from attention_explorer.core.pretrained.checkpoint import Analysis, Checkpoint
+from attention_explorer.core.pretrained.generation import cache_cost
+from attention_explorer.core.scenes.positions.scene import PositionalScene
 from attention_explorer.core.scenes.query.scene import Scenario
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.jobs import ModelJob
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB, build_page
-from attention_explorer.ui.labs.transformer.run import ModelRunner
+from attention_explorer.ui.labs.transformer.run import ModelRunner, subscript
 from attention_explorer.ui.style.numbers import formatted_number
 from attention_explorer.ui.style.safe_text import escaped, literal, mnemonic_free
 from attention_explorer.ui.style.theme import key_color, query_color, theme
@@ -43,6 +46,7 @@ class TransformerLab(ModelRunner, QWidget):
     hint = Signal(str)
     model_loaded = Signal(str)  # the loaded model's name
     idle = Signal()  # a job (loading, a forward pass) has ended and its result is shown
+    scene_requested = Signal(object)  # a scene for another lab (a real head's q and k for the positions lab)
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +56,7 @@ class TransformerLab(ModelRunner, QWidget):
         self.analysis: Analysis | None = None
         self._sent: Scenario | None = None
         self._sent_text = ""
+        self._key_token = -1  # the key n of the pair (a clicked cell's column); -1: the one the query attends to most
         self._error = ""
         self._missing = checkpoint.missing_packages()
         self._job: ModelJob | None = None
@@ -70,6 +75,7 @@ class TransformerLab(ModelRunner, QWidget):
         self.head_spin.valueChanged.connect(self._on_head_changed)
         self.query_combo.currentIndexChanged.connect(self._on_query_changed)
         self.send_button.clicked.connect(self.send_query_to_explorer)
+        self.positions_button.clicked.connect(self.send_pair_to_positions)
         self.role_buttons.idClicked.connect(lambda _id: self._show_vectors())
         self.weights_map.cell_clicked.connect(self._on_cell_clicked)
         self.scores_map.cell_clicked.connect(self._on_cell_clicked)
@@ -152,6 +158,62 @@ class TransformerLab(ModelRunner, QWidget):
         """Index of the token chosen as the query."""
         return max(self.query_combo.currentIndex(), 0)
 
+    @property
+    def key_token(self) -> int:
+        """Index of the pair's key n: the clicked cell's column when the query may see it, else the key the query
+        attends to most in the head shown (-1 before a sentence is analysed)."""
+        if self.analysis is None:
+            return -1
+        visible = self.query_token + 1 if self.analysis.causal else self.analysis.n
+        if 0 <= self._key_token < visible:
+            return self._key_token
+        return int(np.argmax(self.analysis.head(self.layer, self.head).weights[self.query_token, :visible]))
+
+    def set_key_token(self, index: int) -> None:
+        """Make token `index` the pair's key n (as a click on a cell of its column does)."""
+        self._key_token = index
+        self._update_send_text()
+
+    @property
+    def rotary(self) -> bool:
+        """True for a model with RoPE (the Llama family): its q and k are rotated by position."""
+        return self.loaded is not None and self.loaded.rope_theta is not None
+
+    def positions_scene(self) -> PositionalScene | None:
+        """The chosen query's q and the pair's key's k in this head, before RoPE, at their positions m and n, with
+        the model's base θ, for the positions lab (None without a RoPE model's analysis)."""
+        if self.analysis is None or not self.rotary:
+            return None
+        head = self.analysis.head(self.layer, self.head)
+        m, n = self.query_token, self.key_token
+        tokens = self.analysis.tokens
+        # The model pairs number i with number i + d/2; the lab pairs 2i with 2i + 1: the same pairs, reordered.
+        q, k = interleaved(head.queries_unrotated[m]), interleaved(head.keys_unrotated[n])
+        title = self.tr("{0}, layer {1}, head {2}: “{3}” and “{4}”").format(
+            self.loaded.name, self.layer, self.head, short_token(tokens[m], 20), short_token(tokens[n], 20))
+        description = self.tr(
+            "Real q and k from {0}, layer {1}, head {2} (K/V head {3}), before RoPE: q of “{4}” at m = {5}, k of "
+            "“{6}” at n = {7}. At these positions R(m)q · R(n)k = {8}, the model's own score (÷ √{9} = {10}).").format(
+            self.loaded.name, self.layer, self.head, head.kv_head, short_token(tokens[m], 40), m,
+            short_token(tokens[n], 40), n, formatted_number("{:.4f}", float(head.queries[m] @ head.keys[n])),
+            head.head_size, formatted_number("{:.4f}", float(head.scaled_scores[m, n])))
+        return PositionalScene(d=head.head_size, pair=0, m=m, n=n, title=title[:MAX_TITLE],
+                               description=description[:MAX_DESCRIPTION], q=tuple(q.tolist()), k=tuple(k.tolist()),
+                               base=self.loaded.rope_theta)
+
+    def send_pair_to_positions(self) -> bool:
+        """"Positions lab": the pair's q and k, before RoPE, into the positions lab (the window opens it there)."""
+        try:
+            scene = self.positions_scene()
+        except ScenarioError as error:  # a base or a position beyond what the lab takes
+            self._show_error(error_text(error))
+            return False
+        if scene is None:
+            return False
+        self.scene_requested.emit(scene)
+        self.hint.emit(self.tr("In the positions lab now: {0}").format(scene.title))
+        return True
+
     def query_scenario(self) -> Scenario | None:
         """The chosen token as a single-query scenario of the chosen head (None before a sentence is analysed)."""
         if self.analysis is None or self.loaded is None:
@@ -183,8 +245,7 @@ class TransformerLab(ModelRunner, QWidget):
             self._sent_text = scenario.title
             self._sent = scenario
             self.model.load_scenario(scenario)
-            weights = self.model.result.weights
-            self.model.select_key(int(np.argmax(weights)))  # the key this query attends to most
+            self.model.select_key(self.key_token)  # the pair's key: a clicked column, or the one attended to most
         except ScenarioError as error:
             self._sent = None
             self._show_error(error_text(error))
@@ -210,11 +271,14 @@ class TransformerLab(ModelRunner, QWidget):
         self.scores_map.show_matrix(head.scaled_scores, (-peak, peak), tokens,
                                     self._cell_texts(head.scaled_scores, "{:.1f}"), masked)
         if self.loaded is not None and self.loaded.generates:
-            self.generation.show_analysis(self.analysis, self.layer, self.head)
+            keys = self.analysis.output.layers[0].keys
+            self.generation.show_analysis(self.analysis, self.layer, self.head,
+                                          cache_cost(self.loaded.config, self.analysis.n, keys.itemsize))
         self.grid.set_current(self.layer, self.head)
         self.attention_views.set_current(self.layer, self.head)
         self._show_vectors()
         self._update_marks()
+        self._update_send_text()
         self._update_status()
 
     @staticmethod
@@ -287,8 +351,13 @@ class TransformerLab(ModelRunner, QWidget):
         if self.loaded is None:
             return ""  # the empty state says what to do
         config = self.loaded.config
-        parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads, d_k = {3}").format(
-            escaped(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
+        if self.loaded.num_kv_heads < config.num_heads:
+            parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads sharing {3} K/V heads, d_k = {4}").format(
+                escaped(self.loaded.name), config.num_layers, config.num_heads, self.loaded.num_kv_heads,
+                config.head_size)]
+        else:
+            parts = [self.tr("<b>{0}</b>: {1} layers × {2} heads, d_k = {3}").format(
+                escaped(self.loaded.name), config.num_layers, config.num_heads, config.head_size)]
         if self.analysis is not None:
             parts.append(self.tr("{0} tokens").format(self.analysis.n))
         if self._explorer_shows_ours():
@@ -316,7 +385,8 @@ class TransformerLab(ModelRunner, QWidget):
                        self.show_button):
             widget.setEnabled(usable)
         ready = usable and self.analysis is not None
-        for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.tabs):
+        for widget in (self.layer_spin, self.head_spin, self.query_combo, self.send_button, self.positions_button,
+                       self.tabs):
             widget.setEnabled(ready)
         self.generation.next_button.setEnabled(ready and idle)
 
@@ -351,14 +421,17 @@ class TransformerLab(ModelRunner, QWidget):
         self._refresh()
 
     def _on_query_changed(self, _index: int) -> None:
+        self._key_token = -1  # a new query: its own strongest key until a cell is clicked
         if self.analysis is not None:
             self.vectors_table.selectRow(self.query_token)
             self._update_marks()
             self._update_send_text()
 
     def _on_cell_clicked(self, row: int, column: int) -> None:
-        """A row chooses the query token; while the explorer shows our tokens, the column selects that key there."""
+        """A cell chooses the pair: its row the query token, its column the key (selected in the explorer too while it
+        shows our tokens)."""
         self.set_query_token(row)
+        self.set_key_token(column)
         if self._explorer_shows_ours():
             try:
                 self.model.select_key(column)
@@ -371,9 +444,10 @@ class TransformerLab(ModelRunner, QWidget):
             return
         head = self.analysis.head(self.layer, self.head)
         tokens = self.analysis.tokens
-        self.hint.emit(self.tr("“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to make “{0}” "
-                               "the query").format(tokens[row], tokens[column], f"{head.weights[row, column]:.4f}",
-                                                  head.head_size, f"{head.scaled_scores[row, column]:.4f}"))
+        text = self.tr("“{0}” → “{1}”: weight {2}, scaled score q·k/√{3} = {4} — click to choose this pair: “{0}” the "
+                       "query, “{1}” the key")
+        self.hint.emit(text.format(tokens[row], tokens[column], f"{head.weights[row, column]:.4f}", head.head_size,
+                                   f"{head.scaled_scores[row, column]:.4f}"))
 
     def _on_grid_clicked(self, layer: int, head: int) -> None:
         self.set_head(layer, head)
@@ -406,6 +480,14 @@ class TransformerLab(ModelRunner, QWidget):
         token = self.analysis.tokens[self.query_token] if self.analysis is not None else ""
         self.send_button.setText(self.tr("Explore “{0}” as Q").format(mnemonic_free(short_token(token, 12))) if token
                                  else self.tr("Explore as Q"))
+        self.positions_button.setVisible(self.rotary)
+        if self.rotary and self.analysis is not None:
+            m, n = self.query_token, self.key_token
+            self.positions_button.setText(self.tr("q{0}·k{1} in Positions").format(subscript(m), subscript(n)))
+            self.positions_button.setToolTip(self.tr(
+                "Open this head's q of “{0}” (m = {1}) and k of “{2}” (n = {3}), before RoPE, in the positions lab: "
+                "move m and n and q·k changes with m − n only. Click a cell to choose another pair.").format(
+                self.analysis.tokens[m], m, self.analysis.tokens[n], n))
 
     def retranslate(self) -> None:
         """Every static text in the current language (called again on LanguageChange)."""

@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from attention_explorer.ui.labs.transformer.attention_lines import draw_lines, head_color
+from attention_explorer.ui.labs.transformer.kv_groups import GROUP_GAP_PX, draw_group_bracket, group_index, head_groups
 from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.heatmap import MARK_HEX
 
@@ -31,6 +32,14 @@ class ModelView(QWidget):
         self.current = (0, 0)
         self.hovered = (-1, -1)
         self._cache: QPixmap | None = None
+        self.kv_heads: tuple[int, ...] = ()
+        self.group_text = "K/V {0}"
+
+    def set_kv_heads(self, kv_heads: tuple[int, ...]) -> None:
+        """The K/V head each query head reads: with grouped-query attention the columns stand in labelled groups."""
+        self.kv_heads = tuple(kv_heads)
+        self._cache = None
+        self.update()
 
     def show_attentions(self, attentions: np.ndarray) -> None:
         """layers × heads × N × N (already renormalised when sinks are hidden); redraws in place."""
@@ -56,18 +65,35 @@ class ModelView(QWidget):
         font.setPointSizeF(theme().font_pt() * 0.85)
         return font
 
+    def _groups(self) -> list:
+        """The groups of query heads sharing a K/V head, when they match the heads drawn ([] otherwise)."""
+        return head_groups(self.kv_heads) if len(self.kv_heads) == self.attentions.shape[1] else []
+
     def _margins(self) -> tuple[float, float]:
         metrics = QFontMetricsF(self._label_font())
-        return metrics.horizontalAdvance("L00") + 8, metrics.height() + 6
+        band = metrics.height() + 8 if self._groups() else 0.0  # the group labels above the head labels
+        return metrics.horizontalAdvance("L00") + 8, metrics.height() + 6 + band
 
     def tile_rect(self, layer: int, head: int, size: QSize | None = None) -> QRectF:
-        """Where one head's thumbnail is drawn (and clicked)."""
+        """Where one head's thumbnail is drawn (and clicked); groups sharing a K/V head stand apart."""
         size = size or self.size()
         layers, heads = self.attentions.shape[:2]
         left, top = self._margins()
-        side = min((size.width() - left - 4) / max(heads, 1), (size.height() - top - 4) / max(layers, 1))
-        return QRectF(left + head * side + TILE_GAP / 2, top + layer * side + TILE_GAP / 2,
+        gaps = max(len(self._groups()) - 1, 0) * GROUP_GAP_PX
+        side = min((size.width() - left - 4 - gaps) / max(heads, 1), (size.height() - top - 4) / max(layers, 1))
+        offset = group_index(self.kv_heads, head) * GROUP_GAP_PX if self._groups() else 0
+        return QRectF(left + offset + head * side + TILE_GAP / 2, top + layer * side + TILE_GAP / 2,
                       max(side - TILE_GAP, 2.0), max(side - TILE_GAP, 2.0))
+
+    def group_labels(self, size: QSize | None = None) -> list[tuple[str, QRectF]]:
+        """Each group's label ("K/V 0") and where it is drawn, above its column of heads; [] without grouping."""
+        labels = []
+        height = QFontMetricsF(self._label_font()).height()
+        for group in self._groups():
+            first, last = self.tile_rect(0, group.first, size), self.tile_rect(0, group.last, size)
+            text = self.group_text.format(group.kv)
+            labels.append((text, QRectF(first.left(), 2, last.right() - first.left(), height)))
+        return labels
 
     def tile_at(self, point: QPointF) -> tuple[int, int]:
         """(layer, head) of the thumbnail under a point, or (-1, -1)."""
@@ -117,6 +143,9 @@ class ModelView(QWidget):
             rect = self.tile_rect(0, head, size)
             painter.drawText(QRectF(rect.left(), 0, rect.width(), rect.top() - 2),
                              Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignBottom, f"H{head}")
+        for text, rect in self.group_labels(size):
+            draw_group_bracket(painter, rect.left(), rect.right(), rect.bottom() + 4, text, False, rect.height())
+        painter.setPen(QPen(theme().foreground()))
         border = QPen(theme().faint(), 1)
         for layer in range(layers):
             for head in range(heads):

@@ -104,6 +104,9 @@ def build_page(panel: QWidget) -> None:
     panel.query_combo.setMinimumContentsLength(8)
     panel.send_button = QPushButton(panel)
     panel.send_button.setObjectName("transformerSend")
+    panel.positions_button = QPushButton(panel)  # RoPE models: the chosen q and k into the positions lab
+    panel.positions_button.setObjectName("transformerToPositions")
+    panel.positions_button.setVisible(False)
     panel.status_label = QLabel(panel)
     panel.status_label.setObjectName("transformerStatus")
     panel.status_label.setWordWrap(True)
@@ -184,6 +187,7 @@ def build_page(panel: QWidget) -> None:
     choice_row.addWidget(panel.query_label)
     choice_row.addWidget(panel.query_combo, 1)
     choice_row.addWidget(panel.send_button)
+    choice_row.addWidget(panel.positions_button)
     view_layout.addLayout(choice_row)
     view_layout.addWidget(panel.tabs, 1)
     layout.addWidget(panel.model_view, 1)

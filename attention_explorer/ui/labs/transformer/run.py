@@ -10,10 +10,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 
+from attention_explorer.core.limits import MAX_TITLE
 from attention_explorer.core.pretrained import checkpoint
 from attention_explorer.core.pretrained.checkpoint import Analysis, CheckpointError
+from attention_explorer.core.pretrained.download import chinese_model, reads_chinese
 from attention_explorer.core.pretrained.generation import next_token_id, token_probability
 from attention_explorer.core.scenes.query.scene import Scenario
+from attention_explorer.core.scenes.sequence.tokens import CJK_CHARACTER
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.transformer.jobs import ModelJob, Work, failure_text, run_now, show_progress
 from attention_explorer.ui.labs.transformer.page import GENERATION_TAB
@@ -43,6 +46,12 @@ class ModelRunner:
             return False
         self._start(self._load_work(folder), lambda ok, result: self._loaded(folder, ok, result))
         return True
+
+    def show_loaded(self, loaded: checkpoint.Checkpoint, analysis: Analysis) -> bool:
+        """Show a model its caller has loaded and run already (the Python API, which reports its errors itself)."""
+        if not self._can_start():
+            return False
+        return self._loaded(loaded.folder, True, (loaded, analysis))
 
     @property
     def busy(self) -> bool:
@@ -121,6 +130,29 @@ class ModelRunner:
         self._update_enabled()
         return True
 
+    def show_sentence(self, text: str) -> bool:
+        """A sentence from another page (the self-attention page's 我 爱 北京) through a real model, in one click: the
+        model shown when it can read the sentence, else one from the cache (for Chinese text one that reads Chinese:
+        bert-base-chinese, then Qwen2.5-0.5B); loaded and run off the UI thread. False, with what to get, when there
+        is none."""
+        if not self._can_start():
+            return False
+        self.sentence_edit.setText(text)
+        chinese = bool(CJK_CHARACTER.search(text))
+        if self.loaded is not None and (not chinese or reads_chinese(self.loaded.name)):
+            return self.start_analyse()
+        self.refresh_cached_models()
+        names = [cached.name for cached in self.cached_models]
+        index = chinese_model(names) if chinese else (0 if names else -1)
+        if index < 0:
+            self._show_error(_translate(
+                "TransformerLab", "No model that reads Chinese is on this computer. File ▸ Get a model… offers "
+                "bert-base-chinese (412 MB) and Qwen2.5-0.5B (995 MB); then one click shows “{0}” in it.").format(text)
+                if chinese else _translate("TransformerLab", "No model is on this computer yet: File ▸ Get a "
+                                                             "model… downloads one."))
+            return False
+        return self.start_open(self.cached_models[index].path)
+
     def set_sentence(self, text: str) -> bool:
         """Type a sentence and analyse it, waiting for the result."""
         self.sentence_edit.setText(text)
@@ -167,7 +199,7 @@ class ModelRunner:
                 self.query_combo.setItemData(index, key_color(index), Qt.ItemDataRole.DecorationRole)
             self.query_combo.setCurrentIndex(query if 0 <= query < analysis.n else min(1, analysis.n - 1))
         self.grid.show_attentions(analysis.output.attentions)
-        self.attention_views.show_analysis(analysis.tokens, analysis.output.attentions)
+        self.attention_views.show_analysis(analysis.tokens, analysis.output.attentions, analysis.kv_heads)
         self._refresh()
         self._update_enabled()
         return True
@@ -231,11 +263,32 @@ class ModelRunner:
         return self.send_query_to_explorer()
 
     def _causal_scenario(self, head, index: int, labels: tuple[str, ...], title: str) -> Scenario:
-        description = _translate("TransformerLab",
-            "Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys and "
-            "values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never looks "
-            "ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.").format(
-            self.loaded.name, self.layer, self.head, short_token("".join(self.analysis.tokens), 300),
-            self.analysis.tokens[index], index + 1, head.head_size)
+        sentence = short_token("".join(self.analysis.tokens), 300)
+        if head.rotary is not None:  # the Llama family: q and k as the scores use them, after RoPE
+            title = _translate("TransformerLab", "“{0}” as the query (layer {1}, head {2}, after RoPE)").format(
+                short_token(self.analysis.tokens[index], 40), self.layer, self.head)[:MAX_TITLE]
+            description = _translate("TransformerLab",
+                "Real numbers from {0}, layer {1}, head {2} (K/V head {3}), for “{4}”, after RoPE. Q is q{5} of "
+                "“{6}”, rotated to its position m = {7}; the keys are k{8}…k{5} of the {9} tokens up to it, each "
+                "rotated to its own position n, and the values their v: the numbers the model scores, so q·k "
+                "depends on the positions only through m − n. d_k = {10}; the model scales the scores by 1/√{10}, "
+                "as the explorer does.").format(
+                self.loaded.name, self.layer, self.head, head.kv_head, sentence, subscript(index),
+                self.analysis.tokens[index], index, subscript(0), index + 1, head.head_size)
+        else:
+            description = _translate("TransformerLab",
+                "Real numbers from {0}, layer {1}, head {2}, for “{3}”. Q is the query vector of “{4}”; the keys "
+                "and values are the k and v of the {5} tokens up to it, the ones held in the KV cache (GPT-2 never "
+                "looks ahead), d_k = {6}. GPT-2 scales the scores by 1/√{6}, as the explorer does.").format(
+                self.loaded.name, self.layer, self.head, sentence, self.analysis.tokens[index], index + 1,
+                head.head_size)
         return Scenario(query=head.queries[index], keys=head.keys[: index + 1], values=head.values[: index + 1],
                         labels=labels, title=title, description=description, scale=None)
+
+
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def subscript(number: int) -> str:
+    """12 → ₁₂: a position written under q or k."""
+    return str(number).translate(_SUBSCRIPTS)

@@ -1,0 +1,1 @@
+"""The Spot-the-bug page."""
