@@ -101,6 +101,7 @@ def json_examples(page: Path, heading: str) -> list[str]:
     ('## Self-attention files (`"kind": "sequence"`; older files: `"self"`)', "SequenceScenario"),
     ('## Cross-attention files (`"kind": "cross"`)', "CrossScenario"),
     ('## Multi-head files (`"kind": "multihead"`)', "MultiHeadScenario"),
+    ('## Training files (`"kind": "training"`)', "TrainingScene"),
 ])
 def test_each_file_kinds_example_is_a_valid_file_of_that_kind(heading, kind):
     """The first example of each section of docs/file-formats.md loads, as the kind the section describes."""

@@ -1,6 +1,6 @@
 """The command line: `attention-explorer` and `python -m attention_explorer`, the window and every command.
 
-The commands: the window (no command), compute, presets, model, download, models and record.
+The commands: the window (no command), compute, presets, model, download, models, record and train.
 """
 
 from __future__ import annotations
@@ -53,6 +53,13 @@ def run_record(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+def run_train(argv: Sequence[str]) -> int:
+    """`attention-explorer train`: its module (and the training core) imported only when it is used."""
+    from attention_explorer.cli.train import run_train as run
+
+    return run(argv)
+
+
 def run_gui(argv: Sequence[str]) -> int:
     """The window: cli/gui.py imported only for it, so the printing commands skip its imports."""
     from attention_explorer.cli.gui import run_gui as run
@@ -61,7 +68,7 @@ def run_gui(argv: Sequence[str]) -> int:
 
 
 _PRINTING = {"compute": run_compute, "presets": run_presets, "model": run_model_command, "download": run_download,
-             "models": run_models, "record": run_record}
+             "models": run_models, "record": run_record, "train": run_train}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,7 +19,8 @@ def run_compute(argv: Sequence[str]) -> int:
                     description="Print every number of softmax(QK^T/sqrt(d_k))V for a scenario "
                                 '(a single query, a whole sequence in a "kind": "sequence" file, every head of a '
                                 '"kind": "multihead" file, or a target attending to a source in a "kind": "cross" '
-                                'file, or q·k at positions m and n in a "kind": "positions" file).')
+                                'file, q·k at positions m and n in a "kind": "positions" file, or both training runs\' '
+                                'summaries for a "kind": "training" file).')
     parser.add_argument("file", nargs="?", help="scenario file (.json)")
     parser.add_argument("--preset", help="a built-in example instead of a file")
     parser.add_argument("--format", choices=("json", "text"), default="json")

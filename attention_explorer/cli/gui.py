@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 def _gui_parser() -> Parser:
     parser = Parser(
         prog="attention-explorer",
-        description="See scaled dot-product attention. Subcommands: compute, presets, model, download, models, record "
-                    "(see COMMAND --help).",
+        description="See scaled dot-product attention. Subcommands: compute, presets, model, download, models, record, "
+                    "train (see COMMAND --help).",
     )
     parser.add_argument("file", nargs="?", help="scenario file (.json) to open")
     parser.add_argument("--preset", help="open a built-in example (see: attention-explorer presets)")

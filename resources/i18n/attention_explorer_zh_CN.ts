@@ -390,10 +390,6 @@
         <translation>kind &quot;{0}&quot;：这是位置实验页的设置（d、m 和 n），不是单查询场景；请在位置实验页中打开</translation>
     </message>
     <message>
-        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file), &quot;{3}&quot; (a positions file) or no &quot;kind&quot; at all (a single query), got {4}</source>
-        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）、&quot;{3}&quot;（位置文件）或不写 &quot;kind&quot;（单个查询），实际为 {4}</translation>
-    </message>
-    <message>
         <source>is a folder: choose another name</source>
         <translation>是一个文件夹：请换一个名称</translation>
     </message>
@@ -1466,6 +1462,18 @@
         <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
     </message>
     <message>
+        <source>kind: expected &quot;{0}&quot; (a self-attention file), &quot;{1}&quot; (a multi-head file), &quot;{2}&quot; (a cross-attention file), &quot;{3}&quot; (a positions file), &quot;{4}&quot; (a training file) or no &quot;kind&quot; at all (a single query), got {5}</source>
+        <translation>kind：应为 &quot;{0}&quot;（自注意力文件）、&quot;{1}&quot;（多头文件）、&quot;{2}&quot;（交叉注意力文件）、&quot;{3}&quot;（位置文件）、&quot;{4}&quot;（训练文件），或者不写 &quot;kind&quot;（单查询），实际是 {5}</translation>
+    </message>
+    <message>
+        <source>kind &quot;{0}&quot;: the training lab&apos;s settings (d_k, steps, lr and seed), not a single-query scenario; open it in the training lab</source>
+        <translation>kind &quot;{0}&quot;：这是训练实验页的设置（d_k、步数、学习率和种子），不是单查询场景；请在训练实验页中打开</translation>
+    </message>
+    <message>
+        <source>&quot;{0}&quot;: unknown field (allowed in a training file: {1})</source>
+        <translation>&quot;{0}&quot;：未知字段（训练文件允许：{1}）</translation>
+    </message>
+    <message>
         <source>unknown bug {0!r} (known: {1})</source>
         <translation>未知的错误 {0!r}（已知：{1}）</translation>
     </message>
@@ -1476,6 +1484,10 @@
     <message>
         <source>choice {0}: expected 0 to {1}</source>
         <translation>选项 {0}：应为 0 到 {1}</translation>
+    </message>
+    <message>
+        <source>expected a training scene</source>
+        <translation>需要训练场景</translation>
     </message>
     <message>
         <source>base: expected a number, got {0}</source>
@@ -1532,6 +1544,22 @@
     <message>
         <source>answer {0!r}: expected {1} or {2}</source>
         <translation>答案 {0!r}：应为 {1} 或 {2}</translation>
+    </message>
+    <message>
+        <source>d_k: expected a whole number from {0} to {1}, got {2!r}</source>
+        <translation>d_k：应为 {0} 到 {1} 之间的整数，实际是 {2!r}</translation>
+    </message>
+    <message>
+        <source>steps: expected a whole number from {0} to {1}, got {2!r}</source>
+        <translation>步数：应为 {0} 到 {1} 之间的整数，实际是 {2!r}</translation>
+    </message>
+    <message>
+        <source>learning rate: expected a number from {0} to {1}, got {2!r}</source>
+        <translation>学习率：应为 {0} 到 {1} 之间的数，实际是 {2!r}</translation>
+    </message>
+    <message>
+        <source>seed: expected a whole number from 0 to {0}, got {1!r}</source>
+        <translation>种子：应为 0 到 {0} 之间的整数，实际是 {1!r}</translation>
     </message>
     <message>
         <source>the {0} preset is not a cross-attention file</source>
@@ -2022,6 +2050,18 @@
     <message>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>{0} steps</source>
+        <translation>{0} 步</translation>
+    </message>
+    <message>
+        <source>Learning rate {0}</source>
+        <translation>学习率 {0}</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +3021,10 @@
     <message>
         <source>Spot the bug</source>
         <translation>找错误</translation>
+    </message>
+    <message>
+        <source>Training: scaled vs unscaled</source>
+        <translation>训练：缩放与不缩放</translation>
     </message>
     <message>
         <source>Drag the tip of Q or of a key. Keys 1–9 select, arrows rotate, Space plays a full turn.</source>
@@ -4476,6 +4520,186 @@
     <message>
         <source>{0}: click to select this key; hover a number for more decimals.</source>
         <translation>{0}：点击选中这个键向量；鼠标停在数字上可看更多小数位。</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingLab</name>
+    <message>
+        <source>Press Start: both runs learn side by side; change d_k, steps, learning rate or seed and they start again.</source>
+        <translation>按“开始”：两次训练并排进行；改动 d_k、步数、学习率或种子，它们就从头再来。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Sweep over d_k: {0} of {1}</source>
+        <translation>扫描 d_k：{0} / {1}</translation>
+    </message>
+    <message>
+        <source>Step {0} of {1}</source>
+        <translation>第 {0} 步，共 {1} 步</translation>
+    </message>
+    <message>
+        <source>The run stopped: {0}</source>
+        <translation>训练中断：{0}</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Start&lt;/b&gt; (or &lt;b&gt;One step&lt;/b&gt;): the verdict follows the numbers measured.</source>
+        <translation>按&lt;b&gt;开始&lt;/b&gt;（或&lt;b&gt;单步&lt;/b&gt;）：结论跟着测得的数字走。</translation>
+    </message>
+    <message>
+        <source> (so far)</source>
+        <translation>（到目前为止）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaled learned faster&lt;/b&gt;{4}: its loss fell below {0} at step {1}, the unscaled run&apos;s at step {2}, {3} steps later.</source>
+        <translation>&lt;b&gt;缩放的学得更快&lt;/b&gt;{4}：它的损失在第 {1} 步降到 {0} 以下，不缩放的在第 {2} 步，晚了 {3} 步。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaled learned faster&lt;/b&gt;{3}: its loss fell below {0} at step {1}; the unscaled run&apos;s did not in {2} steps.</source>
+        <translation>&lt;b&gt;缩放的学得更快&lt;/b&gt;{3}：它的损失在第 {1} 步降到 {0} 以下；不缩放的在 {2} 步内都没有。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Here the unscaled run learned faster&lt;/b&gt;{3} (below {0} at step {1}; scaled: {2}): this setting does not support the article&apos;s claim.</source>
+        <translation>&lt;b&gt;这里不缩放的学得更快&lt;/b&gt;{3}（第 {1} 步降到 {0} 以下；缩放的：{2}）：这个设置不支持文章的说法。</translation>
+    </message>
+    <message>
+        <source>not</source>
+        <translation>没有</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No clear difference&lt;/b&gt;{3}: both runs fell below {0} at about the same step (scaled {1}, unscaled {2}); this setting does not show the article&apos;s claim.</source>
+        <translation>&lt;b&gt;没有明显差别&lt;/b&gt;{3}：两次训练在差不多同一步降到 {0} 以下（缩放的第 {1} 步，不缩放的第 {2} 步）；这个设置显示不出文章的说法。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Neither run&lt;/b&gt; got below {0} in {1} steps{2}: no difference in learning is shown yet (more steps or a larger learning rate may show one).</source>
+        <translation>&lt;b&gt;两次训练都没有&lt;/b&gt;在 {1} 步内降到 {0} 以下{2}：还看不出学习上的差别（更多步数或更大的学习率也许能看出来）。</translation>
+    </message>
+    <message>
+        <source>Loss now: scaled {0}, unscaled {1}. At step 1 the unscaled softmax had {2} bits of entropy (scaled {3}, even spread {4}) and a Jacobian norm of {5} (scaled {6}).</source>
+        <translation>现在的损失：缩放的 {0}，不缩放的 {1}。第 1 步时不缩放的 softmax 熵为 {2} 比特（缩放的 {3}，均匀分布 {4}），雅可比范数为 {5}（缩放的 {6}）。</translation>
+    </message>
+    <message>
+        <source>Its gradient at W_Q was larger, not smaller ({0} against {1}): the factor 1/√d_k shrinks the scaled run&apos;s too; what vanishes is the softmax&apos;s own slope.</source>
+        <translation>它到达 W_Q 的梯度反而更大（{0} 对 {1}）：因子 1/√d_k 也缩小了缩放那次的梯度；消失的是 softmax 自身的斜率。</translation>
+    </message>
+    <message>
+        <source>Its gradient at W_Q was {0} against {1} scaled.</source>
+        <translation>它到达 W_Q 的梯度为 {0}，缩放的为 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} {1}</source>
+        <comment>two sentences, one after the other</comment>
+        <translation>{0}{1}</translation>
+    </message>
+    <message>
+        <source>Sweep over d_k under way…</source>
+        <translation>正在扫描 d_k…</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Start&lt;/b&gt; to run the sweep over d_k (16 … 512) that was paused.</source>
+        <translation>按&lt;b&gt;开始&lt;/b&gt;，继续暂停了的 d_k 扫描（16 … 512）。</translation>
+    </message>
+    <message>
+        <source>The sweep over d_k (16 … 512) runs when both runs reach their last step.</source>
+        <translation>两次训练都走完最后一步后，再扫描 d_k（16 … 512）。</translation>
+    </message>
+    <message>
+        <source>at the largest d_k the scaled run is not clearly faster: the sweep does not support the claim at these settings.</source>
+        <translation>在最大的 d_k 下缩放的并不明显更快：在这些设置下，扫描不支持这个说法。</translation>
+    </message>
+    <message>
+        <source>the scaled run is clearly faster at every d_k, from {0} on.</source>
+        <translation>从 {0} 起，每个 d_k 下缩放的都明显更快。</translation>
+    </message>
+    <message>
+        <source>the difference appears from d_k = {0} on.</source>
+        <translation>差别从 d_k = {0} 起出现。</translation>
+    </message>
+    <message>
+        <source>Sweep, step below the threshold (scaled/unscaled, — never): {0}; {1}</source>
+        <translation>扫描，降到阈值以下的步数（缩放/不缩放，— 表示没有）：{0}；{1}</translation>
+    </message>
+    <message>
+        <source>scaled 1/√d_k</source>
+        <translation>缩放 1/√d_k</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>One tiny attention model learns twice, from the same seed, data and weights: a query must find its key among 8 and return its value. &lt;b&gt;Scaled&lt;/b&gt; divides q·k by √d&lt;sub&gt;k&lt;/sub&gt;, &lt;b&gt;unscaled&lt;/b&gt; does not. Does the unscaled softmax saturate and learn slower, as the article says?</source>
+        <translation>同一个小注意力模型从相同的种子、数据和权重出发学两次：查询要在 8 个键向量中找到自己的那个，并返回它的值。&lt;b&gt;缩放&lt;/b&gt;把 q·k 除以 √d&lt;sub&gt;k&lt;/sub&gt;，&lt;b&gt;不缩放&lt;/b&gt;则不除。不缩放的 softmax 会不会像文章说的那样饱和、学得更慢？</translation>
+    </message>
+    <message>
+        <source>d_k</source>
+        <translation>d_k</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Width of q and k, {0} to {1}</source>
+        <translation>q 和 k 的维度，{0} 到 {1}</translation>
+    </message>
+    <message>
+        <source>Adam&apos;s learning rate, the same for both runs</source>
+        <translation>Adam 的学习率，两次训练相同</translation>
+    </message>
+    <message>
+        <source>Another training set, probe and starting weights</source>
+        <translation>换一组训练数据、探针查询和初始权重</translation>
+    </message>
+    <message>
+        <source>One step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Loss&lt;/b&gt; (dashed: the threshold)</source>
+        <translation>&lt;b&gt;损失&lt;/b&gt;（虚线：阈值）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Attention entropy&lt;/b&gt; (bits)</source>
+        <translation>&lt;b&gt;注意力熵&lt;/b&gt;（比特）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax Jacobian norm&lt;/b&gt;</source>
+        <translation>&lt;b&gt;softmax 雅可比范数&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gradient norm&lt;/b&gt; at W&lt;sub&gt;Q&lt;/sub&gt; (solid), W&lt;sub&gt;K&lt;/sub&gt; (dashed)</source>
+        <translation>&lt;b&gt;梯度范数&lt;/b&gt;：W&lt;sub&gt;Q&lt;/sub&gt;（实线）、W&lt;sub&gt;K&lt;/sub&gt;（虚线）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Probe query, scaled&lt;/b&gt;: weight on each key</source>
+        <translation>&lt;b&gt;探针查询，缩放&lt;/b&gt;：每个键向量的权重</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Probe query, unscaled&lt;/b&gt;: weight on each key</source>
+        <translation>&lt;b&gt;探针查询，不缩放&lt;/b&gt;：每个键向量的权重</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
     </message>
 </context>
 <context>

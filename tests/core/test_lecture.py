@@ -48,7 +48,7 @@ def script(*scenes, **fields) -> str:
 @pytest.mark.parametrize("text, message", [
     (script({"preset": "library"}, {"lab": "kitchen"}),
      'scenes[1].lab: expected one of vectors, saturation, variance, self-attention, transformer, multi-head, '
-     'cross-attention, positions, bugs, got "kitchen"'),
+     'cross-attention, positions, bugs, training, got "kitchen"'),
     (script({"steps": 5}), "scenes[0].steps: expected a whole number from 1 to 4, got 5"),
     (script({"steps": True}), "scenes[0].steps: expected a whole number from 1 to 4, got true/false"),
     (script({"stpes": 2}), 'scenes[0]."stpes": unknown field (allowed: preset, lab, plane, steps, question, pin, '

@@ -17,15 +17,18 @@ SEQUENCE_KINDS = (SEQUENCE_KIND, "self")
 MULTIHEAD_KIND = "multihead"
 CROSS_KIND = "cross"
 POSITIONS_KIND = "positions"  # the positions lab's scene: d, the pair shown, m, n and the seed
+TRAINING_KIND = "training"  # the training lab's settings: d_k, steps, learning rate and seed
 LECTURE_KIND = "lecture"  # a lecture script (core/teaching/lecture.py), not a scene
 
 
 def check_kind(name: Any) -> str:
     """The `kind` a file names, when it is one of the kinds; anything else raises ScenarioError listing them."""
-    if not isinstance(name, str) or name not in (*SEQUENCE_KINDS, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND):
+    if not isinstance(name, str) or name not in (*SEQUENCE_KINDS, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND,
+                                                 TRAINING_KIND):
         raise ScenarioError(
             'kind: expected "{0}" (a self-attention file), "{1}" (a multi-head file), "{2}" (a cross-attention '
-            'file), "{3}" (a positions file) or no "kind" at all (a single query), got {4}',
-            SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND, json.dumps(name, ensure_ascii=False)[:40],
+            'file), "{3}" (a positions file), "{4}" (a training file) or no "kind" at all (a single query), got {5}',
+            SEQUENCE_KIND, MULTIHEAD_KIND, CROSS_KIND, POSITIONS_KIND, TRAINING_KIND,
+            json.dumps(name, ensure_ascii=False)[:40],
         )
     return name

@@ -21,6 +21,7 @@ from attention_explorer.core.scenes.kinds import (
     POSITIONS_KIND,
     SEQUENCE_KIND,
     SEQUENCE_KINDS,
+    TRAINING_KIND,
     check_kind,
 )
 
@@ -89,6 +90,14 @@ def _positions(role: str) -> ModuleType:
     return file
 
 
+def _training(role: str) -> ModuleType:
+    if role == "report":
+        from attention_explorer.core.scenes.training import report
+        return report
+    from attention_explorer.core.scenes.training import file
+    return file
+
+
 QUERY = SceneKind(None, "query", "Scenario", _query)
 KINDS = (
     QUERY,
@@ -96,6 +105,7 @@ KINDS = (
     SceneKind(MULTIHEAD_KIND, "multihead", "MultiHeadScenario", _multihead),
     SceneKind(CROSS_KIND, "cross", "CrossScenario", _cross),
     SceneKind(POSITIONS_KIND, "positions", "PositionalScene", _positions),
+    SceneKind(TRAINING_KIND, "training", "TrainingScene", _training),
 )
 _BY_NAME = {name: kind for kind in KINDS[1:] for name in (kind.name, *kind.aliases)}
 

@@ -27,7 +27,7 @@ LECTURE_FIELDS = ("format", "kind", "title", "scenes")
 SCENE_FIELDS = ("preset", "lab", "plane", "steps", "question", "pin", "scale", "caption", "step_captions")
 # The middle's pages a scene may show, by the names a script uses, in the order of the window's tabs.
 LABS = ("vectors", "saturation", "variance", "self-attention", "transformer", "multi-head", "cross-attention",
-        "positions", "bugs")
+        "positions", "bugs", "training")
 VECTORS = "vectors"  # the page a script starts on, and where the explorer's questions are asked
 SELF_ATTENTION = "self-attention"
 # The pages that show the explorer's scenario: a single-query example opened on another page brings the vectors.

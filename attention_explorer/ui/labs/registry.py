@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
+from attention_explorer.core.scenes.kinds import (
+    CROSS_KIND,
+    MULTIHEAD_KIND,
+    POSITIONS_KIND,
+    SEQUENCE_KIND,
+    TRAINING_KIND,
+)
 from attention_explorer.state.workspace import EXPLORER
 
 if TYPE_CHECKING:
@@ -77,6 +83,11 @@ def _bugs(_model: ExplorerModel) -> QWidget:
     return BugsLab()  # its scenes are its own, and fixed: no explorer model, nothing to save
 
 
+def _training(_model: ExplorerModel) -> QWidget:
+    from attention_explorer.ui.labs.training.lab import TrainingLab
+    return TrainingLab()  # its settings are its own: no explorer model
+
+
 VECTORS, SATURATION, VARIANCE, SELF_ATTENTION = "vectors", "saturation", "variance", "self-attention"
 TRANSFORMER, MULTIHEAD, CROSS, POSITIONS = "transformer", "multi-head", "cross-attention", "positions"
 
@@ -103,6 +114,8 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec(POSITIONS, QT_TRANSLATE_NOOP("MainWindow", "Positions and q·k"), POSITIONS_KIND, "positions.json", True,
              _positions, "positions"),
     PageSpec("bugs", QT_TRANSLATE_NOOP("MainWindow", "Spot the bug"), EXPLORER, "scenario.json", True, _bugs),
+    PageSpec("training", QT_TRANSLATE_NOOP("MainWindow", "Training: scaled vs unscaled"), TRAINING_KIND,
+             "training.json", True, _training, "training"),
 )
 _INDEX = {spec.id: index for index, spec in enumerate(PAGES)}
 # The page each kind of scene opens in and is saved from; the explorer's scenario belongs to the Vectors page.

@@ -156,8 +156,9 @@ ROWS: tuple[Row, ...] = (
 
     MenuRow("view", "", QT_TRANSLATE_NOOP("MainWindow", "&View")),
     MenuRow("pages", "view", QT_TRANSLATE_NOOP("MainWindow", "&Labs")),
-    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,), shortcuts=(f"Ctrl+{index + 1}",),
-                checkable=True, group="pages")  # checked: the page shown
+    # Ctrl+1 … Ctrl+9 for the first nine pages (Ctrl+0 is Normal size; "Ctrl+10" would be Ctrl+1 then 0).
+    *(ActionRow(f"page{index + 1}", "pages", title, "show_page", args=(index,),
+                shortcuts=(f"Ctrl+{index + 1}",) if index < 9 else (), checkable=True, group="pages")  # checked: shown
       for index, title in enumerate(spec.title for spec in PAGES)),
     MenuRow("panels", "view", QT_TRANSLATE_NOOP("MainWindow", "&Panels")),  # the window lists its docks first
     SeparatorRow("panels"),

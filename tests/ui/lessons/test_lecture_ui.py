@@ -85,7 +85,7 @@ def test_a_bad_lecture_file_names_its_first_problem_and_changes_nothing(make_win
     assert not window.open_file(str(path))
     assert window.errors == [("Cannot open the file", "talk.json: scenes[1].lab: expected one of vectors, "
                               "saturation, variance, self-attention, transformer, multi-head, cross-attention, "
-                              "positions, bugs, got \"kitchen\"")]
+                              "positions, bugs, training, got \"kitchen\"")]
     assert window.model.scenario is before and not window.lessons.runner.bar.isVisible()
     path.write_text('{"kind": "lecture", "title": "Mine", "scenes": [{"preset": "aligned", "caption": "Look"}]}',
                     encoding="utf-8")

@@ -95,6 +95,7 @@ E&xamples
     page7 [Ctrl+7] checkable | Cross-attention | Cross-attention
     page8 [Ctrl+8] checkable | Positions and q·k | Positions and q·k
     page9 [Ctrl+9] checkable | Spot the bug | Spot the bug
+    page10 [] checkable | Training: scaled vs unscaled | Training: scaled vs unscaled
   - [] | &Panels | Panels
     - [] checkable | Vectors | Vectors
     - [] checkable | About this example | About this example
@@ -178,7 +179,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 73
+    assert len(window.actions_by_name) == 74
 
 
 def test_every_action_is_translated_live_and_back(window):

@@ -19,7 +19,13 @@ from attention_explorer.core.files import workspace as workspace_file
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.files.workspace import RECOVERY_FORMAT
-from attention_explorer.core.scenes.kinds import CROSS_KIND, MULTIHEAD_KIND, POSITIONS_KIND, SEQUENCE_KIND
+from attention_explorer.core.scenes.kinds import (
+    CROSS_KIND,
+    MULTIHEAD_KIND,
+    POSITIONS_KIND,
+    SEQUENCE_KIND,
+    TRAINING_KIND,
+)
 from attention_explorer.ui.labs.registry import page_index
 from tests.ui.widget_helpers import type_text
 from tests.ui.window.test_history import handle_centre, mouse_drag
@@ -136,6 +142,7 @@ LABS = {
     "cross-attention": TargetCase(page_index("cross-attention"), CROSS_KIND, "我 爱 北京", "我 爱 你",
                                   "Cross-attention: Target “我 爱 你”"),
     "positions": SpinCase(page_index("positions"), POSITIONS_KIND, "8", "16", "Positions: Set d = 16", "spins", "d"),
+    "training": SpinCase(page_index("training"), TRAINING_KIND, "256", "64", "Training: Set d_k = 64", "spins", "d_k"),
 }
 
 

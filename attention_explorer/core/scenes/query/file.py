@@ -18,7 +18,7 @@ from attention_explorer.core.files.fields import number_rows as _number_rows
 from attention_explorer.core.files.jsonrules import parse_document, read_file
 from attention_explorer.core.limits import AUTO_SCALE, MAX_KEYS, ScenarioError
 from attention_explorer.core.messages import field_name_text, value_kind
-from attention_explorer.core.scenes.kinds import CROSS_KIND, POSITIONS_KIND, check_kind
+from attention_explorer.core.scenes.kinds import CROSS_KIND, POSITIONS_KIND, TRAINING_KIND, check_kind
 from attention_explorer.core.scenes.query.pins import Pin
 from attention_explorer.core.scenes.query.scene import Scenario, default_labels
 
@@ -35,9 +35,10 @@ def all_fields() -> tuple[str, ...]:
     from attention_explorer.core.scenes.multihead.file import MULTIHEAD_FIELDS
     from attention_explorer.core.scenes.positions.file import POSITIONS_FIELDS
     from attention_explorer.core.scenes.sequence.file import SEQUENCE_FIELDS
+    from attention_explorer.core.scenes.training.file import TRAINING_FIELDS
 
     return tuple(dict.fromkeys((*SCENARIO_FIELDS, *SEQUENCE_FIELDS, *MULTIHEAD_FIELDS, *CROSS_FIELDS,
-                                *POSITIONS_FIELDS)))
+                                *POSITIONS_FIELDS, *TRAINING_FIELDS)))
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -58,6 +59,9 @@ def scenario_from_dict(document: Any) -> Scenario:
                 "positions lab",
                 POSITIONS_KIND,
             )
+        if document["kind"] == TRAINING_KIND:
+            raise ScenarioError('kind "{0}": the training lab\'s settings (d_k, steps, lr and seed), not a '
+                                "single-query scenario; open it in the training lab", TRAINING_KIND)
         raise ScenarioError(
             'kind "{0}": a self-attention file (tokens and W_Q, W_K, W_V), not a single-query scenario; '
             "open it in the self-attention lab",

@@ -1,0 +1,1 @@
+"""Training a tiny attention model, scaled against unscaled (the training lab and `attention-explorer train`)."""

@@ -1,0 +1,1 @@
+"""The training lab: scaled against unscaled attention, trained live."""
