@@ -4515,6 +4515,18 @@
         <translation>无法粘贴，没有任何改动：{0}</translation>
     </message>
     <message>
+        <source>{0} numbers typed, but only {1} fit from this cell to the end of the row: nothing changed.</source>
+        <translation>输入了 {0} 个数，但从这一格到行尾只能放下 {1} 个：没有改动。</translation>
+    </message>
+    <message>
+        <source>Typed numbers refused, nothing changed: {0}</source>
+        <translation>输入的数无法接受，没有任何改动：{0}</translation>
+    </message>
+    <message>
+        <source>{0} numbers typed: they fill this cell and the ones to its right (one undo step).</source>
+        <translation>输入了 {0} 个数：从这一格起向右依次填入（一步撤销）。</translation>
+    </message>
+    <message>
         <source>Paste refused: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
