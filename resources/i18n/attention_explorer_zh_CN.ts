@@ -203,10 +203,6 @@
         <translation>{0}：{1} 超出范围（0 到 {2:g}）</translation>
     </message>
     <message>
-        <source>{0}: {1:g} is out of range (0 to {2:g})</source>
-        <translation>{0}：{1:g} 超出范围（0 到 {2:g}）</translation>
-    </message>
-    <message>
         <source>{0}: an empty scene (give at least one of {1})</source>
         <translation>{0}：空的场景（至少给出 {1} 中的一项）</translation>
     </message>
@@ -723,10 +719,6 @@
         <translation>{0}.after：应为 {1} 之一，却是 {2}</translation>
     </message>
     <message>
-        <source>{0}.factor: expected a number from 0 to 1000000, got {1}</source>
-        <translation>{0}.factor：应为 0 到 1000000 之间的数字，却是 {1}</translation>
-    </message>
-    <message>
         <source>{0}.factor: only with &quot;after&quot;: &quot;factor&quot;</source>
         <translation>{0}.factor：只能与 &quot;after&quot;: &quot;factor&quot; 一起使用</translation>
     </message>
@@ -1199,6 +1191,14 @@
         <translation>{0}：加载这个模型约需 {1} MB 内存，而空闲内存只有 {2} MB</translation>
     </message>
     <message>
+        <source>the scores could reach {0}, too large to compute safely; use smaller numbers</source>
+        <translation>分数可能达到 {0}，太大，无法安全计算；请使用更小的数</translation>
+    </message>
+    <message>
+        <source>{0}.factor: expected a number from 0 to {1:g}, got {2}</source>
+        <translation>{0}.factor：应为 0 到 {1:g} 之间的数字，却是 {2}</translation>
+    </message>
+    <message>
         <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
         <translation>{0}：应为一个由步骤编号（&quot;1&quot; 到 &quot;{1}&quot;）和说明文字组成的对象，实际是 {2}</translation>
     </message>
@@ -1385,10 +1385,6 @@
     <message>
         <source>{0}: expected a string of at most {1} characters</source>
         <translation>{0}：应为不超过 {1} 个字符的字符串</translation>
-    </message>
-    <message>
-        <source>the scores could reach {0:.3g}, too large to compute safely; use smaller numbers</source>
-        <translation>分数可能达到 {0:.3g}，太大，无法安全计算；请使用更小的数</translation>
     </message>
     <message>
         <source>&quot;{0}&quot;: unknown field (allowed in a self-attention file: {1})</source>
