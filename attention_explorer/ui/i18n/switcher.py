@@ -22,6 +22,16 @@ def system_language() -> str:
     return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
 
 
+def ui_locale() -> QLocale:
+    """The locale of the window's language, for dates and times: the system's own if it speaks that language
+    (its regional format), else the language's usual one (Chinese dates in a Chinese window on an English system)."""
+    language = QLocale.Language.Chinese if language_switcher().language == "zh_CN" else QLocale.Language.English
+    system = QLocale.system()
+    if system.language() == language:
+        return system
+    return QLocale("zh_CN" if language == QLocale.Language.Chinese else "en_US")
+
+
 class LanguageSwitcher:
     """Installs one language's translators; switching sends LanguageChange to every widget."""
 

@@ -1,12 +1,14 @@
-"""Limit messages in the Chinese window: numbers as people write them (2 000 000, 1×10⁻⁷, one minus sign), never
-programmer notation (2e+06), whatever file or lecture script brings the number."""
+"""Messages in the Chinese window: numbers as people write them (2 000 000, 1×10⁻⁷, one minus sign), never
+programmer notation (2e+06), whatever file or lecture script brings the number; dates in the Chinese form."""
 
 from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
+from PySide6.QtCore import QDateTime, QLocale
 
 from attention_explorer.core.files.presets import resources_dir
 
@@ -48,3 +50,15 @@ def test_a_number_out_of_range_is_written_as_people_write_it(window, tmp_path, t
     assert message == f"mine.json: {said}", message
     assert not PROGRAMMER.search(message)
     assert "-" not in message.replace("mine.json", "")  # one minus sign: the typographic one
+
+
+def test_the_recovery_question_writes_the_date_the_chinese_way(window, _no_modal_dialogs):
+    """Seen: "7 Dec 2026" in the Chinese window (the system's C locale)."""
+    saved_at = 1796630400  # 7 December 2026, 08:00 UTC
+    _no_modal_dialogs.clear()
+    window.ask_restore_recovery(SimpleNamespace(saved_at=saved_at))
+    [(title, text)] = _no_modal_dialogs  # what the question box was given (conftest answers it)
+    when = QLocale("zh_CN").toString(QDateTime.fromSecsSinceEpoch(saved_at), QLocale.FormatType.ShortFormat)
+    assert when.startswith("2026/12/7") and when in text
+    assert "Dec" not in text and "AM" not in text and "PM" not in text
+    assert text.startswith("Attention Explorer 没有正常关闭") and title == "恢复未保存的工作？"
