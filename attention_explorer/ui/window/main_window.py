@@ -281,9 +281,11 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         return wanted if wanted <= int(width * WHOLE_TABLE_SHARE) else 0
 
     def _widen_vectors(self, wanted: int) -> None:
-        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole."""
+        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole
+        (not while a lecture runs: nothing moves under the lecture's buttons)."""
         dock = self.docks.get("vectorEditor")
-        if (dock is None or self.presenting or self._restoring_state or not dock.isVisible()
+        if (dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active
+                or not dock.isVisible()
                 or dock.isFloating() or dock.width() >= wanted or not self._whole_table_width(self.width())):
             return
         self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
