@@ -3413,6 +3413,11 @@
         <translation>请输入一行分数（1 到 {0} 个），例如 2、1、0</translation>
     </message>
     <message>
+        <source>, </source>
+        <comment>between the numbers of a list in a sentence</comment>
+        <translation>、</translation>
+    </message>
+    <message>
         <source>Scores {0}</source>
         <translation>分数 {0}</translation>
     </message>
@@ -4555,11 +4560,11 @@
     <name>WeightsChart</name>
     <message>
         <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max {2})&lt;br/&gt;Largest &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
-        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上⁠限&amp;nbsp;{2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
     </message>
     <message>
         <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max log&lt;sub&gt;2&lt;/sub&gt; {1} = {2})&lt;br/&gt;Largest weight &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
-        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 log&lt;sub&gt;2&lt;/sub&gt; {1} = {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上⁠限&amp;nbsp;log&lt;sub&gt;2&lt;/sub&gt;&amp;nbsp;{1}&amp;nbsp;=&amp;nbsp;{2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
     </message>
     <message>
         <source>{0} grey line: the weights without scaling (factor 1, softmax of the raw scores)</source>

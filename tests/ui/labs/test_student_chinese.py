@@ -110,6 +110,40 @@ def test_the_saturation_lab_takes_the_articles_scores_as_typed(window, typed, sc
     assert window.model.result.scale == 1.0
     assert plain(lab.scores_weights.text()) == shown
     assert not lab.message_label.isVisible()
+    # The example's title is Chinese too: its list takes 、 (seen: 分数 20, 10, 0).
+    title = "分数 " + "、".join(f"{x:g}" for x in scores)
+    assert window.model.scenario.title == title
+    assert plain(window.preset_info.text_label.text()).startswith(title)
+    _assert_unbroken_words(window.weights_chart.stats_label, ("上限", "比特", "最大权重"))
+
+
+def _lines(label, width: int) -> list[str]:
+    """The lines a rich-text label lays its text out in, in its font, at `width` pixels."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setHtml(label.text())
+    document.setTextWidth(width)
+    document.size()  # lays the text out
+    lines = []
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            lines.append(block.text()[line.textStart():line.textStart() + line.textLength()])
+        block = block.next()
+    return lines
+
+
+def _assert_unbroken_words(label, words) -> None:
+    """At any width a narrow dock may give it, no line of the label ends inside one of `words` (seen: 上 at the end
+    of a line, 限 at the start of the next; Qt breaks Chinese between any two characters)."""
+    for width in range(150, 400, 5):
+        for line in _lines(label, width):
+            for word in words:
+                for cut in range(1, len(word)):
+                    assert not line.rstrip().endswith(word[:cut]), (width, _lines(label, width))
 
 
 def test_a_refused_score_is_chinese_and_goes_at_the_next_edit_or_example(window):
