@@ -284,9 +284,11 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole
         (not while a lecture runs: nothing moves under the lecture's buttons)."""
         dock = self.docks.get("vectorEditor")
-        if (dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active
-                or not dock.isVisible()
-                or dock.isFloating() or dock.width() >= wanted or not self._whole_table_width(self.width())):
+        if dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active:
+            return
+        # The vector panel or the panel in front of it in its tab group (About this example, History): same width.
+        dock = next((shown for shown in (dock, *self.tabifiedDockWidgets(dock)) if shown.isVisible()), None)
+        if dock is None or dock.isFloating() or dock.width() >= wanted or not self._whole_table_width(self.width()):
             return
         self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
 

@@ -568,3 +568,4 @@ def test_the_library_table_fits_at_the_desk_and_in_the_hall(make_window, size, p
         QApplication.processEvents()
         assert _fully_in_view(editor, K1_ROW, last) and table.names.isVisible()
         assert table.names.geometry().left() <= table.frameWidth()
+
