@@ -232,6 +232,7 @@ def _open_library_table(window):
     window.open_preset("library")
     window.show_page(0)
     window.docks["vectorEditor"].raise_()
+    window.activateWindow()  # keyboard focus needs an active window (under xcb)
     QApplication.processEvents()
     return window.editor
 
