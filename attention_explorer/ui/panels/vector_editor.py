@@ -1,7 +1,8 @@
 """The vector editor: Q, every K_i and V_i as a table of numbers, edited cell by cell or pasted from a spreadsheet.
 
-This module is the panel around the table (vector_table.py): d_k and d_v, adding and removing pairs, the
-message line, the column widths and the clipboard (a paste is checked by vector_paste.py).
+This module is the panel around the table (vector_table.py: model and delegate; vector_view.py: the view): d_k
+and d_v, adding and removing pairs, the message line, the column widths and the clipboard (a paste is checked by
+vector_paste.py).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ from attention_explorer.ui.panels.vector_table import (
     QUERY_ROW,
     SWATCH_WIDTH,
     KeepTypingDelegate,
-    VectorTable,
     VectorTableModel,
 )
+from attention_explorer.ui.panels.vector_view import VectorTable
 from attention_explorer.ui.style.numbers import MINUS, row_cells, three_decimals, tooltip_number
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label
 from attention_explorer.ui.style.theme import theme
