@@ -280,17 +280,29 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         wanted = self.editor.whole_table_width()
         return wanted if wanted <= int(width * WHOLE_TABLE_SHARE) else 0
 
+    _vectors_width_before: int | None = None  # the vector panel's width before the window widened it
+
     def _widen_vectors(self, wanted: int) -> None:
-        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole
-        (not while a lecture runs: nothing moves under the lecture's buttons)."""
+        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole,
+        and gives the width back when the table needs it no more (not while a lecture runs: nothing moves under
+        the lecture's buttons)."""
         dock = self.docks.get("vectorEditor")
         if dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active:
             return
-        # The vector panel or the panel in front of it in its tab group (About this example, History): same width.
-        dock = next((shown for shown in (dock, *self.tabifiedDockWidgets(dock)) if shown.isVisible()), None)
-        if dock is None or dock.isFloating() or dock.width() >= wanted or not self._whole_table_width(self.width()):
+        # The vector panel or the one in front of it in its tab group (About this example, History): same width.
+        group = (dock, *self.tabifiedDockWidgets(dock))
+        dock = next((shown for shown in group if shown.isVisible() and not shown.visibleRegion().isEmpty()), None)
+        if dock is None or dock.isFloating():
             return
-        self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
+        if dock.width() < wanted and self._whole_table_width(self.width()):
+            if self._vectors_width_before is None:
+                self._vectors_width_before = dock.width()
+            self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
+        elif self._vectors_width_before is not None and dock.width() > max(wanted, self._vectors_width_before):
+            narrower = max(wanted, self._vectors_width_before)
+            if narrower == self._vectors_width_before:
+                self._vectors_width_before = None
+            self.resizeDocks([dock], [narrower], Qt.Orientation.Horizontal)
 
     def _add_lazy_dock(self, name: str, factory: Callable[[], QWidget], area: Qt.DockWidgetArea) -> LazyDock:
         dock = LazyDock(name, factory, self)

@@ -573,3 +573,19 @@ def test_the_library_table_fits_at_the_desk_and_in_the_hall(make_window, size, p
         assert _fully_in_view(editor, K1_ROW, last) and table.names.isVisible()
         assert table.names.geometry().left() <= table.frameWidth()
 
+
+
+def test_the_panel_widened_for_a_wide_table_gives_the_width_back(make_window):
+    """At 1600×1000 the library's d_k = 4 table widens the panel; a 2-D example gives the width back to the middle."""
+    window = make_window(size=(1600, 1000))
+    middle = window.centralWidget()
+    before = middle.width()
+    window.open_preset("library")
+    QApplication.processEvents()
+    assert middle.width() < before
+    window.docks["vectorEditor"].raise_()
+    QApplication.processEvents()
+    assert not window.editor.table.horizontalScrollBar().isVisible()  # the whole table shows
+    window.open_preset("drag-2d")
+    QApplication.processEvents()
+    assert middle.width() == before
