@@ -5,6 +5,7 @@ Also the few ways a value is written inside such a message: a float, a huge inte
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -23,14 +24,33 @@ class TemplateError(ValueError):
         self.values = values
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+_GROUPED_BELOW = 1e15  # whole numbers up to here are written out with their thousands grouped
+
+
+def grouped(number: int) -> str:
+    """A whole number with thin spaces between its thousands, the same in every language: 2 000 000."""
+    return f"{number:,}".replace(",", "\u2009")
+
+
 def number_text(value: float) -> str:
-    """The shortest %g form that reads back as the same float: 2e+06, but 1000000.1 (not 1e+06) near a limit."""
+    """The shortest text that reads back as the same float, written as a person writes it, never in programmer
+    notation: 0.1, 1000000.1 near a limit (not 1e+06), 2 000 000 (not 2e+06), 1.5×10⁻⁷ (not 1.5e-07)."""
     value = float(value)
+    if not math.isfinite(value):
+        return str(value)  # nan, inf: what the file or the call said
     for digits in range(1, 18):
         text = f"{value:.{digits}g}"
         if float(text) == value:
-            return text
-    return repr(value)
+            break
+    else:
+        text = repr(value)
+    if "e" not in text:
+        return text
+    if value == int(value) and abs(value) < _GROUPED_BELOW:
+        return grouped(int(value))
+    mantissa, exponent = text.split("e")
+    return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
 
 
 class Limit(float):
@@ -39,7 +59,7 @@ class Limit(float):
 
     def __format__(self, spec: str) -> str:
         if spec in ("", "g") and self == int(self):
-            return f"{int(self):,}".replace(",", "\u2009")
+            return grouped(int(self))
         return super().__format__(spec)
 
 

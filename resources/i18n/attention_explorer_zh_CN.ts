@@ -434,10 +434,6 @@
         <translation>{0}：{1} 超出范围（0 到 {2:g}）</translation>
     </message>
     <message>
-        <source>{0}: {1:g} is out of range (0 to {2:g})</source>
-        <translation>{0}：{1:g} 超出范围（0 到 {2:g}）</translation>
-    </message>
-    <message>
         <source>{0}: an empty scene (give at least one of {1})</source>
         <translation>{0}：空的场景（至少给出 {1} 中的一项）</translation>
     </message>
@@ -952,10 +948,6 @@
     <message>
         <source>{0}.after: expected one of {1}, got {2}</source>
         <translation>{0}.after：应为 {1} 之一，却是 {2}</translation>
-    </message>
-    <message>
-        <source>{0}.factor: expected a number from 0 to 1000000, got {1}</source>
-        <translation>{0}.factor：应为 0 到 1000000 之间的数字，却是 {1}</translation>
     </message>
     <message>
         <source>{0}.factor: only with &quot;after&quot;: &quot;factor&quot;</source>
@@ -1510,6 +1502,14 @@
         <translation>q 和 k：要么都给出，要么都不给</translation>
     </message>
     <message>
+        <source>the scores could reach {0}, too large to compute safely; use smaller numbers</source>
+        <translation>分数可能达到 {0}，太大，无法安全计算；请使用更小的数</translation>
+    </message>
+    <message>
+        <source>{0}.factor: expected a number from 0 to {1:g}, got {2}</source>
+        <translation>{0}.factor：应为 0 到 {1:g} 之间的数字，却是 {2}</translation>
+    </message>
+    <message>
         <source>{0}: expected an object of step numbers (&quot;1&quot; to &quot;{1}&quot;) and captions, got {2}</source>
         <translation>{0}：应为一个由步骤编号（&quot;1&quot; 到 &quot;{1}&quot;）和说明文字组成的对象，实际是 {2}</translation>
     </message>
@@ -1712,10 +1712,6 @@
     <message>
         <source>{0}: expected a string of at most {1} characters</source>
         <translation>{0}：应为不超过 {1} 个字符的字符串</translation>
-    </message>
-    <message>
-        <source>the scores could reach {0:.3g}, too large to compute safely; use smaller numbers</source>
-        <translation>分数可能达到 {0:.3g}，太大，无法安全计算；请使用更小的数</translation>
     </message>
     <message>
         <source>&quot;{0}&quot;: unknown field (allowed in a self-attention file: {1})</source>
@@ -4020,6 +4016,11 @@
         <translation>请输入一行分数（1 到 {0} 个），例如 2、1、0</translation>
     </message>
     <message>
+        <source>, </source>
+        <comment>between the numbers of a list in a sentence</comment>
+        <translation>、</translation>
+    </message>
+    <message>
         <source>Scores {0}</source>
         <translation>分数 {0}</translation>
     </message>
@@ -5346,6 +5347,18 @@
         <translation>无法粘贴，没有任何改动：{0}</translation>
     </message>
     <message>
+        <source>{0} numbers typed, but only {1} fit from this cell to the end of the row: nothing changed.</source>
+        <translation>输入了 {0} 个数，但从这一格到行尾只能放下 {1} 个：没有改动。</translation>
+    </message>
+    <message>
+        <source>Typed numbers refused, nothing changed: {0}</source>
+        <translation>输入的数无法接受，没有任何改动：{0}</translation>
+    </message>
+    <message>
+        <source>{0} numbers typed: they fill this cell and the ones to its right (one undo step).</source>
+        <translation>输入了 {0} 个数：从这一格起向右依次填入（一步撤销）。</translation>
+    </message>
+    <message>
         <source>Paste refused: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
@@ -5378,11 +5391,11 @@
     <name>WeightsChart</name>
     <message>
         <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max {2})&lt;br/&gt;Largest &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
-        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上⁠限&amp;nbsp;{2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
     </message>
     <message>
         <source>Entropy &lt;b&gt;{0}&lt;/b&gt; bits (max log&lt;sub&gt;2&lt;/sub&gt; {1} = {2})&lt;br/&gt;Largest weight &lt;b&gt;{3}&lt;/b&gt; ({4})</source>
-        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上限 log&lt;sub&gt;2&lt;/sub&gt; {1} = {2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
+        <translation>熵 &lt;b&gt;{0}&lt;/b&gt; 比特（上⁠限&amp;nbsp;log&lt;sub&gt;2&lt;/sub&gt;&amp;nbsp;{1}&amp;nbsp;=&amp;nbsp;{2}）&lt;br/&gt;最大权重 &lt;b&gt;{3}&lt;/b&gt;（{4}）</translation>
     </message>
     <message>
         <source>{0} grey line: the weights without scaling (factor 1, softmax of the raw scores)</source>

@@ -75,7 +75,7 @@ BAD_FILES = {
     "too-many-keys": (text_with(keys=[[1, 0, 1, 0]] * 513, values=[[1]] * 513),
                       "keys: expected a list of 1 to 512 rows, got 513"),
     "label-too-long": (text_with(labels=["K1", "我" * 65, "K3"]), "labels[1]: 65 characters, at most 64"),
-    "out-of-range": (text_with(query=[1, 0, 2e6, 0]), "query[2]: 2e+06 is out of range"),
+    "out-of-range": (text_with(query=[1, 0, 2e6, 0]), "query[2]: 2 000 000 is out of range"),
     "giant-integer": ('{"query": [' + "9" * 300 + '], "keys": [[1]], "values": [[1]]}', "query[0]: 999… (300 digits)"),
     "lone-surrogate": (json.dumps(dict(LIBRARY, labels=["K1", "K2", "\ud800"])),  # written as the escape \ud800
                        "labels[2]: character 1 is not valid Unicode"),

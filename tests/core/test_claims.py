@@ -130,7 +130,7 @@ _SEQUENCE = {"kind": "sequence", "tokens": ["a", "b"], "embeddings": [[1, 0], [0
      "claims[0].tolerance: expected a number above 0 and at most 1, got 0"),
     ([{"weights": [0.5, 0.5], "row": 0}], "claims[0].row: only a self-attention file has rows"),
     ([{"after": "factor", "weights": [0.5, 0.5]}],
-     "claims[0].factor: expected a number from 0 to 1000000, got None"),
+     "claims[0].factor: expected a number from 0 to 1 000 000, got null"),
     ([{"factor": 2, "weights": [0.5, 0.5]}], 'claims[0].factor: only with "after": "factor"'),
 ])
 def test_the_loader_refuses_bad_claims_with_one_clear_line(claims_value, message):
@@ -140,7 +140,7 @@ def test_the_loader_refuses_bad_claims_with_one_clear_line(claims_value, message
 
 
 @pytest.mark.parametrize(("claims_value", "message"), [
-    ([{"weights": [0.5, 0.5]}], "claims[0].row: expected a whole number from 0 to 1, got None"),
+    ([{"weights": [0.5, 0.5]}], "claims[0].row: expected a whole number from 0 to 1, got null"),
     ([{"row": 2, "weights": [0.5, 0.5]}], "claims[0].row: expected a whole number from 0 to 1, got 2"),
     ([{"row": 0, "cosines": [1, 0]}], "claims[0].cosines: only a single-query file has them"),
 ])

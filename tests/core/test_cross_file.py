@@ -76,7 +76,7 @@ BAD = {
     "w_k width": (document(w_k=[[1, 0], [0, 1]]), "w_k[0]: expected 3 numbers (d_k from w_q = 3), got 2"),
     "w_q rows": (document(w_q=[[1, 0, 0]]), "w_q: expected 2 rows (d_model = 2, the width of the embeddings), got 1"),
     "nan": (document().replace("[0, 2]", "[0, NaN]"), "source_embeddings[1][1]: NaN is not allowed"),
-    "huge": (document(w_v=[[1], [1e7]]), "w_v[1][0]: 1e+07 is out of range"),
+    "huge": (document(w_v=[[1], [1e7]]), "w_v[1][0]: 10 000 000 is out of range"),
     "token type": (document(source_tokens=["x", 3]), "source_tokens[1]: expected a string, got int"),
     "tokens type": (document(target_tokens="abc"), "target_tokens: expected a list of 1 to 512 strings, got a string"),
     "format": (document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),

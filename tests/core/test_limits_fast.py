@@ -41,7 +41,7 @@ def test_clean_rows_are_checked_in_bulk_and_never_walked_item_by_item(monkeypatc
 @pytest.mark.parametrize(("where", "bad", "message"), [
     (("keys", 3, 5), True, "keys[3][5]: expected a number, got true"),
     (("keys", 7, 0), 10**400, "keys[7][0]: 100… (401 digits) is out of range"),
-    (("keys", 2, 1), 2e6, "keys[2][1]: 2e+06 is out of range"),
+    (("keys", 2, 1), 2e6, "keys[2][1]: 2 000 000 is out of range"),
     (("values", 1, 2), float("nan"), "values[1][2]: NaN is not allowed"),
     (("values", 4, 0), "1", "values[4][0]: expected a number, got a string"),
 ])

@@ -71,15 +71,16 @@ BAD = [
     (text_with(w_q=[ROW, ROW, [0, True, 0, 0], ROW]), "w_q[2][1]: expected a number, got true/false"),
     (text_with(w_o=[ROW, ROW, [0, "1", 0, 0], ROW]), "w_o[2][1]: expected a number, got a string"),
     (text_with().replace('"w_o": [[1.0, 0.0', '"w_o": [[NaN, 0.0'), "w_o[0][0]: NaN is not allowed"),
-    (text_with(w_q=[ROW, ROW, ROW, [0, 0, 0, 2e6]]), "w_q[3][3]: 2e+06 is out of range"),
+    (text_with(w_q=[ROW, ROW, ROW, [0, 0, 0, 2e6]]), "w_q[3][3]: 2 000 000 is out of range"),
     (text_with(embeddings=[[0.0] * 5000] * 3), "embeddings[0]: expected 1 to 4096 numbers, got 5000"),
     (text_with(tokens=["a", "b"]), "embeddings: expected 2 rows (one per token), got 3"),
     (text_with(causal="yes"), "causal: expected true or false, got a string"),
     (text_with(scale=-1), "scale: -1 is out of range"),
     (text_with(query=[1, 0]), '"query": unknown field (allowed in a multi-head file: format, kind, title'),
     (text_with(kind="MultiHead"), 'kind: expected "sequence" (a self-attention file), "multihead" (a multi-head '
-                                  'file), "cross" (a cross-attention file), "positions" (a positions file) or no '
-                                  '"kind" at all (a single query), got "MultiHead"'),
+                                  'file), "cross" (a cross-attention file), "positions" (a positions file), '
+                                  '"training" (a training file) or no "kind" at all (a single query), '
+                                  'got "MultiHead"'),
     (text_with(title=7), "title: expected a string, got int"),
 ]
 

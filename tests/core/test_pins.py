@@ -109,7 +109,7 @@ def pin_document(**changes):
                                   "got true"),
     ([{"query": [1, 0], "keys": [[1, 0]]}], 'pins[0]: "values": missing'),
     ([pin_document(keys=[[1, 0, 0]])], "pins[0].keys[0]: expected 2 numbers (d_k = 2), got 3"),
-    ([pin_document(values=[[1e300]])], "pins[0].values[0][0]: 1e+300 is out of range"),
+    ([pin_document(values=[[1e300]])], "pins[0].values[0][0]: 1×10³⁰⁰ is out of range"),
     ([pin_document(), pin_document(query=[1, "x"])], "pins[1].query[1]: expected a number, got a string"),
     ([pin_document(scale=-1)], "pins[0].scale: -1 is out of range"),
     ([pin_document(labels=["a", "b"])], "pins[0].labels: expected 1 strings (one per key), got 2"),

@@ -128,7 +128,7 @@ def test_limits_are_inclusive():
         (document(keys={"a": 1}), "keys: expected a list of 1 to 512 rows, got an object"),
         (document(keys=[[1, 0, 1, 0]] * 513, values=[[1]] * 513), "keys: expected a list of 1 to 512 rows, got 513"),
         (document(keys=[1, 0, 1, 0]), "keys[0]: expected a list of numbers, got int"),
-        (document(query=[1, 0, 1e7, 0]), "query[2]: 1e+07 is out of range (|x| must be at most 1 000 000)"),
+        (document(query=[1, 0, 1e7, 0]), "query[2]: 10 000 000 is out of range (|x| must be at most 1 000 000)"),
         (document(labels=["K1", "K2"]), "labels: expected 3 strings (one per key), got 2"),
         (document(labels=["K1", 2, "K3"]), "labels[1]: expected a string, got int"),
         (document(labels=["K1", "K2", "x" * 65]), "labels[2]: 65 characters, at most 64 are allowed"),
@@ -211,7 +211,8 @@ def test_out_of_range_numbers_show_enough_digits_to_see_why():
         "query[2]: 1000000.1 is out of range (|x| must be at most 1 000 000)")
     assert refused(document(query=[1, 0, -1000000.5, 0])).startswith("query[2]: -1000000.5 is out of range")
     assert refused(document(scale=1000000.1)) == "scale: 1000000.1 is out of range (0 to 1 000 000)"
-    assert messages.number_text(2e6) == "2e+06" and messages.number_text(0.1) == "0.1"
+    assert messages.number_text(2e6) == "2 000 000" and messages.number_text(0.1) == "0.1"
+    assert messages.number_text(1.5e-7) == "1.5×10⁻⁷" and messages.number_text(-1e20) == "-1×10²⁰"
     assert messages.number_text(1 / 3) == repr(1 / 3)
     with pytest.raises(ScenarioError, match=r"^keys\[1\]\[0\]: 1000000\.1 is out of range"):
         sc.with_component(fileformat.loads(json.dumps(LIBRARY)), "key", 1, 0, 1000000.1)
@@ -441,7 +442,7 @@ def test_edits_return_new_scenarios_and_leave_the_old_one(library):
         (lambda s: sc.with_component(s, "query", 0, 1.5, 1.0), "component: expected a whole number"),
         (lambda s: sc.with_component(s, "query", 0, 0, "x"), "component value: expected a number, got a string"),
         (lambda s: sc.with_component(s, "query", 0, 0, None), "component value: expected a number, got null"),
-        (lambda s: sc.with_component(s, "key", 0, 0, 2e6), "keys[0][0]: 2e+06 is out of range"),
+        (lambda s: sc.with_component(s, "key", 0, 0, 2e6), "keys[0][0]: 2 000 000 is out of range"),
         (lambda s: sc.with_pair_removed(sc.with_pair_removed(sc.with_pair_removed(s, 0), 0), 0), "at least one"),
         (lambda s: sc.with_pair_added(s, key=[1, 2]), "new pair: expected a key of 4"),
         (lambda s: sc.with_d_k(s, 0), "dimension 0 is out of range"),

@@ -218,7 +218,7 @@ BAD_SELF_FILES = {
     "empty rows": (sequence_document(embeddings=[[], [], []]), "embeddings[0]: expected 1 to 4096 numbers, got 0"),
     "negative scale": (sequence_document(scale=-1), "scale: -1 is out of range"),
     "out of range": (sequence_document(embeddings=[[1, 0, 1, 0], [0, 2e6, 0, 0], [1, 0, 0, 1]]),
-                     "embeddings[1][1]: 2e+06 is out of range"),
+                     "embeddings[1][1]: 2 000 000 is out of range"),
     "wrong format": (sequence_document(format="attention-explorer/2"), 'format: expected "attention-explorer/1"'),
     "kind twice": (json.dumps(sequence_document()).replace('"kind": "sequence"', '"kind": "other", "kind": "sequence"'),
                    '"kind": duplicate key'),

@@ -40,10 +40,11 @@ def type_into_cell(editor, row: int, column: int, typed: str) -> None:
     editor.table.setFocus()
     editor.table.setCurrentIndex(index)
     editor.table.edit(index)
-    line = editor.table.indexWidget(index)
+    view = editor.table.names if column == 0 else editor.table  # a name is edited in the column laid over it
+    line = view.indexWidget(index)
     assert isinstance(line, QLineEdit)
     QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     QTest.keyClick(line, Qt.Key.Key_Delete)
     type_text(line, typed)
     press_enter(line)
-    assert editor.table.indexWidget(index) is None  # the editor closed
+    assert view.indexWidget(index) is None  # the editor closed

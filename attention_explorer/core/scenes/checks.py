@@ -87,7 +87,8 @@ def projected_score_bound(scene: ProjectedScene, queries_from: np.ndarray, keys_
 def check_score_bound(bound: float) -> None:
     """Raise ScenarioError when the scores could reach `bound`, past what float64 computes safely."""
     if not bound <= MAX_SCORE:
-        raise ScenarioError("the scores could reach {0:.3g}, too large to compute safely; use smaller numbers", bound)
+        raise ScenarioError("the scores could reach {0}, too large to compute safely; use smaller numbers",
+                            number_text(float(f"{bound:.3g}")))
 
 
 class ProjectedScene:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from attention_explorer.core.limits import ScenarioError
-from attention_explorer.core.messages import Phrase, field_name_text, value_kind
+from attention_explorer.core.limits import MAX_SCALE, ScenarioError
+from attention_explorer.core.messages import Phrase, big_integer_text, field_name_text, number_text, value_kind
 from attention_explorer.core.scenes.query.scene import with_scale
 from attention_explorer.core.scenes.sequence.scene import replace_sequence
 
@@ -52,6 +52,13 @@ def _kind(value: Any) -> str:
     return value_kind(value)
 
 
+def _shown(value: Any) -> str:
+    """A value a claim gave where a number was wanted, as a message names it: 1.5×10⁻⁷, never 1.5e-07."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value_kind(value)
+    return big_integer_text(value) if isinstance(value, int) else number_text(value)
+
+
 def _numbers(raw: Any, place: str, count: int) -> tuple[float, ...]:
     """`count` finite numbers, or a ScenarioError naming `place`."""
     if not isinstance(raw, list) or len(raw) != count:
@@ -85,7 +92,8 @@ def claim_from_dict(raw: Any, index: int, scenario: Scenario | SequenceScenario)
     factor = raw.get("factor")
     if after == "factor":
         if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0 <= factor <= 1e6:
-            raise ScenarioError("{0}.factor: expected a number from 0 to 1000000, got {1}", place, repr(factor)[:40])
+            raise ScenarioError("{0}.factor: expected a number from 0 to {1:g}, got {2}", place, MAX_SCALE,
+                                _shown(factor))
         factor = float(factor)
     elif factor is not None:
         raise ScenarioError('{0}.factor: only with "after": "factor"', place)
@@ -96,14 +104,13 @@ def claim_from_dict(raw: Any, index: int, scenario: Scenario | SequenceScenario)
     row = raw.get("row")
     if sequence:
         if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < n:
-            raise ScenarioError("{0}.row: expected a whole number from 0 to {1}, got {2}", place, n - 1,
-                                repr(row)[:40])
+            raise ScenarioError("{0}.row: expected a whole number from 0 to {1}, got {2}", place, n - 1, _shown(row))
     elif row is not None:
         raise ScenarioError("{0}.row: only a self-attention file has rows", place)
     tolerance = raw.get("tolerance", DEFAULT_TOLERANCE)
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance <= 1:
         raise ScenarioError("{0}.tolerance: expected a number above 0 and at most 1, got {1}", place,
-                            repr(tolerance)[:40])
+                            _shown(tolerance))
     counts = {"scores": n, "scaled_scores": n, "weights": n, "output": d_v, "cosines": n}
     found = {name: _numbers(raw[name], f"{place}.{name}", counts[name]) for name in QUANTITIES if name in raw}
     return Claim(after=after, factor=factor, row=row, tolerance=float(tolerance), **found)

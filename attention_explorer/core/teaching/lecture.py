@@ -18,7 +18,7 @@ from attention_explorer.core.files.fields import FORMAT_ID
 from attention_explorer.core.files.jsonrules import parse_document, read_file
 from attention_explorer.core.files.presets import load_preset, preset_kind, preset_names, presets_dir
 from attention_explorer.core.limits import AUTO_SCALE, MAX_SCALE, ScenarioError
-from attention_explorer.core.messages import big_integer_text, field_name_text, value_kind
+from attention_explorer.core.messages import big_integer_text, field_name_text, number_text, value_kind
 from attention_explorer.core.scenes.checks import check_text
 from attention_explorer.core.scenes.kinds import CROSS_KIND, LECTURE_KIND, MULTIHEAD_KIND, SEQUENCE_KINDS
 from attention_explorer.core.teaching.questions import ATTEND_MOST, KINDS, OUTPUT_PLACE, applies
@@ -128,7 +128,7 @@ def _scale(raw: Any, place: str) -> float | None:
         raise ScenarioError("{0}: {1} is out of range (0 to {2:g})", place, big_integer_text(raw), MAX_SCALE)
     value = float(raw)
     if not 0.0 <= value <= MAX_SCALE:  # NaN fails this too
-        raise ScenarioError("{0}: {1:g} is out of range (0 to {2:g})", place, value, MAX_SCALE)
+        raise ScenarioError("{0}: {1} is out of range (0 to {2:g})", place, number_text(value), MAX_SCALE)
     return value
 
 

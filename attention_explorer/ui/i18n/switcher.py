@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from attention_explorer.core.files.presets import resources_dir
@@ -18,6 +20,16 @@ def catalogue_path(language: str):
 def system_language() -> str:
     """zh_CN for a Chinese system locale, otherwise English."""
     return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
+
+
+def ui_locale() -> QLocale:
+    """The locale of the window's language, for dates and times: the system's own if it speaks that language
+    (its regional format), else the language's usual one (Chinese dates in a Chinese window on an English system)."""
+    language = QLocale.Language.Chinese if language_switcher().language == "zh_CN" else QLocale.Language.English
+    system = QLocale.system()
+    if system.language() == language:
+        return system
+    return QLocale("zh_CN" if language == QLocale.Language.Chinese else "en_US")
 
 
 class LanguageSwitcher:
@@ -64,6 +76,9 @@ def language_switcher() -> LanguageSwitcher:
     return _switcher
 
 
+MINUS = "\u2212"  # the one minus sign the window shows (a number in a core message has a hyphen)
+_NEGATIVE_NUMBER = re.compile(r"-\d[\d.\u2009]*(?:×10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?")
+
 # The context under which tools/update_translations.py files the core's message templates (ui/core_texts.py).
 CORE_MESSAGES = "CoreMessages"
 
@@ -81,7 +96,8 @@ def error_text(error: BaseException) -> str:
         return str(error)
     # A value may itself be a core error (config.json's JSON problem inside a model error): translated too.
     values = [QCoreApplication.translate(CORE_MESSAGES, value) if isinstance(value, Phrase)
-              else error_text(value) if isinstance(value, TemplateError) else value
+              else error_text(value) if isinstance(value, TemplateError)
+              else MINUS + value[1:] if isinstance(value, str) and _NEGATIVE_NUMBER.fullmatch(value) else value
               for value in error.values]
     translated = QCoreApplication.translate(CORE_MESSAGES, error.template)
     try:

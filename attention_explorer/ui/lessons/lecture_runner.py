@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.core.limits import ScenarioError
@@ -21,7 +31,13 @@ from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
 
 
 class LectureBar(QFrame):
-    """Above the middle while a lecture runs: the scene's caption in large type, where we are, back / next / end."""
+    """While a lecture runs: the scene's caption in large type above the middle, and its controls (back / next /
+    end and where we are) in a bar along the window's bottom edge (`controls`).
+
+    The controls keep their place on the screen whatever changes above them: a caption of another length, the step
+    banner, a question, a lab that hides the docks, the presentation's strip: clicked again and again, Next never
+    lands on text.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,29 +48,39 @@ class LectureBar(QFrame):
         self.caption_label = plain_label(QLabel(self))  # a script is a file: its text is never markup
         self.caption_label.setObjectName("lectureCaption")
         self.caption_label.setWordWrap(True)
-        self.place_label = plain_label(QLabel(self))
+        self.controls = QToolBar()  # the window puts it at its bottom edge
+        self.controls.setObjectName("lectureControls")
+        self.controls.setMovable(False)
+        self.controls.setFloatable(False)
+        self.controls.hide()
+        row_widget = QWidget()
+        row_widget.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.place_label = plain_label(QLabel(row_widget))
         self.place_label.setObjectName("lecturePlace")
-        self.back_button = QPushButton(self)
+        self.back_button = QPushButton(row_widget)
         self.back_button.setObjectName("lectureBack")
-        self.next_button = QPushButton(self)
+        self.next_button = QPushButton(row_widget)
         self.next_button.setObjectName("lectureNext")
-        self.end_button = QPushButton(self)
+        self.end_button = QPushButton(row_widget)
         self.end_button.setObjectName("lectureEnd")
+        row = QHBoxLayout(row_widget)
+        row.setContentsMargins(6, 2, 6, 2)
         for button in (self.back_button, self.next_button, self.end_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the clicker's keys stay the window's
-        # The caption over a row of controls: beside them it wrapped to a word a line in the narrow middle.
-        row = QHBoxLayout()
-        row.addWidget(self.place_label, 1)
-        for button in (self.back_button, self.next_button, self.end_button):
             row.addWidget(button)
+        row.addSpacing(12)
+        row.addWidget(self.place_label, 1)  # after the buttons: its text never moves them
+        self.controls.addWidget(row_widget)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 4, 10, 4)
-        layout.setSpacing(2)
         layout.addWidget(self.caption_label)
-        layout.addLayout(row)
         theme().changed.connect(self._apply_theme)
         self._apply_theme()
         self.retranslate()
+
+    def setVisible(self, visible: bool) -> None:
+        super().setVisible(visible)
+        self.controls.setVisible(visible)  # the controls come and go with the caption
 
     def _apply_theme(self) -> None:
         font = QFont(self.caption_label.font())

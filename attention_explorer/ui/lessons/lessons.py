@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from attention_explorer.core.limits import ScenarioError
@@ -55,6 +55,8 @@ class Lessons(QObject):
         banner_at = middle.indexOf(window.step_banner)
         middle.insertWidget(banner_at + 1, self._runner.bar)
         middle.insertWidget(banner_at + 2, self._quiz.panel)
+        # The lecture's buttons along the window's bottom edge: nothing above them moves them.
+        window.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self._runner.bar.controls)
         for widget in (self._quiz.panel, self._runner.bar):
             widget.installEventFilter(self)
 

@@ -1,7 +1,8 @@
 """The vector editor: Q, every K_i and V_i as a table of numbers, edited cell by cell or pasted from a spreadsheet.
 
-This module is the panel around the table (vector_table.py): d_k and d_v, adding and removing pairs, the
-message line, the column widths and the clipboard (a paste is checked by vector_paste.py).
+This module is the panel around the table (vector_table.py: model and delegate; vector_view.py: the view): d_k
+and d_v, adding and removing pairs, the message line, the column widths and the clipboard (a paste is checked by
+vector_paste.py).
 """
 
 from __future__ import annotations
@@ -46,10 +47,10 @@ from attention_explorer.ui.panels.vector_table import (
     QUERY_ROW,
     SWATCH_WIDTH,
     KeepTypingDelegate,
-    VectorTable,
     VectorTableModel,
 )
-from attention_explorer.ui.style.numbers import MINUS, three_decimals, tooltip_number
+from attention_explorer.ui.panels.vector_view import VectorTable
+from attention_explorer.ui.style.numbers import MINUS, row_cells, three_decimals, tooltip_number
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label
 from attention_explorer.ui.style.theme import theme
 
@@ -60,12 +61,17 @@ _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate
 # but never asks for more than MAX_ASKED_WIDTH: wider tables, and big zooms, scroll.
 NUMBER_COLUMNS_ASKED_FOR = 4
 MAX_ASKED_WIDTH = 400  # more would squeeze the canvas, the lecture's centre, below ~450 px at 1280×720
+# A wider window gives the panel the whole table when it takes no more than this share of the window's width:
+# the library example's d_k = 4, d_v = 2 table fits whole at 1600×1000; at 1280×720 its Q/K block does, and the
+# V columns scroll beside the names, which stay in view.
+WHOLE_TABLE_SHARE = 0.36
 
 
 class VectorEditor(QWidget):
     """Edit Q, every K_i and V_i (and their labels) as numbers; add/remove pairs; set d_k and d_v."""
 
     hint = Signal(str)
+    width_wanted = Signal(int)  # the panel's width that shows the whole table (changes with its columns)
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +93,7 @@ class VectorEditor(QWidget):
         self.table.setObjectName("vectorTable")
         self.table.setModel(self.table_model)
         self.table.setItemDelegate(KeepTypingDelegate(self.table_model, self.table))
+        self.table.names.setItemDelegate(KeepTypingDelegate(self.table_model, self.table.names))  # one per view
         # The highlight is the model's selected key (drawn by the table model), not Qt's own selection.
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(
@@ -138,12 +145,16 @@ class VectorEditor(QWidget):
         self.table.selectionModel().currentChanged.connect(self._current_changed)
         self._hovered: QPersistentModelIndex | None = None  # the cell whose value the status bar tells
         self.table.entered.connect(self._hover)
+        self.table.names.entered.connect(self._hover)
+        self.table.names.selectionModel().currentChanged.connect(self._current_changed)
         self.table.viewport().installEventFilter(self)
+        self.table.names.viewport().installEventFilter(self)
         self.table.left.connect(lambda: self.hint.emit(""))
         self.table.paste_requested.connect(self.paste_from_clipboard)
         self.table.copy_requested.connect(self.copy_current_row)
         self.table_model.refused.connect(self.show_error)
         self.table_model.committed.connect(self.clear_message)
+        self.table_model.row_typed.connect(self.fill_row_from)
         model.opened.connect(self.clear_message)  # a refusal speaks of the scene it was made in, not of the next
         model.changed.connect(self._update)
         model.selection_changed.connect(self._update_selection)
@@ -180,15 +191,22 @@ class VectorEditor(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        columns = min(self.table_model.columnCount(), 1 + NUMBER_COLUMNS_ASKED_FOR)
+    def _width_for(self, columns: int) -> int:
+        """The panel's width that shows the first `columns` columns of the table whole."""
         # The vertical scroll bar counts even while hidden: adding keys until it shows must not cut a column.
         scroll_bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.table)
         margins = self.layout().contentsMargins()
-        table = sum(self.table.columnWidth(column) for column in range(columns)) + 2 * self.table.frameWidth()
-        wanted = table + scroll_bar + margins.left() + margins.right()
+        table = sum(self.table.sized_width(column) for column in range(columns)) + 2 * self.table.frameWidth()
+        return table + scroll_bar + margins.left() + margins.right()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        wanted = self._width_for(min(self.table_model.columnCount(), 1 + NUMBER_COLUMNS_ASKED_FOR))
         return QSize(max(hint.width(), min(wanted, MAX_ASKED_WIDTH)), hint.height())
+
+    def whole_table_width(self) -> int:
+        """The panel's width that shows every column of the table (the window gives it when it has room)."""
+        return max(self.minimumSizeHint().width(), self._width_for(self.table_model.columnCount()))
 
     # ------------------------------------------------------------ look
 
@@ -203,6 +221,7 @@ class VectorEditor(QWidget):
         self.table.horizontalHeader().setFont(header_font)
         metrics = QFontMetrics(number_font)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 12)
+        self.table.place_names()
         error_colour = theme().error_hex()
         self._error_style = f"color: {error_colour}; font-weight: bold;"
         self._info_style = "color: palette(text);"
@@ -264,6 +283,7 @@ class VectorEditor(QWidget):
         header_width = math.ceil(QFontMetricsF(self.table.horizontalHeader().font()).horizontalAdvance(header)) + 12
         self.table.setColumnWidth(0, min(max(needed, header_width), 150))
         self.updateGeometry()
+        self.width_wanted.emit(self.whole_table_width())
 
     # ------------------------------------------------------------ redraw from the model
 
@@ -318,7 +338,7 @@ class VectorEditor(QWidget):
             self.remove_button.setToolTip(tip)
 
     def _move_current_to(self, key: int, column: int) -> None:
-        column = min(max(column, 0), self.table_model.columnCount() - 1)
+        column = min(max(column, 1), self.table_model.columnCount() - 1)  # never the name hidden under the names
         self._moving_current = True
         try:
             self.table.setCurrentIndex(self.table_model.index(self.table_model.key_row(key), column))
@@ -335,7 +355,7 @@ class VectorEditor(QWidget):
             self.model.select_key(key)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.table.viewport() and event.type() == QEvent.Type.Leave:
+        if watched in (self.table.viewport(), self.table.names.viewport()) and event.type() == QEvent.Type.Leave:
             self._hovered = None  # the mouse left the table: its hint is no longer about a cell
         return super().eventFilter(watched, event)
 
@@ -431,18 +451,45 @@ class VectorEditor(QWidget):
         except ValueError as error:
             self.show_error(_translate("VectorEditor", "Paste refused, nothing changed: {0}").format(error))
             return
+        if self._apply_paste(edits):
+            self.show_info(_translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(
+                row_count, column_count))
+
+    def fill_row_from(self, row: int, column: int, text: str) -> None:
+        """Several numbers typed into one cell ("２，３", "2, 3"): they fill that cell and the ones to its right, in
+        one undo step, or, if they do not fit before the row's end, nothing changes and the message says why."""
+        start = self._flat_start(row, column)
+        scenario = self.model.scenario
+        width = scenario.d_k if row == QUERY_ROW else scenario.d_k + scenario.d_v
+        count = len(row_cells(text))
+        if start + count > width:
+            self.show_error(_translate(
+                "VectorEditor", "{0} numbers typed, but only {1} fit from this cell to the end of the row: "
+                "nothing changed."
+            ).format(count, width - start))
+            return
+        try:
+            edits, _rows, _columns = parse_paste(text, scenario, row, start)
+        except ValueError as error:
+            self.show_error(_translate("VectorEditor", "Typed numbers refused, nothing changed: {0}").format(error))
+            return
+        if self._apply_paste(edits):
+            self.show_info(_translate(
+                "VectorEditor", "{0} numbers typed: they fill this cell and the ones to its right (one undo step)."
+            ).format(count))
+
+    def _apply_paste(self, edits: dict) -> bool:
+        """Every checked vector of a paste, as one undo step; False (and a message) if the core refused one."""
         merge_key = new_merge_key()
         try:
             for (role, index), numbers in edits.items():
                 self.model.set_vector(role, index, numbers, merge_key)
-        except ScenarioError as error:  # cannot happen after the check above; never leave half a paste
+        except ScenarioError as error:  # cannot happen after parse_paste's check; never leave half a paste
             self.show_error(_translate("VectorEditor", "Paste refused: {0}").format(error_text(error)))
-            return
+            return False
         finally:
             self.model.finish_gesture(merge_key)
-        self.show_info(
-            _translate("VectorEditor", "Pasted {0} × {1} numbers (one undo step).").format(row_count, column_count)
-        )
+        return True
 
     def copy_current_row(self) -> None:
         """Copy the current row (all its components, full precision) as tab-separated text."""

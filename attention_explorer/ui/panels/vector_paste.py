@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QCoreApplication
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.panels.vector_table import QUERY_ROW
-from attention_explorer.ui.style.numbers import list_separators, parse_number
+from attention_explorer.ui.style.numbers import list_separators, parse_number, row_cells
 
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
-_CELLS = re.compile(r"\s*;\s*|,\s+|\s+")
 
 # The new vectors, keyed by (role, index), and the pasted block's row and column counts.
 PastedVectors = tuple[dict[tuple[str, int], list[float]], int, int]
@@ -32,10 +29,10 @@ def parse_paste(text: str, scenario: sc.Scenario, start_row: int, start: int) ->
         raise ValueError(_translate("VectorEditor", "the clipboard holds no numbers"))
     # Spreadsheets separate cells with tabs; text with no tab at all is split at spaces, semicolons and commas
     # followed by a space ("0.8, 0.2" as the article writes a vector; "0,5" alone stays a decimal comma).
-    split = (lambda line: line.split("\t")) if "\t" in text else (lambda line: _CELLS.split(line.strip()))
+    tabs = "\t" in text
     rows = []
     for line in lines:
-        cells = split(line)
+        cells = line.split("\t") if tabs else row_cells(line)
         while cells and not cells[-1].strip():
             cells.pop()
         rows.append(cells)

@@ -12,7 +12,6 @@ import numpy as np
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
-    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -22,7 +21,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QKeySequence,
     QPainter,
     QPen,
     QPixmap,
@@ -30,7 +28,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QLineEdit,
     QStyledItemDelegate,
-    QTableView,
     QWidget,
 )
 
@@ -38,7 +35,13 @@ from attention_explorer.core.limits import MAX_LABEL, ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.state.explorer import ExplorerModel
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.style.numbers import parse_number, three_decimals, tooltip_number, typographic_minus
+from attention_explorer.ui.style.numbers import (
+    parse_number,
+    row_cells,
+    three_decimals,
+    tooltip_number,
+    typographic_minus,
+)
 from attention_explorer.ui.style.safe_text import literal
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 
@@ -77,6 +80,7 @@ class VectorTableModel(QAbstractTableModel):
 
     refused = Signal(str)  # an edit was refused: the message says why
     committed = Signal()  # an edit typed into a cell went through
+    row_typed = Signal(int, int, str)  # several numbers typed into one cell (row, column, text): they fill a row
 
     def __init__(self, model: ExplorerModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -296,6 +300,9 @@ class VectorTableModel(QAbstractTableModel):
         cell = self.cell(index.row(), index.column())
         if cell is None:
             return False
+        if len(row_cells(text)) > 1:  # "２，３", "2, 3", "２、３": a row typed into a cell fills it and those after
+            self.row_typed.emit(index.row(), index.column(), text)
+            return False
         place = _translate("VectorEditor", "{0} component {1}").format(
             self.vector_name(cell.role, cell.index), cell.component
         )
@@ -352,45 +359,14 @@ class KeepTypingDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option, index: QModelIndex | QPersistentModelIndex) -> None:
         super().paint(painter, option, index)
         shown_k, _ = self._table_model.shown_components()
-        if index.column() in (1, shown_k + 1):
+        if index.column() in (0, 1, shown_k + 1):  # the name column's right edge too: seen when scrolled
             painter.save()
             painter.setPen(QPen(theme().foreground(), 2))
-            painter.drawLine(option.rect.topLeft(), option.rect.bottomLeft())
+            edge = option.rect.right() + 1 if index.column() == 0 else option.rect.left()
+            painter.drawLine(edge, option.rect.top(), edge, option.rect.bottom())
             painter.restore()
 
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         if isinstance(editor, QLineEdit) and editor.isModified():
             return
         super().setEditorData(editor, index)
-
-
-class VectorTable(QTableView):
-    """The table view: Ctrl+V pastes spreadsheet rows, Ctrl+C copies the current row."""
-
-    paste_requested = Signal()
-    copy_requested = Signal()
-    left = Signal()
-
-    def event(self, event: QEvent) -> bool:
-        # Take Ctrl+V/Ctrl+C before any window-wide shortcut does.
-        if event.type() == QEvent.Type.ShortcutOverride and (
-            event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Copy)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event) -> None:
-        if event.matches(QKeySequence.StandardKey.Paste):
-            self.paste_requested.emit()
-            event.accept()
-            return
-        if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_requested.emit()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def leaveEvent(self, event) -> None:
-        self.left.emit()
-        super().leaveEvent(event)

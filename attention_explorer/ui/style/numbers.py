@@ -215,6 +215,20 @@ def list_separators(text: str) -> str:
     return half_width(text).translate({code: ", " for code in _LIST_COMMAS})
 
 
+_ROW_CELLS = re.compile(r"\s*;\s*|,\s+|\s+")
+
+
+def row_cells(line: str) -> list[str]:
+    """One row of numbers as text cells: tabs split it if it has any, else semicolons, a comma followed by a space
+    and spaces ("0.8, 0.2" as the article writes a vector, "２，３" and "２、３" as a Chinese input method types a
+    row); a lone "0,5" stays one cell with a decimal comma. Empty cells at the end are dropped."""
+    line = list_separators(line)
+    cells = line.split("\t") if "\t" in line else _ROW_CELLS.split(line.strip())
+    while cells and not cells[-1].strip():
+        cells.pop()
+    return cells
+
+
 def parse_number(text: str) -> float:
     """A finite number with |x| ≤ MAX_ABS from what a user typed; ValueError names the problem (translated).
 

@@ -146,7 +146,10 @@ class HelpDialog(QDialog):
         return page
 
     def try_it(self, spec: dict) -> None:
-        """Open the section's example or page in the window (the guide stays open beside it)."""
+        """Open the section's example or page in the window, or start the built-in lecture (the guide stays open
+        beside it)."""
+        if "lecture" in spec:
+            self.window_.actions_by_name["lectureBuiltIn"].trigger()
         if "preset" in spec:
             self.window_.open_preset(spec["preset"])
         if "page" in spec:

@@ -44,7 +44,7 @@ from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.scale_controls import ScaleControls
 from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_scenario_text
 from attention_explorer.ui.panels.steps_view import StepsView
-from attention_explorer.ui.panels.vector_editor import VectorEditor
+from attention_explorer.ui.panels.vector_editor import WHOLE_TABLE_SHARE, VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
@@ -160,6 +160,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         right = Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self._add_dock(self.editor, left)
+        self.editor.width_wanted.connect(self._widen_vectors)
         self._add_dock(self.preset_info, left)
         self._add_dock(self.history, left)
         self._add_dock(self.scale_controls, left)
@@ -265,15 +266,46 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             self._restoring_state = False
 
     def _fit_docks_to_width(self) -> None:
-        """Share the width: a quarter for the vectors, a third for the steps, the rest for the canvas."""
+        """Share the width: a quarter for the vectors (the whole table if it has room), a third for the steps,
+        the rest for the canvas."""
         width = max(self.width(), 800)
+        vectors = max(int(width * 0.26), self._whole_table_width(width))
         self.resizeDocks([self.docks["vectorEditor"], self.docks["stepsView"]],
-                         [int(width * 0.26), int(width * 0.32)], Qt.Orientation.Horizontal)
+                         [vectors, int(width * 0.32)], Qt.Orientation.Horizontal)
         height = max(self.height(), 500)
         self.resizeDocks([self.docks["stepsView"], self.docks["weightsChart"]],
                          [int(height * 0.55), int(height * 0.38)], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
                          [int(height * 0.52), int(height * 0.40)], Qt.Orientation.Vertical)
+
+    def _whole_table_width(self, width: int) -> int:
+        """The vector panel's width for its whole table, if that is within its share of `width`; else 0."""
+        wanted = self.editor.whole_table_width()
+        return wanted if wanted <= int(width * WHOLE_TABLE_SHARE) else 0
+
+    _vectors_width_before: int | None = None  # the vector panel's width before the window widened it
+
+    def _widen_vectors(self, wanted: int) -> None:
+        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole,
+        and gives the width back when the table needs it no more (not while a lecture runs: nothing moves under
+        the lecture's buttons)."""
+        dock = self.docks.get("vectorEditor")
+        if dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active:
+            return
+        # The vector panel or the one in front of it in its tab group (About this example, History): same width.
+        group = (dock, *self.tabifiedDockWidgets(dock))
+        dock = next((shown for shown in group if shown.isVisible() and not shown.visibleRegion().isEmpty()), None)
+        if dock is None or dock.isFloating():
+            return
+        if dock.width() < wanted and self._whole_table_width(self.width()):
+            if self._vectors_width_before is None:
+                self._vectors_width_before = dock.width()
+            self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
+        elif self._vectors_width_before is not None and dock.width() > max(wanted, self._vectors_width_before):
+            narrower = max(wanted, self._vectors_width_before)
+            if narrower == self._vectors_width_before:
+                self._vectors_width_before = None
+            self.resizeDocks([dock], [narrower], Qt.Orientation.Horizontal)
 
     def _add_lazy_dock(self, name: str, factory: Callable[[], QWidget], area: Qt.DockWidgetArea) -> LazyDock:
         dock = LazyDock(name, factory, self)

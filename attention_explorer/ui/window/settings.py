@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.document import Recovery
-from attention_explorer.ui.i18n.switcher import error_text, language_switcher
+from attention_explorer.ui.i18n.switcher import error_text, language_switcher, ui_locale
 from attention_explorer.ui.style.safe_text import literal
 from attention_explorer.ui.style.theme import theme
 
@@ -95,8 +95,8 @@ class WindowSettings:
 
     def ask_restore_recovery(self, recovery: Recovery, position: int = 0, count: int = 1) -> bool:
         """Yes/No question about restoring one recovery file, the `position`-th of `count` (tests replace this)."""
-        when = QLocale().toString(QDateTime.fromSecsSinceEpoch(int(recovery.saved_at)),
-                                  QLocale.FormatType.ShortFormat)
+        when = ui_locale().toString(QDateTime.fromSecsSinceEpoch(int(recovery.saved_at)),
+                                    QLocale.FormatType.ShortFormat)  # the window's language, not the system's
         if count == 1:
             text = _translate(
                 "MainWindow", "Attention Explorer did not close normally. Restore the scenario autosaved on {0}?"

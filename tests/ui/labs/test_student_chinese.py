@@ -110,6 +110,40 @@ def test_the_saturation_lab_takes_the_articles_scores_as_typed(window, typed, sc
     assert window.model.result.scale == 1.0
     assert plain(lab.scores_weights.text()) == shown
     assert not lab.message_label.isVisible()
+    # The example's title is Chinese too: its list takes 、 (seen: 分数 20, 10, 0).
+    title = "分数 " + "、".join(f"{x:g}" for x in scores)
+    assert window.model.scenario.title == title
+    assert plain(window.preset_info.text_label.text()).startswith(title)
+    _assert_unbroken_words(window.weights_chart.stats_label, ("上限", "比特", "最大权重"))
+
+
+def _lines(label, width: int) -> list[str]:
+    """The lines a rich-text label lays its text out in, in its font, at `width` pixels."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setHtml(label.text())
+    document.setTextWidth(width)
+    document.size()  # lays the text out
+    lines = []
+    block = document.begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            lines.append(block.text()[line.textStart():line.textStart() + line.textLength()])
+        block = block.next()
+    return lines
+
+
+def _assert_unbroken_words(label, words) -> None:
+    """At any width a narrow dock may give it, no line of the label ends inside one of `words` (seen: 上 at the end
+    of a line, 限 at the start of the next; Qt breaks Chinese between any two characters)."""
+    for width in range(150, 400, 5):
+        for line in _lines(label, width):
+            for word in words:
+                for cut in range(1, len(word)):
+                    assert not line.rstrip().endswith(word[:cut]), (width, _lines(label, width))
 
 
 def test_a_refused_score_is_chinese_and_goes_at_the_next_edit_or_example(window):
@@ -184,6 +218,102 @@ def test_a_chinese_row_pasted_into_the_vector_table_fills_the_row(window):
     QApplication.processEvents()
     assert window.model.scenario.keys[2].tolist() == [0.8, 0.2, 0.1, 0.9]
     window.model.undo_stack.undo()
+
+
+def _cell_editor(editor, row: int, column: int) -> QLineEdit:
+    index = editor.table_model.index(row, column)
+    view = editor.table.names if column == 0 else editor.table
+    line = view.indexWidget(index)
+    assert isinstance(line, QLineEdit) and line.isVisible(), (row, column)
+    return line
+
+
+def _open_library_table(window):
+    window.open_preset("library")
+    window.show_page(0)
+    window.docks["vectorEditor"].raise_()
+    window.activateWindow()  # keyboard focus needs an active window (under xcb)
+    QApplication.processEvents()
+    return window.editor
+
+
+def test_numbers_typed_with_tab_in_chinese_land_in_the_focused_cells(window):
+    """At d_k = 4 in the 1280×720 window: Tab from cell to cell, each number committed by an input method in full
+    width; the names stay in view and no number lands in a name."""
+    editor = _open_library_table(window)
+    table = editor.table
+    start = editor.table_model.index(3, 1)  # K3, component 0
+    table.setFocus()
+    table.setCurrentIndex(start)
+    table.edit(start)
+    for column, typed in enumerate(["０．５", "１", "－２", "３", "０．２５", "０．７５"], start=1):
+        line = _cell_editor(editor, 3, column)
+        rect = table.visualRect(editor.table_model.index(3, column))
+        assert rect.left() >= table.names.width() and rect.right() < table.viewport().width()  # seen whole
+        commit(line, typed)
+        QTest.keyPress(line, Qt.Key.Key_Tab)
+        QApplication.processEvents()
+    assert window.model.scenario.keys[2].tolist() == [0.5, 1.0, -2.0, 3.0]
+    assert window.model.scenario.values[2].tolist() == [0.25, 0.75]
+    assert window.model.scenario.labels == ("K1", "K2", "K3")
+    assert table.names.isVisible() and table.names.geometry().left() <= table.frameWidth()
+    assert [editor.table_model.index(3, c).data() for c in (1, 3)] == ["0.500", MINUS + "2.000"]
+    assert not editor.message_label.isVisible()
+    table.closePersistentEditor(table.currentIndex())
+    window.model.undo_stack.clear()
+    window.open_preset("library")
+
+
+def test_a_name_is_renamed_in_chinese_in_the_name_column(window):
+    editor = _open_library_table(window)
+    names = editor.table.names
+    index = editor.table_model.index(2, 0)
+    QTest.mouseClick(names.viewport(), Qt.MouseButton.LeftButton, pos=names.visualRect(index).center())
+    assert window.model.selected_key == 1 and names.hasFocus()
+    QTest.keyClick(names, Qt.Key.Key_F2)  # F2 edits the focused name where it is drawn
+    line = _cell_editor(editor, 2, 0)
+    commit(line, "第二本书")
+    QTest.keyPress(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert window.model.scenario.labels == ("K1", "第二本书", "K3")
+    assert names.visualRect(index).isValid() and index.data() == "第二本书"
+    window.model.undo_stack.undo()
+
+
+@pytest.mark.parametrize("typed", ["２，３", "2, 3", "２、３"])
+def test_a_row_typed_into_one_cell_fills_it_and_the_cells_to_its_right(window, typed):
+    """Decided: several numbers typed into a cell are a row that starts there (one undo step)."""
+    editor = _open_library_table(window)
+    index = editor.table_model.index(2, 5)  # V 0 of K2
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = _cell_editor(editor, 2, 5)
+    commit(line, typed)
+    QTest.keyPress(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert window.model.scenario.values[1].tolist() == [2.0, 3.0]
+    assert [editor.table_model.index(2, c).data() for c in (5, 6)] == ["2.000", "3.000"]
+    assert editor.message_label.isVisible()
+    assert editor.message_label.text() == "输入了 2 个数：从这一格起向右依次填入（一步撤销）。"
+    window.model.undo_stack.undo()
+    assert window.model.scenario.values[1].tolist() == [0.3, 0.7]
+
+
+def test_a_typed_row_too_long_for_the_cells_to_its_right_is_refused_in_chinese(window):
+    editor = _open_library_table(window)
+    index = editor.table_model.index(0, 4)  # Q's last component: one number fits
+    editor.table.setFocus()
+    editor.table.setCurrentIndex(index)
+    editor.table.edit(index)
+    line = _cell_editor(editor, 0, 4)
+    commit(line, "２，３")
+    QTest.keyPress(line, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert window.model.scenario.query.tolist() == [1.0, 0.0, 1.0, 0.0]
+    message = editor.message_label.text()
+    assert editor.message_label.isVisible() and message == "输入了 2 个数，但从这一格到行尾只能放下 1 个：没有改动。"
+    assert not english_words(message)
 
 
 # ------------------------------------------------------------------ Chinese sentences

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QLineEdit, QStyle, QStyleOptionViewItem
 
 from attention_explorer.core.files.presets import load_preset
 from attention_explorer.state.explorer import ExplorerModel
@@ -406,3 +406,186 @@ def test_a_drag_move_repaints_only_the_moved_keys_row_and_nothing_is_left_stale(
     editor.table_model.refresh_all()
     viewport.repaint()
     assert viewport.grab().toImage() == shown
+
+
+# ------------------------------------------------------------ d_k = 4: Tab, the names in view, the columns' fit
+
+
+def _current(editor: VectorEditor) -> tuple[int, int]:
+    current = editor.table.currentIndex()
+    return current.row(), current.column()
+
+
+def _tab(widget, back: bool = False) -> None:
+    if back:
+        QTest.keyClick(widget, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    else:
+        QTest.keyClick(widget, Qt.Key.Key_Tab)
+    QApplication.processEvents()
+
+
+def _fully_in_view(editor: VectorEditor, row: int, column: int) -> bool:
+    """The cell is drawn whole, right of the name column and inside the viewport."""
+    rect = editor.table.visualRect(_index(editor, row, column))
+    return rect.left() >= editor.table.names.width() and rect.right() < editor.table.viewport().width()
+
+
+@pytest.fixture
+def library_editor(qtbot, library_model):
+    """The editor on the library example (d_k = 4, d_v = 2), as narrow as a 1280×720 window's panel."""
+    panel = VectorEditor(library_model)
+    qtbot.addWidget(panel)
+    panel.resize(400, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.activateWindow()  # keyboard focus needs an active window (under xcb)
+    qtbot.waitUntil(panel.isActiveWindow, timeout=2000)
+    QApplication.processEvents()
+    return panel
+
+
+def test_tab_walks_the_number_cells_only_row_after_row_and_shift_tab_walks_back(library_editor):
+    editor = library_editor
+    table = editor.table
+    table.setFocus()
+    table.setCurrentIndex(_index(editor, Q_ROW, 1))
+    walked = [_current(editor)]
+    for _ in range(4 + 3 * 6):  # Q's four numbers, then K and V of three pairs: back to Q's first
+        _tab(table)
+        walked.append(_current(editor))
+        assert _fully_in_view(editor, *walked[-1]), walked[-1]  # the focused cell is never under the names
+    expected = [(Q_ROW, c) for c in range(1, 5)] + [(r, c) for r in (K1_ROW, K2_ROW, K3_ROW) for c in range(1, 7)]
+    assert walked == [*expected, (Q_ROW, 1)]  # no name, no empty V cell of Q; the last wraps to the first
+    assert table.hasFocus() and not table.names.hasFocus()
+    back = [_current(editor)]
+    for _ in range(len(expected)):
+        _tab(table, back=True)
+        back.append(_current(editor))
+    assert back == [(Q_ROW, 1), *reversed(expected)]
+
+
+def test_numbers_typed_cell_after_cell_with_tab_land_where_the_focus_is_drawn(library_editor, library_model):
+    """Seen: at d_k = 4 numbers typed with Tab landed in the wrong cells, one in K3's name."""
+    editor = library_editor
+    table = editor.table
+    type_into_cell(editor, K3_ROW, 1, "0.5")  # K3, component 0; then Tab from cell to cell
+    table.setCurrentIndex(_index(editor, K3_ROW, 1))
+    table.edit(_index(editor, K3_ROW, 1))
+    typed = ["0.5", "1", "2", "3", "0.25", "0.75"]  # K3 = [0.5, 1, 2, 3], V3 = [0.25, 0.75]
+    for column, text in enumerate(typed, start=1):
+        line = table.indexWidget(_index(editor, K3_ROW, column))
+        assert isinstance(line, QLineEdit) and line.isVisible(), column  # the editor is open on that cell
+        assert _fully_in_view(editor, K3_ROW, column)
+        QTest.keyClick(line, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(line, text)
+        QTest.keyPress(line, Qt.Key.Key_Tab)  # the press alone: the release would reach a deleted editor
+        QApplication.processEvents()
+    assert library_model.scenario.keys[2].tolist() == [0.5, 1.0, 2.0, 3.0]
+    assert library_model.scenario.values[2].tolist() == [0.25, 0.75]
+    assert library_model.scenario.labels == ("K1", "K2", "K3")  # no name changed
+    assert _current(editor) == (Q_ROW, 1)  # Tab from the last cell wrapped to Q
+    assert [_text(editor, K3_ROW, c) for c in range(1, 7)] == ["0.500", "1.000", "2.000", "3.000", "0.250", "0.750"]
+
+
+def _names_pixels(editor: VectorEditor) -> QImage:
+    table = editor.table
+    return table.grab(table.names.geometry()).toImage()
+
+
+def test_the_names_stay_in_view_when_the_numbers_scroll_sideways(library_editor, library_model):
+    editor = library_editor
+    table = editor.table
+    bar = table.horizontalScrollBar()
+    assert bar.maximum() > 0  # the table is wider than the panel
+    library_model.select_key(1)
+    QApplication.processEvents()
+    unscrolled = _names_pixels(editor)
+    table.setFocus()
+    table.setCurrentIndex(_index(editor, K2_ROW, 6))  # V 1 of K2: the table scrolls to it
+    QApplication.processEvents()
+    assert bar.value() == bar.maximum() > 0
+    assert _names_pixels(editor) == unscrolled  # the same names in the same place
+    # The column right of the names starts at their edge: no sliver of a cut number beside them.
+    first = table.columnAt(table.names.width())
+    assert table.columnViewportPosition(first) == table.names.width()
+    assert _fully_in_view(editor, K2_ROW, 6)
+    # A click on a number seen beside the names, then typing, edits that number.
+    rect = table.visualRect(_index(editor, K3_ROW, 5))
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert _current(editor) == (K3_ROW, 5)
+    QTest.keyClick(table, Qt.Key.Key_0)  # the first key opens the cell's editor with it
+    line = table.indexWidget(_index(editor, K3_ROW, 5))
+    assert isinstance(line, QLineEdit) and line.text() == "0"
+    QTest.keyClicks(line, ".4")
+    press_enter(line)
+    assert library_model.scenario.values[2].tolist() == [0.4, 0.9]
+    # Scrolling by hand stops with a column at the names' edge too.
+    bar.setValue(bar.maximum() // 2 + 3)
+    first = table.columnAt(table.names.width())
+    assert table.columnViewportPosition(first) == table.names.width()
+
+
+def test_a_click_on_a_name_selects_its_key_typing_renames_it_there_and_tab_goes_to_the_numbers(
+        library_editor, library_model):
+    editor = library_editor
+    table, names = editor.table, editor.table.names
+    table.horizontalScrollBar().setValue(table.horizontalScrollBar().maximum())
+    QApplication.processEvents()
+    rect = names.visualRect(_index(editor, K3_ROW, NAME))
+    QTest.mouseClick(names.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QApplication.processEvents()
+    assert library_model.selected_key == 2 and names.hasFocus()
+    QTest.keyClick(names, Qt.Key.Key_A)  # typing on the focused name edits it
+    line = names.indexWidget(_index(editor, K3_ROW, NAME))
+    assert isinstance(line, QLineEdit) and line.isVisible()  # in the name column, where it is seen
+    QTest.keyClicks(line, "tlas")
+    press_enter(line)
+    assert library_model.scenario.labels == ("K1", "K2", "atlas")
+    assert library_model.scenario.keys.tolist() == load_preset("library").keys.tolist()  # no number changed
+    _tab(names)
+    assert table.hasFocus() and _current(editor) == (K3_ROW, 1) and _fully_in_view(editor, K3_ROW, 1)
+    QTest.keyClick(table, Qt.Key.Key_Left)  # ← from the first number reaches the name again (Tab never does)
+    assert names.hasFocus() and names.currentIndex().row() == K3_ROW
+
+
+@pytest.mark.parametrize(("size", "presenting"), [((1600, 1000), False), ((1280, 720), False), ((1280, 720), True)])
+def test_the_library_table_fits_at_the_desk_and_in_the_hall(make_window, size, presenting):
+    """At 1600×1000 the whole d_k = 4, d_v = 2 table shows; at 1280×720 its Q/K block does, V beside the names."""
+    window = make_window("library", size=size)
+    if presenting:
+        window.enter_presentation()
+        window.docks["vectorEditor"].show()
+    window.docks["vectorEditor"].raise_()
+    QApplication.processEvents()
+    editor = window.editor
+    table = editor.table
+    assert _cut_numbers(editor) == []
+    last = editor.table_model.columnCount() - 1
+    assert last == 6
+    if size == (1600, 1000):
+        assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+        assert not table.horizontalScrollBar().isVisible()
+        assert window.canvas.width() >= 450  # the canvas keeps room
+    else:
+        assert table.columnViewportPosition(4) + table.columnWidth(4) <= table.viewport().width()  # Q/K 3 whole
+        table.setCurrentIndex(_index(editor, K1_ROW, last))
+        QApplication.processEvents()
+        assert _fully_in_view(editor, K1_ROW, last) and table.names.isVisible()
+        assert table.names.geometry().left() <= table.frameWidth()
+
+
+
+def test_the_panel_widened_for_a_wide_table_gives_the_width_back(make_window):
+    """At 1600×1000 the library's d_k = 4 table widens the panel; a 2-D example gives the width back to the middle."""
+    window = make_window(size=(1600, 1000))
+    middle = window.centralWidget()
+    before = middle.width()
+    window.open_preset("library")
+    QApplication.processEvents()
+    assert middle.width() < before
+    window.docks["vectorEditor"].raise_()
+    QApplication.processEvents()
+    assert not window.editor.table.horizontalScrollBar().isVisible()  # the whole table shows
+    window.open_preset("drag-2d")
+    QApplication.processEvents()
+    assert middle.width() == before

@@ -24,7 +24,7 @@ assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 SVG = "{http://www.w3.org/2000/svg}"
 # The figures each page shows at least (the transformer page's over all of its tabs, on the tiny GPT-2).
 LEAST_FIGURES = {VECTORS: 3, SATURATION: 3, "variance": 5, "self-attention": 2, TRANSFORMER: 7, "multi-head": 4,
-                 "cross-attention": 2, "positions": 3, "bugs": 2}
+                 "cross-attention": 2, "positions": 3, "bugs": 2, "training": 6}
 
 
 @pytest.fixture(scope="module")

@@ -48,6 +48,11 @@ def test_every_try_it_opens_its_example_or_page(window):
         QTest.mouseClick(button, Qt.MouseButton.LeftButton)
         QApplication.processEvents()
         spec = section["try"]
+        if "lecture" in spec:  # the built-in lecture as self-study: it starts, and its own button ends it
+            runner = window.lessons.runner
+            assert runner.active and runner.index == 0 and runner.bar.next_button.isVisible()
+            QTest.mouseClick(runner.bar.end_button, Qt.MouseButton.LeftButton)
+            assert not runner.active
         if "page" in spec:
             assert window.central_tabs.currentIndex() == page_index(spec["page"]), spec
         if "preset" in spec:

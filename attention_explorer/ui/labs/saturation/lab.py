@@ -43,6 +43,7 @@ from attention_explorer.ui.style.numbers import (
     compact_html,
     factor_text,
     parse_number_rows,
+    tooltip_number,
     typographic_minus,
     weight_html,
 )
@@ -451,7 +452,8 @@ class SaturationLab(QWidget):
         scores = rows[0]
         current = self.model.scenario
         values = [current.values[i % current.n].tolist() for i in range(len(scores))]
-        shown = ", ".join(compact_html(x) for x in scores)
+        # The title is plain text in the user's language: 分数 20、10、0 (a list in a Chinese sentence takes 、).
+        shown = self.tr(", ", "between the numbers of a list in a sentence").join(tooltip_number(x) for x in scores)
         scenario = Scenario(query=np.array([1.0]), keys=np.array([[x] for x in scores]), values=np.array(values),
                             labels=default_labels(len(scores)), scale=1.0,
                             title=self.tr("Scores {0}").format(shown)[:MAX_TITLE])
