@@ -57,10 +57,13 @@ Row = ActionRow | MenuRow | SeparatorRow
 _PLOTS = {
     ("canvas", "png"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PNG…"),
     ("canvas", "svg"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as SVG…"),
+    ("canvas", "pdf"): QT_TRANSLATE_NOOP("MainWindow", "Canvas as PDF…"),
     ("weights", "png"): QT_TRANSLATE_NOOP("MainWindow", "Weights chart as PNG…"),
     ("weights", "svg"): QT_TRANSLATE_NOOP("MainWindow", "Weights chart as SVG…"),
+    ("weights", "pdf"): QT_TRANSLATE_NOOP("MainWindow", "Weights chart as PDF…"),
     ("output", "png"): QT_TRANSLATE_NOOP("MainWindow", "Output view as PNG…"),
     ("output", "svg"): QT_TRANSLATE_NOOP("MainWindow", "Output view as SVG…"),
+    ("output", "pdf"): QT_TRANSLATE_NOOP("MainWindow", "Output view as PDF…"),
 }
 _THEMES = {
     "light": QT_TRANSLATE_NOOP("MainWindow", "Light"),
@@ -271,9 +274,16 @@ class ActionTable:
             if isinstance(row, MenuRow):
                 self.menus[row.name].setTitle(QCoreApplication.translate(CONTEXT, row.title))
             elif isinstance(row, ActionRow) and row.text:
-                action = self.actions[row.name]
-                text = row_text(row)
-                tip = QCoreApplication.translate(CONTEXT, row.tip) if row.tip else ""
-                action.setText(text)
-                action.setToolTip(tip or text.replace("&", "").rstrip("…"))
-                action.setStatusTip(tip)
+                self._retranslate_row(row)
+
+    def retranslate_action(self, name: str) -> None:
+        """One action's texts as the table gives them (after the window named it for a while)."""
+        self._retranslate_row(next(row for row in self.rows if isinstance(row, ActionRow) and row.name == name))
+
+    def _retranslate_row(self, row: ActionRow) -> None:
+        action = self.actions[row.name]
+        text = row_text(row)
+        tip = QCoreApplication.translate(CONTEXT, row.tip) if row.tip else ""
+        action.setText(text)
+        action.setToolTip(tip or text.replace("&", "").rstrip("…"))
+        action.setStatusTip(tip)

@@ -259,7 +259,8 @@ class FileHandling:
         return panel if isinstance(panel, pg.PlotWidget) else panel.findChildren(pg.PlotWidget)[0]
 
     def export_plot(self, name: str, path: str) -> None:
-        """Write one plot to PNG or SVG with pyqtgraph's exporters (by the file's suffix).
+        """Write one plot to PNG or SVG with pyqtgraph's exporters, or to PDF as a right-click Export… writes it
+        (ui/widgets/figures.py), by the file's suffix.
 
         The picture is made in memory, then written and checked on the disk (ui/widgets/export_file.py): a full
         or read-only disk raises instead of leaving a 0-byte file behind an "Exported".
@@ -267,6 +268,9 @@ class FileHandling:
         from pyqtgraph import exporters
 
         plot = self.plot_widget(name)
+        if path.lower().endswith(".pdf"):
+            write_figure(plot, path, "pdf")
+            return
         if path.lower().endswith(".svg"):
             data = exporters.SVGExporter(plot.getPlotItem()).export(toBytes=True)
         else:
@@ -277,7 +281,7 @@ class FileHandling:
 
     def export_plot_dialog(self, name: str, fmt: str) -> None:
         """File ▸ Export ▸ a plot."""
-        file_filter = "PNG (*.png)" if fmt == "png" else "SVG (*.svg)"
+        file_filter = FIGURE_FILTERS[fmt]
         path = self.ask_save_path(_translate("MainWindow", "Export"),
                                   str(Path(self._dialog_folder()) / f"{name}.{fmt}"), file_filter)
         if not path:

@@ -27,10 +27,13 @@ MENUS = """\
   - [] | &Export | Export
     export_canvas_png [] | Canvas as PNG… | Canvas as PNG
     export_canvas_svg [] | Canvas as SVG… | Canvas as SVG
+    export_canvas_pdf [] | Canvas as PDF… | Canvas as PDF
     export_weights_png [] | Weights chart as PNG… | Weights chart as PNG
     export_weights_svg [] | Weights chart as SVG… | Weights chart as SVG
+    export_weights_pdf [] | Weights chart as PDF… | Weights chart as PDF
     export_output_png [] | Output view as PNG… | Output view as PNG
     export_output_svg [] | Output view as SVG… | Output view as SVG
+    export_output_pdf [] | Output view as PDF… | Output view as PDF
     export_page [] | Current &page… | The page shown as one picture: PNG, SVG or PDF
     export_window_png [] | Whole window as PNG… | Whole window as PNG
   - [] | &Copy as | Copy as
@@ -179,7 +182,7 @@ def test_every_menu_entry_has_its_name_shortcut_place_and_text(window):
 def test_every_action_of_the_window_is_in_a_menu(window):
     in_menus = {line.strip().split(" ")[0] for line in MENUS.splitlines()}
     assert set(window.actions_by_name) <= in_menus
-    assert len(window.actions_by_name) == 74
+    assert len(window.actions_by_name) == 77
 
 
 def test_every_action_is_translated_live_and_back(window):

@@ -245,3 +245,20 @@ def test_the_head_and_model_views_offer_our_export_with_pdf(window, tmp_path, mo
         window.figure_menu.last_menu.actions()[0].trigger()
         window.figure_menu.last_menu.close()
         read_back(tmp_path / f"{view.objectName()}.pdf", "pdf", view.size(), 0)
+
+
+def test_file_export_offers_the_canvas_weights_and_output_as_pdf_too(window, tmp_path, monkeypatch):
+    show(window, VECTORS)
+    menu = window.action_table.menus["export"]
+    texts = [action.text() for action in menu.actions()]
+    for name, plot in (("Canvas", "canvas"), ("Weights chart", "weights"), ("Output view", "output")):
+        assert [text for text in texts if text.startswith(f"{name} as ")] == [
+            f"{name} as PNG…", f"{name} as SVG…", f"{name} as PDF…"]
+        asked: list[str] = []
+        monkeypatch.setattr(window, "ask_save_path", lambda _title, suggestion, file_filter, plot=plot: asked.append(
+            (suggestion, file_filter)) or str(tmp_path / plot))  # the user typed no suffix
+        window.actions_by_name[f"export_{plot}_pdf"].trigger()
+        assert asked[0][0].endswith(f"{plot}.pdf") and asked[0][1] == "PDF (*.pdf)"
+        figure = window.plot_widget(plot)
+        read_back(tmp_path / f"{plot}.pdf", "pdf", figure.size(), 0)
+        assert window._hint_label.text() == f"Exported {plot}.pdf"
