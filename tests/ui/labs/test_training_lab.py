@@ -253,3 +253,102 @@ def test_the_sweep_paused_half_way_goes_on_with_start(lab, qtbot, gate):
     wait_idle(qtbot, lab)
     assert [row.d_k for row in lab.session.sweep_rows] == list(training.SWEEP_D_KS)
     assert not lab.start_button.isEnabled() and "Sweep, step below the threshold" in lab.verdict_label.text()
+
+
+def _pixels_near(image, colour, tolerance: int = 40) -> int:
+    """How many pixels of `image` (a QImage) are within `tolerance` of `colour` in each channel."""
+    array = np.frombuffer(image.convertToFormat(image.Format.Format_RGB888).constBits(), np.uint8)
+    rgb = array.reshape(image.height(), -1)[:, :3 * image.width()].reshape(image.height(), image.width(), 3)
+    target = np.array([colour.red(), colour.green(), colour.blue()])
+    return int(np.sum(np.all(np.abs(rgb.astype(int) - target) <= tolerance, axis=2)))
+
+
+def test_the_gradients_at_w_q_and_w_k_are_two_plots_each_showing_both_runs(window, lab, qtbot):
+    from attention_explorer.ui.labs.training.lab import SCALED_COLOUR, UNSCALED_COLOUR
+    from attention_explorer.ui.style.theme import key_color
+
+    type_and_enter(lab.spins["d_k"], "256")
+    type_and_enter(lab.spins["steps"], "8")
+    click(lab.start_button)
+    wait_idle(qtbot, lab)
+    q_plot, k_plot = lab.plots["grad_norm_q"], lab.plots["grad_norm_k"]
+    q_box, k_box = (plot.mapTo(lab, plot.rect().topLeft()) for plot in (q_plot, k_plot))
+    assert q_box.y() == k_box.y() and q_box.x() + q_plot.width() <= k_box.x(), "side by side, not on top"
+    assert "<sub>Q</sub>" in lab.titles["grad_norm_q"].text() and "<sub>K</sub>" in lab.titles["grad_norm_k"].text()
+    # Each plot draws exactly its own quantity, both runs, step by step as the session measured them.
+    for name, plot in (("grad_norm_q", q_plot), ("grad_norm_k", k_plot)):
+        drawn = [item for item in plot.getPlotItem().listDataItems() if item.getData()[1] is not None]
+        assert {id(item) for item in drawn} == {id(lab.curves[(name, scaled)]) for scaled in (True, False)}
+        for scaled in (True, False):
+            y = lab.curves[(name, scaled)].getData()[1]  # drawn on the log axis
+            np.testing.assert_allclose(10 ** y, lab.session.series[scaled][name][:8], rtol=1e-9)
+    # One log scale for both, holding every norm of both runs.
+    ranges = [plot.getPlotItem().getViewBox().viewRange()[1] for plot in (q_plot, k_plot)]
+    assert ranges[0] == pytest.approx(ranges[1])
+    norms = np.log10(np.concatenate([lab.session.series[s][n][:8] for s in (True, False)
+                                     for n in ("grad_norm_q", "grad_norm_k")]))
+    assert ranges[0][0] <= norms.min() and norms.max() <= ranges[0][1]
+    # What the screen shows: both runs' colours in each plot, on the theme's background, light and high contrast.
+    try:
+        for mode in ("light", "contrast"):
+            theme().set_mode(mode)
+            QApplication.processEvents()
+            for plot in (q_plot, k_plot):
+                assert plot.backgroundBrush().color() == theme().background()
+                picture = plot.grab().toImage()
+                for colour in (key_color(SCALED_COLOUR), key_color(UNSCALED_COLOUR)):
+                    assert _pixels_near(picture, colour) > 20, (plot.objectName(), mode, colour.name())
+    finally:
+        theme().set_mode("light")
+        QApplication.processEvents()
+
+
+@pytest.mark.parametrize("typed, d_k", [("１２８", 128), ("５１２", 512), ("１６", 16)])
+def test_full_width_digits_committed_by_an_input_method_set_d_k(window, lab, typed, d_k):
+    """What a Chinese input method commits into the d_k box, as in the explorer's boxes: the limits included."""
+    from PySide6.QtGui import QInputMethodEvent
+
+    spin = lab.spins["d_k"]
+    type_and_enter(spin, "64")
+    line = spin.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    event = QInputMethodEvent()
+    event.setCommitString(typed)
+    QApplication.sendEvent(line, event)
+    assert spin.text() == str(d_k)
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert lab.training.scene.d_k == d_k and history_lines(window)[-1] == f"Training: Set d_k = {d_k}"
+
+
+def test_full_width_past_the_limit_is_not_taken(window, lab):
+    from PySide6.QtGui import QInputMethodEvent
+
+    spin = lab.spins["d_k"]
+    type_and_enter(spin, "64")
+    for typed in ("５１３", "１５"):
+        line = spin.lineEdit()
+        line.setFocus()
+        line.selectAll()
+        event = QInputMethodEvent()
+        event.setCommitString(typed)
+        QApplication.sendEvent(line, event)
+        QTest.keyClick(spin, Qt.Key.Key_Return)
+        QApplication.processEvents()
+        assert lab.training.scene.d_k == 64 and spin.value() == 64, typed
+
+
+def test_a_full_width_learning_rate_is_the_number(window, lab):
+    from PySide6.QtGui import QInputMethodEvent
+
+    spin = lab.spins["lr"]
+    line = spin.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    event = QInputMethodEvent()
+    event.setCommitString("０．００５")
+    QApplication.sendEvent(line, event)
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    assert lab.training.scene.lr == 0.005

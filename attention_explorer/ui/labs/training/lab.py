@@ -45,7 +45,11 @@ if TYPE_CHECKING:
     from attention_explorer.core.scenes.training.scene import TrainingScene
 
 SCALED_COLOUR, UNSCALED_COLOUR = 4, 3  # Okabe–Ito blue and vermillion (theme.KEY_HEX)
-METRICS = ("loss", "entropy", "jacobian_norm", "grad")
+METRICS = ("loss", "entropy", "jacobian_norm", "grad_norm_q", "grad_norm_k")
+# The gradient norms at W_Q and W_K are two small plots side by side on one log scale: drawn in one plot, the two
+# curves of a run lie almost on each other and the one on top hides the other.
+PLOT_NAMES = {"loss": "lossPlot", "entropy": "entropyPlot", "jacobian_norm": "jacobian_normPlot",
+              "grad_norm_q": "gradQPlot", "grad_norm_k": "gradKPlot"}
 RUNS = (True, False)  # scaled, unscaled
 
 
@@ -133,19 +137,16 @@ class TrainingLab(QWidget):
         self.titles: dict[str, QLabel] = {}
         self.curves: dict[tuple[str, bool], pg.PlotDataItem] = {}
         for metric in METRICS:
-            plot, title = still_plot(self, f"{metric}Plot", 110)
+            plot, title = still_plot(self, PLOT_NAMES[metric], 110)
             self.plots[metric], self.titles[metric] = plot, title
             item = plot.getPlotItem()
             item.showGrid(x=True, y=True, alpha=0.25)
-            item.getViewBox().enableAutoRange(axis=pg.ViewBox.YAxis)
-            if metric == "grad":
-                item.setLogMode(y=True)
-                for scaled in RUNS:
-                    self.curves[("grad_norm_q", scaled)] = item.plot([], [])
-                    self.curves[("grad_norm_k", scaled)] = item.plot([], [])
+            if metric.startswith("grad_norm"):
+                item.setLogMode(y=True)  # its range is set by refresh: one scale for both gradients' plots
             else:
-                for scaled in RUNS:
-                    self.curves[(metric, scaled)] = item.plot([], [])
+                item.getViewBox().enableAutoRange(axis=pg.ViewBox.YAxis)
+            for scaled in RUNS:
+                self.curves[(metric, scaled)] = item.plot([], [])
         loss_item = self.plots["loss"].getPlotItem()
         self.threshold_line = pg.InfiniteLine(angle=0, movable=False)
         loss_item.addItem(self.threshold_line)
@@ -172,12 +173,14 @@ class TrainingLab(QWidget):
         controls.addWidget(self.progress, 1)
         grid = QGridLayout()
         grid.setSpacing(6)
-        places = {"loss": (0, 0), "entropy": (0, 1), "jacobian_norm": (0, 2), "grad": (1, 0)}
-        for metric, (row, column) in places.items():
-            grid.addWidget(titled(self, self.titles[metric], self.plots[metric]), row, column)
-        for column, scaled in ((1, True), (2, False)):
-            grid.addWidget(titled(self, self.probe_titles[scaled], self.probe_plots[scaled]), 1, column)
-        for index in range(3):
+        # Twelve columns: three plots across the first row (four columns each), four across the second (three each).
+        places = {"loss": (0, 0, 4), "entropy": (0, 4, 4), "jacobian_norm": (0, 8, 4), "grad_norm_q": (1, 0, 3),
+                  "grad_norm_k": (1, 3, 3)}
+        for metric, (row, column, span) in places.items():
+            grid.addWidget(titled(self, self.titles[metric], self.plots[metric]), row, column, 1, span)
+        for column, scaled in ((6, True), (9, False)):
+            grid.addWidget(titled(self, self.probe_titles[scaled], self.probe_plots[scaled]), 1, column, 1, 3)
+        for index in range(12):
             grid.setColumnStretch(index, 1)
         for index in range(2):
             grid.setRowStretch(index, 1)
@@ -264,6 +267,7 @@ class TrainingLab(QWidget):
                 heatmap.clear()
         for plot in (*self.plots.values(), *self.probe_plots.values()):
             plot.getPlotItem().getViewBox().setXRange(0.5, steps + 0.5, padding=0)
+        self._range_gradients(done)
         for plot in self.probe_plots.values():
             plot.getPlotItem().getViewBox().setYRange(0.5, N_KEYS + 0.5, padding=0)
         self.threshold_line.setValue(session.threshold)
@@ -271,6 +275,18 @@ class TrainingLab(QWidget):
         self._update_buttons()
         self._update_progress()
         self.verdict_label.setText(self.verdict_text())
+
+    def _range_gradients(self, done: int) -> None:
+        """Both gradient plots on one log scale, from the least to the largest norm either run has reached, so
+        that the heights at W_Q and at W_K compare side by side."""
+        values = np.concatenate([self.session.series[scaled][name][:done] for scaled in RUNS
+                                 for name in ("grad_norm_q", "grad_norm_k")])
+        values = values[np.isfinite(values) & (values > 0)]
+        low, high = (float(np.log10(values.min())), float(np.log10(values.max()))) if values.size else (-1.0, 1.0)
+        if high - low < 0.2:  # a flat stretch: a little room above and below
+            low, high = low - 0.1, high + 0.1
+        for name in ("grad_norm_q", "grad_norm_k"):
+            self.plots[name].getPlotItem().getViewBox().setYRange(low, high, padding=0.05)
 
     def _update_probe_axes(self) -> None:
         target = self.session.probe_target
@@ -388,8 +404,7 @@ class TrainingLab(QWidget):
         width = current.line_px()
         for (name, scaled), curve in self.curves.items():
             colour = key_color(SCALED_COLOUR if scaled else UNSCALED_COLOUR)
-            style = Qt.PenStyle.DashLine if name == "grad_norm_k" else Qt.PenStyle.SolidLine
-            curve.setPen(pg.mkPen(colour, width=width * 0.8, style=style))
+            curve.setPen(pg.mkPen(colour, width=width * 0.8))
         self.threshold_line.setPen(pg.mkPen(current.faint(), width=max(1.0, width * 0.5),
                                             style=Qt.PenStyle.DashLine))
         self.legend.setLabelTextColor(foreground)
@@ -424,7 +439,8 @@ class TrainingLab(QWidget):
         self.titles["loss"].setText(self.tr("<b>Loss</b> (dashed: the threshold)"))
         self.titles["entropy"].setText(self.tr("<b>Attention entropy</b> (bits)"))
         self.titles["jacobian_norm"].setText(self.tr("<b>Softmax Jacobian norm</b>"))
-        self.titles["grad"].setText(self.tr("<b>Gradient norm</b> at W<sub>Q</sub> (solid), W<sub>K</sub> (dashed)"))
+        self.titles["grad_norm_q"].setText(self.tr("<b>Gradient norm</b> at W<sub>Q</sub>"))
+        self.titles["grad_norm_k"].setText(self.tr("<b>Gradient norm</b> at W<sub>K</sub>"))
         self.probe_titles[True].setText(self.tr("<b>Probe query, scaled</b>: weight on each key"))
         self.probe_titles[False].setText(self.tr("<b>Probe query, unscaled</b>: weight on each key"))
         for plot in (*self.plots.values(), *self.probe_plots.values()):
