@@ -367,6 +367,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             dock.setWindowTitle(titles[name])
         self.history.setEmptyLabel(self.tr("<opened>"))
         self.action_table.retranslate()
+        if self._recorder is not None:
+            self._recorder.name_action()  # "Stop recording" while one runs
         for name, action in self.preset_actions.items():
             action.setText(translated_scenario_text(preset_title(name)) or name)
         self._show_autosave_problem()

@@ -322,6 +322,7 @@ class Recorder(QObject):
         self._target = window if settings.target == "window" else window.central_tabs.currentWidget()
         self.indicator.show_time(0.0)
         self._place_indicator()
+        self.name_action()
         if settings.turn_key is None:
             self._clock.start()
             self.capture()
@@ -335,6 +336,17 @@ class Recorder(QObject):
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.capture()
         window.model.changed.connect(self.capture)
+
+    def name_action(self) -> None:
+        """File ▸ Record… reads "Stop recording" while a recording runs (choosing it then stops it), and goes back
+        to the table's text after; called again when the language changes."""
+        action = self.window.actions_by_name["record"]
+        if self.recording:
+            action.setText(self.tr("Stop recording"))
+            action.setToolTip(self.tr("Stop recording and write the file"))
+            action.setStatusTip(action.toolTip())
+        else:
+            self.window.action_table.retranslate_action("record")
 
     def capture(self) -> None:
         """One frame of the target as it is now."""
@@ -390,6 +402,7 @@ class Recorder(QObject):
         self.settings = self.frames = None
         self._timer.stop()
         self.indicator.hide()
+        self.name_action()
         if settings.turn_key is not None:
             self.window.model.changed.disconnect(self.capture)
             self.window.animator.running_changed.disconnect(self._turn_running)

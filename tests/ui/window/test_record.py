@@ -220,13 +220,15 @@ class _Clock:
         return self.ms
 
 
-def test_a_frame_that_came_late_stands_for_the_ticks_it_missed_so_the_file_keeps_real_time(window, tmp_path):
+def test_a_frame_that_came_late_stands_for_the_ticks_it_missed_so_the_file_keeps_real_time(window, tmp_path,
+                                                                                          monkeypatch):
     window.show_page(0)
     path = tmp_path / "late.gif"
     recorder = window.recorder
     recorder.start(RecordSettings("page", None, str(path), "gif", 160, 90, 10, 1))
     assert len(recorder.frames) == 1
-    recorder._clock = _Clock(1000)  # a second passed while one frame was drawn (a busy machine)
+    # A second passed while one frame was drawn (a busy machine); the window's own clock comes back after the test.
+    monkeypatch.setattr(recorder, "_clock", _Clock(1000))
     window.model.set_vector("query", 0, window.model.scenario.query * -1)
     recorder.capture()
     assert len(recorder.frames) == 11 and recorder.indicator.label.text() == "● Recording 1.1 s"
@@ -249,3 +251,29 @@ def test_a_file_that_cannot_be_written_is_a_clear_message_and_nothing_is_left_be
     assert not window.recorder.recording and not path.parent.exists()
     assert _no_modal_dialogs[-1][0] == "Cannot record"
     assert _no_modal_dialogs[-1][1] == "turn.gif was not written: the folder does not exist"
+
+
+def test_file_record_reads_stop_recording_while_one_runs_and_stops_it(window, tmp_path):
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    window.show_page(0)
+    entry = next(action for action in window.action_table.menus["file"].actions() if action.objectName() == "record")
+    assert entry.text() == "&Record…"
+    dialog = open_dialog(window)
+    fill(dialog, tmp_path / "menu.gif")
+    QTest.mouseClick(dialog.record_button, LEFT)
+    recorder = window.recorder
+    assert recorder.recording and entry.text() == "Stop recording"
+    language_switcher().set_language("zh_CN")  # the window's texts are set again: the entry keeps saying it
+    QApplication.processEvents()
+    try:
+        assert entry.text() == "停止录制" and recorder.recording
+    finally:
+        language_switcher().set_language("en")
+        QApplication.processEvents()
+    assert entry.text() == "Stop recording"
+    entry.trigger()  # File ▸ Stop recording
+    assert not recorder.recording and not recorder.indicator.isVisible() and recorder.dialog is None
+    assert entry.text() == "&Record…" and entry.toolTip().startswith("Record the canvas")
+    assert len(frames_of(tmp_path / "menu.gif")) >= 1
+    assert window.findChild(QLabel, "statusHint").text().startswith("Recorded menu.gif")
