@@ -2,7 +2,8 @@
 
 A figure is what a person points at: any pyqtgraph view (plot, heatmap), a widget that draws itself for export
 (`render_to(painter, size, fast)`: the head and model views) or one marked `setProperty("figure", True)` (the KV
-cache diagram). A plot with a title label above it (lab_plots.titled) is exported with its title. Nothing is
+cache diagram). A plot with a title label above it (lab_plots.titled), or a box marked like one (a multi-head
+tile: its "Head n" button above its two maps), is exported whole, with its title. Nothing is
 registered plot by plot: FigureMenu, installed once on the window (and on each dock, which floats as a window of
 its own), finds the figure under a right-click, so a plot a page makes later (a new head's heatmaps) has it too.
 
@@ -44,6 +45,7 @@ from PySide6.QtGui import (
     QTextDocumentFragment,
 )
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -112,12 +114,16 @@ def figure_name(figure: QWidget) -> str:
 def figure_title(figure: QWidget) -> str:
     """The figure's title as plain text: its title label's, its own export_title(), its accessible name, or ""."""
     if figure.property(TITLED):
+        # A title button (a multi-head tile's "Head 1 · …", which a click chooses) is plain text as it is.
+        buttons = [child for child in figure.children() if isinstance(child, QAbstractButton) and child.text()]
         for label in figure.findChildren(QLabel):
             text = label.text()
             if text and label.textFormat() == Qt.TextFormat.PlainText:
                 return text.strip()
             if text:
                 return QTextDocumentFragment.fromHtml(text).toPlainText().strip()
+        if buttons:
+            return buttons[0].text().replace("&&", "&").strip()
     title = getattr(figure, "export_title", None)
     if callable(title):
         return str(title())

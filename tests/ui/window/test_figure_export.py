@@ -16,15 +16,16 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel
 from attention_explorer.core.files.figure_size import export_height, max_export_width
 from attention_explorer.core.limits import MAX_EXPORT_SIDE, MIN_EXPORT_WIDTH
 from attention_explorer.ui.labs.registry import PAGES, SATURATION, TRANSFORMER, VECTORS, page_index
-from attention_explorer.ui.widgets.figures import FORMATS, ExportOptions, figure_title
+from attention_explorer.ui.widgets.figures import FORMATS, ExportOptions, figure_title, is_figure
 from tests.helpers.tiny_gpt2 import tiny_gpt2_dir
 
 assert tiny_gpt2_dir  # a fixture: pytest finds it through this import
 
 SVG = "{http://www.w3.org/2000/svg}"
-# The figures each page shows at least (the transformer page's over all of its tabs, on the tiny GPT-2).
-LEAST_FIGURES = {VECTORS: 3, SATURATION: 3, "variance": 5, "self-attention": 2, TRANSFORMER: 7, "multi-head": 4,
-                 "cross-attention": 2, "positions": 3, "bugs": 2, "training": 6}
+# The figures each page shows at least (the transformer page's over all of its tabs, on the tiny GPT-2; the
+# multi-head lab's two heads as one tile each, "Head n" above its two maps).
+LEAST_FIGURES = {VECTORS: 3, SATURATION: 3, "variance": 5, "self-attention": 2, TRANSFORMER: 7, "multi-head": 2,
+                 "cross-attention": 2, "positions": 3, "bugs": 2, "training": 7}
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,7 @@ def test_every_plot_of_every_page_exports_in_each_format(window, page_id, tmp_pa
     monkeypatch.setattr(window, "ask_save_path", lambda _title, suggestion, _filter: str(tmp_path / "plot"))
     plot = figure
     if figure.property("figureTitled"):
-        plot = next(child for child in figure.children() if child.isWidgetType() and not isinstance(child, QLabel))
+        plot = next(child for child in figure.children() if child.isWidgetType() and is_figure(child))
     context_menu(window, plot.mapTo(window, plot.rect().center()))
     menu = window.figure_menu.last_menu
     assert [action.text() for action in menu.actions()] == ["Export…", "Copy picture"]
@@ -254,11 +255,35 @@ def test_file_export_offers_the_canvas_weights_and_output_as_pdf_too(window, tmp
     for name, plot in (("Canvas", "canvas"), ("Weights chart", "weights"), ("Output view", "output")):
         assert [text for text in texts if text.startswith(f"{name} as ")] == [
             f"{name} as PNG…", f"{name} as SVG…", f"{name} as PDF…"]
-        asked: list[str] = []
-        monkeypatch.setattr(window, "ask_save_path", lambda _title, suggestion, file_filter, plot=plot: asked.append(
-            (suggestion, file_filter)) or str(tmp_path / plot))  # the user typed no suffix
+        asked: list[tuple[str, str]] = []
+        monkeypatch.setattr(window, "ask_save_path", lambda _title, suggestion, file_filter, plot=plot, asked=asked:
+                            asked.append((suggestion, file_filter)) or str(tmp_path / plot))  # typed no suffix
         window.actions_by_name[f"export_{plot}_pdf"].trigger()
         assert asked[0][0].endswith(f"{plot}.pdf") and asked[0][1] == "PDF (*.pdf)"
         figure = window.plot_widget(plot)
         read_back(tmp_path / f"{plot}.pdf", "pdf", figure.size(), 0)
         assert window._hint_label.text() == f"Exported {plot}.pdf"
+
+
+def test_a_heads_map_exports_with_its_head_title(window, tmp_path, monkeypatch):
+    """Right-click ▸ Export… on one head's weight map in the multi-head lab: the head's tile, "Head 2 · …" above its
+    two maps, as a lab plot exports with its title."""
+    show(window, "multi-head")
+    lab = window.page(page_index("multi-head"))
+    tile = lab.heads_grid.tiles[1]
+    title = tile.title.text()
+    assert title.startswith("Head 2")
+    asked: list[tuple[QSize, str]] = []
+    for fmt in ("svg", "png"):
+        monkeypatch.setattr(window, "ask_export_options", lambda *args, fmt=fmt: asked.append(args) or (fmt, 600))
+        monkeypatch.setattr(window, "ask_save_path", lambda *_args, fmt=fmt: str(tmp_path / f"head.{fmt}"))
+        heatmap = tile.weight_map
+        context_menu(window, heatmap.mapTo(window, heatmap.rect().center()))
+        window.figure_menu.last_menu.actions()[0].trigger()
+        window.figure_menu.last_menu.close()
+        read_back(tmp_path / f"head.{fmt}", fmt, tile.size(), 600)
+    assert asked[0] == (tile.size(), title)
+    svg = ET.fromstring((tmp_path / "head.svg").read_bytes())
+    assert svg.find(f"{SVG}title").text == title
+    drawn = "".join("".join(element.itertext()) for element in svg.iter(f"{SVG}text"))
+    assert title.replace(" ", "") in drawn.replace(" ", ""), "the title is drawn above the maps"

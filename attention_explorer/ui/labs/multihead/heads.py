@@ -51,6 +51,7 @@ class HeadTile(QFrame):
         super().__init__(parent)
         self.head = head
         self.setObjectName(f"headTile{head + 1}")
+        self.setProperty("figureTitled", True)  # a map exports as its tile: "Head n" above both maps (figures.py)
         self.title = QPushButton(self)
         self.title.setObjectName(f"headTitle{head + 1}")
         self.title.setFlat(True)
