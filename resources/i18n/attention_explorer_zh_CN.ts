@@ -2543,6 +2543,10 @@
         <translation>画布（SVG）…</translation>
     </message>
     <message>
+        <source>Canvas as PDF…</source>
+        <translation>画布（PDF）…</translation>
+    </message>
+    <message>
         <source>Weights chart as PNG…</source>
         <translation>权重图（PNG）…</translation>
     </message>
@@ -2551,12 +2555,20 @@
         <translation>权重图（SVG）…</translation>
     </message>
     <message>
+        <source>Weights chart as PDF…</source>
+        <translation>权重图（PDF）…</translation>
+    </message>
+    <message>
         <source>Output view as PNG…</source>
         <translation>输出图（PNG）…</translation>
     </message>
     <message>
         <source>Output view as SVG…</source>
         <translation>输出图（SVG）…</translation>
+    </message>
+    <message>
+        <source>Output view as PDF…</source>
+        <translation>输出图（PDF）…</translation>
     </message>
     <message>
         <source>&amp;Get a model…</source>
@@ -3827,6 +3839,14 @@
 <context>
     <name>Recorder</name>
     <message>
+        <source>Stop recording</source>
+        <translation>停止录制</translation>
+    </message>
+    <message>
+        <source>Stop recording and write the file</source>
+        <translation>停止录制并写入文件</translation>
+    </message>
+    <message>
         <source>Cannot record</source>
         <translation>无法录制</translation>
     </message>
@@ -4659,8 +4679,20 @@
         <translation>q 和 k 的维度，{0} 到 {1}</translation>
     </message>
     <message>
-        <source>Adam&apos;s learning rate, the same for both runs</source>
-        <translation>Adam 的学习率，两次训练相同</translation>
+        <source>Adam&apos;s learning rate, the same for both runs (Learning rate, Adam: Help ▸ Guide ▸ Glossary, F1)</source>
+        <translation>Adam 的学习率，两次训练相同（学习率、Adam：帮助 ▸ 指南 ▸ 术语表，F1）</translation>
+    </message>
+    <message>
+        <source>½‖o − v‖² against the matching key&apos;s value, averaged over the training set (Loss: Help ▸ Guide ▸ Glossary, F1)</source>
+        <translation>输出与匹配键向量的值之间的 ½‖o − v‖²，对训练集取平均（损失：帮助 ▸ 指南 ▸ 术语表，F1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gradient norm&lt;/b&gt; at W&lt;sub&gt;Q&lt;/sub&gt;</source>
+        <translation>&lt;b&gt;梯度范数&lt;/b&gt;：W&lt;sub&gt;Q&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gradient norm&lt;/b&gt; at W&lt;sub&gt;K&lt;/sub&gt;</source>
+        <translation>&lt;b&gt;梯度范数&lt;/b&gt;：W&lt;sub&gt;K&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>Another training set, probe and starting weights</source>
@@ -4685,10 +4717,6 @@
     <message>
         <source>&lt;b&gt;Softmax Jacobian norm&lt;/b&gt;</source>
         <translation>&lt;b&gt;softmax 雅可比范数&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Gradient norm&lt;/b&gt; at W&lt;sub&gt;Q&lt;/sub&gt; (solid), W&lt;sub&gt;K&lt;/sub&gt; (dashed)</source>
-        <translation>&lt;b&gt;梯度范数&lt;/b&gt;：W&lt;sub&gt;Q&lt;/sub&gt;（实线）、W&lt;sub&gt;K&lt;/sub&gt;（虚线）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Probe query, scaled&lt;/b&gt;: weight on each key</source>

@@ -74,7 +74,11 @@ class HelpDialog(QDialog):
     def build(self) -> None:
         """Every tab from the guide, in the current language."""
         current = self.tabs.currentIndex()
-        self.tabs.clear()
+        while self.tabs.count():  # the old pages go (clear() would keep them as hidden children)
+            page = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            page.setParent(None)
+            page.deleteLater()
         self.try_buttons = []
         self.setWindowTitle(self.tr("Attention Explorer guide"))
         self.tabs.addTab(self._scrolled(self._guide_page()), self.tr("Guide"))

@@ -14,13 +14,20 @@ from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.window.help_dialog import guide
 
 
+@pytest.fixture(scope="module")
+def shared_window(make_module_window):
+    return make_module_window(discard_changes=True)
+
+
 @pytest.fixture(params=["en", "zh_CN"])
-def window(request, make_window):
-    window = make_window(language=request.param)
-    window.activateWindow()
+def window(request, shared_window):
+    """One window for the module, in each language in turn (switched live: the open guide is rebuilt)."""
+    language_switcher().set_language(request.param)
+    shared_window.activateWindow()
     QApplication.processEvents()
-    yield window
+    yield shared_window
     language_switcher().set_language("en")
+    QApplication.processEvents()
 
 
 def open_guide(window):
@@ -68,9 +75,18 @@ def test_glossary_keys_and_about(window):
     dialog = open_guide(window)
     chinese = language_switcher().language == "zh_CN"
     glossary = " ".join(label.text() for label in dialog.tabs.widget(1).findChildren(QLabel))
-    for term in ("熵（比特）", "温度", "‖J‖", "d_k", "缩放因子") if chinese else (
-            "Entropy (bits)", "Temperature", "‖J‖", "d_k", "Scale factor"):
+    for term in ("熵（比特）", "温度", "‖J‖", "d_k", "缩放因子", "损失", "学习率", "Adam") if chinese else (
+            "Entropy (bits)", "Temperature", "‖J‖", "d_k", "Scale factor", "Loss", "Learning rate", "Adam"):
         assert term in glossary
+    # The training lab's terms point to their glossary entries from where the lab shows them.
+    window.show_page(page_index("training"))
+    lab = window.page(page_index("training"))
+    glossary_tab = dialog.tabs.tabText(1)
+    for widget, terms in ((lab.spins["lr"], ("学习率", "Adam") if chinese else ("Learning rate", "Adam")),
+                          (lab.titles["loss"], ("损失",) if chinese else ("Loss",))):
+        tip = widget.toolTip()
+        assert glossary_tab in tip and "F1" in tip and all(term in tip for term in terms), tip
+    window.show_page(0)
     keys = [label.text() for label in dialog.tabs.widget(2).findChildren(QLabel)]
     assert any(text.startswith("F1\t") for text in keys) and any(text.startswith("F5\t") for text in keys)
     window.actions_by_name["about"].trigger()

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[3]
 TS = catalogue_path("zh_CN").with_suffix(".ts")
 # Words that stay as they are in Chinese text: names, formats, symbols of the formula.
 KEEP_IN_ENGLISH = {
-    "attention", "explorer", "numpy", "latex", "markdown", "png", "svg", "english", "softmax", "exp", "max",
+    "attention", "explorer", "numpy", "latex", "markdown", "png", "svg", "pdf", "english", "softmax", "exp", "max",
     "sum", "log", "cos", "nan", "float", "transformer", "bert", "rope", "shift",
 }
 # Terms and names of more than one word that Chinese texts use as they are (the article keeps "one-hot" too).

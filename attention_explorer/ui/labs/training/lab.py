@@ -402,7 +402,7 @@ class TrainingLab(QWidget):
         style_axes((*self.plots.values(), *self.probe_plots.values()), foreground, current.background(), small,
                    label_style)
         width = current.line_px()
-        for (name, scaled), curve in self.curves.items():
+        for (_name, scaled), curve in self.curves.items():
             colour = key_color(SCALED_COLOUR if scaled else UNSCALED_COLOUR)
             curve.setPen(pg.mkPen(colour, width=width * 0.8))
         self.threshold_line.setPen(pg.mkPen(current.faint(), width=max(1.0, width * 0.5),
@@ -432,7 +432,12 @@ class TrainingLab(QWidget):
         self.spin_labels["seed"].setText(self.tr("seed"))
         self.spins["d_k"].setToolTip(self.tr("Width of q and k, {0} to {1}").format(training.MIN_D_K,
                                                                                     training.MAX_D_K))
-        self.spins["lr"].setToolTip(self.tr("Adam's learning rate, the same for both runs"))
+        lr_tip = self.tr("Adam's learning rate, the same for both runs (Learning rate, Adam: Help ▸ Guide ▸ Glossary, "
+                         "F1)")
+        self.spins["lr"].setToolTip(lr_tip)
+        self.spin_labels["lr"].setToolTip(lr_tip)
+        self.titles["loss"].setToolTip(self.tr("½‖o − v‖² against the matching key's value, averaged over the training "
+                                               "set (Loss: Help ▸ Guide ▸ Glossary, F1)"))
         self.spins["seed"].setToolTip(self.tr("Another training set, probe and starting weights"))
         self.step_button.setText(self.tr("One step"))
         self.reset_button.setText(self.tr("Reset"))
