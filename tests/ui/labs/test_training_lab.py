@@ -134,9 +134,11 @@ def test_a_short_run_that_learned_nothing_says_so(lab, qtbot):
 def gate(monkeypatch):
     """Each step of a run waits for a permit: the test says how far a run gets before a click (no timing)."""
     permits = threading.Semaphore(0)
+    permits.entered = 0  # steps that reached the gate: a click can wait until the job is inside the next step
     step = training.Run.step
 
     def gated(run):
+        permits.entered += 1
         permits.acquire()
         return step(run)
 
@@ -150,7 +152,7 @@ def test_pause_start_and_reset_in_the_middle_of_a_run(lab, qtbot, gate):
     click(lab.start_button)
     assert lab.start_button.text() == "Pause" and not lab.step_button.isEnabled()
     gate.release(2)  # step 1 of both runs
-    qtbot.waitUntil(lambda: lab.session.done == 1, timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: lab.session.done == 1 and gate.entered == 3, timeout=HANG_GUARD_MS)
     click(lab.start_button)  # Pause: the job is inside step 2 and stops after it
     gate.release(2)
     wait_idle(qtbot, lab)
