@@ -107,6 +107,9 @@ class Heatmap(pg.PlotWidget):
             axis = item.getAxis(name)
             axis.setPen(pg.mkPen("#303030"))
             axis.setTextPen(pg.mkPen(look.axis_text_hex))
+            # No tick marks: pyqtgraph draws them into the cells, where one before a cell's number read as a minus
+            # sign ("—0.00" for a weight of 0.00).
+            axis.setStyle(tickLength=0)
         # keep our own references: pyqtgraph holds items weakly in places
         self.image = pg.ImageItem(axisOrder="row-major")
         item.addItem(self.image)

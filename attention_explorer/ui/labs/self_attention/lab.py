@@ -461,10 +461,32 @@ class SelfAttentionLab(QWidget):
         self.hint.emit(self.tr("q·k of “{0}” (query) and “{1}” (key) = {2}; click to make “{0}” the explorer's "
                                "query").format(query_token, key_token, score))
 
+    def set_presenting(self, presenting: bool) -> None:
+        """Presentation: the tables' numbers in the hall's number size and every row shown (the page of tables
+        scrolls, with its scroll bar showing it, when they do not fit: a row cut in half was 北京's)."""
+        self._presenting = presenting
+        for table in (*self.tabs.tables(), self.output.v_table, self.output.output_table):
+            table.set_whole(presenting)
+        self._apply_theme()
+        self._fit_maps_height()
+
+    def _fit_maps_height(self) -> None:
+        """While presenting, the maps' column never gets less height than its wrapped texts and whole tables need at
+        its width (a splitter knows no height-for-width: it gave the V and A·V tables two of their three rows);
+        the lab's page scrolls instead, its scroll bar showing it."""
+        maps = self.splitter.widget(1)
+        need = maps.heightForWidth(maps.width()) if getattr(self, "_presenting", False) else 0
+        if maps.minimumHeight() != max(need, 0):
+            maps.setMinimumHeight(max(need, 0))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_maps_height()
+
     def _apply_theme(self) -> None:
         """Re-apply sizes after a presentation-zoom change."""
         font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
+        font.setPointSizeF(theme().number_pt() if getattr(self, "_presenting", False) else theme().font_pt())
         set_table_fonts((*self.tabs.tables(), self.output.v_table, self.output.output_table), font)
         title_font = QFont(font)
         title_font.setPointSizeF(theme().font_pt() * 1.08)
