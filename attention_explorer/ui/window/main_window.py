@@ -87,6 +87,16 @@ class _LabHolder(QWidget):
         return -1
 
 
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """`panel` in a frameless scroll area that fits it to its width and scrolls it up and down."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(panel)
+    return scroll
+
+
 def _rotation_trace(model: ExplorerModel, animator: RotationAnimator) -> RotationTrace:
     """The rotation trace panel, its module imported only now (the dock is closed at start)."""
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
@@ -160,7 +170,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self._add_dock(self.editor, left)
         self._add_dock(self.preset_info, left)
         self._add_dock(self.history, left)
-        self._add_dock(self.scale_controls, left)
+        # The d_k and scale panel scrolls when the left column is short: the vectors above it keep every row.
+        self._add_dock(self.scale_controls, left).setWidget(_scrolled(self.scale_controls))
         self._add_dock(self.steps_view, right)
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
@@ -269,8 +280,19 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         height = max(self.height(), 500)
         self.resizeDocks([self.docks["stepsView"], self.docks["weightsChart"]],
                          [int(height * 0.55), int(height * 0.38)], Qt.Orientation.Vertical)
+        # The vectors get the height that shows every row of their table (at most 60 %: nine keys would take it
+        # all); the d_k and scale panel the rest, and it scrolls (1264×672 cut the vector table at K3's row).
+        editor = max(int(height * 0.52), min(self._vector_rows_height(), int(height * 0.6)))
         self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
-                         [int(height * 0.52), int(height * 0.40)], Qt.Orientation.Vertical)
+                         [editor, height - editor], Qt.Orientation.Vertical)
+
+    def _vector_rows_height(self) -> int:
+        """The vectors' dock height at which its table shows every row without scrolling."""
+        table = self.editor.table
+        dock = self.docks["vectorEditor"]
+        if not dock.isVisible():
+            return 0
+        return dock.height() - table.viewport().height() + table.verticalHeader().length() + 2
 
     def _add_lazy_dock(self, name: str, factory: Callable[[], QWidget], area: Qt.DockWidgetArea) -> LazyDock:
         dock = LazyDock(name, factory, self)
@@ -375,6 +397,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             if hint is not None:
                 hint.connect(self._show_hint)
             self._attach_page(index, lab)
+            if self.presenting and hasattr(lab, "set_presenting"):
+                lab.set_presenting(True)  # built while presenting: the hall's sizes from the start
             self._apply_theme()
         return self._built_pages[index]
 
