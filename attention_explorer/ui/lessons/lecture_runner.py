@@ -34,6 +34,7 @@ class LectureBar(QFrame):
         self.caption_label.setWordWrap(True)
         self.place_label = plain_label(QLabel(self))
         self.place_label.setObjectName("lecturePlace")
+        self.place_label.setWordWrap(True)  # zoomed in, "title · Scene 3 of 18" made the hall's window wider than 1280
         self.back_button = QPushButton(self)
         self.back_button.setObjectName("lectureBack")
         self.next_button = QPushButton(self)
