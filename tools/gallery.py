@@ -54,6 +54,8 @@ def _settle(app) -> None:
     for _ in range(3):
         app.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         app.processEvents()
+        # What the event loop would delete by now (a question's cover, a dock group's old tab bar): no loop runs.
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 class Gallery:

@@ -117,7 +117,16 @@ def composition_problems(window) -> list[str]:
         problems.append(f"longest vector {reach:.2f} of the plot's smaller side")
     problems += [f"label over a plot: {found}" for found in labels_over_plots(window)]
     problems += [f"angle label on {name}" for name in angle_label_on_arrows(window)]
+    problems += [f"pin name cut by the plot's edge: {name}" for name in pin_names_cut(window)]
     return problems
+
+
+def pin_names_cut(window) -> list[str]:
+    """The pins' names on the canvas that run past the plot's view (scene 6 cut "with 1/√d_k" to "with 1/")."""
+    canvas = window.canvas
+    view = canvas.view.sceneBoundingRect()
+    return [name.textItem.toPlainText() for name in window.pinning.ghosts[0].names
+            if name.isVisible() and not view.contains(name.sceneBoundingRect())]
 
 
 def canvas_geometry(window) -> tuple:

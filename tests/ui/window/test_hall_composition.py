@@ -192,6 +192,12 @@ def test_the_labs_tables_in_presentation_are_large_and_whole_or_scroll_visibly(w
             assert all(table.font().pointSizeF() >= theme().number_pt() for table in shown)
             assert all(hall.table_shows_every_cell(table) for table in shown)
             assert hall.clipped_tables(window) == []
+        # Page Down reveals the answer: the "?" over the weights goes at once (it stayed until the event loop ran).
+        from PySide6.QtWidgets import QLabel
+
+        assert [cover.isVisible() for cover in window.findChildren(QLabel, "weightsCover")] == [True]
+        window.lessons.runner.next()
+        assert not any(cover.isVisible() for cover in window.findChildren(QLabel, "weightsCover"))
     finally:
         window.lessons.end_lecture()
         window.leave_presentation()
