@@ -214,7 +214,9 @@ class CanvasReadout:
         if not self._side_shown or not note.full_text():
             note.set_one_line(False)
             return
-        width = self.side.viewport().width()
+        # Measured as if the scroll bar showed, whether it does or not: the decision never depends on the bar it
+        # makes come or go (that would flip it back and forth).
+        width = self.side.width() - self.side.verticalScrollBar().sizeHint().width()
         needed = self._readout_host.sizeHint().height() + self._beside.spacing()
         if note.one_line:
             note.set_one_line(False)  # measured whole, at this width

@@ -527,6 +527,10 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
                 font = QFont(app.font())
                 font.setPointSizeF(current.font_pt() * 0.9)
                 axis.setStyle(tickFont=font)
+            for item in plot.scene().items():
+                if isinstance(item, pg.ColorBarItem):  # a heatmap's colour scale: its numbers were dark on black
+                    item.axis.setPen(current.foreground())
+                    item.axis.setTextPen(current.foreground())
         self.actions_by_name[f"theme_{current.mode}"].setChecked(True)
         self._save_theme()
 

@@ -92,7 +92,7 @@ def test_zoomed_chinese_and_the_labs_tables_compose_in_a_real_window(window):
                 window.lessons.runner.enter(index)
                 hall.settle()
             shown = hall.shown_tables(window)
-            assert shown and all(table.font().pointSizeF() >= theme().number_pt() for table in shown)
+            assert shown and all(table.font().pointSizeF() >= theme().font_pt() for table in shown)
             assert all(hall.table_shows_every_cell(table) for table in shown)
             assert hall.clipped_tables(window) == []
     finally:

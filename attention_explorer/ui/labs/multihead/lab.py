@@ -44,7 +44,7 @@ from attention_explorer.ui.widgets.lab_message import LabMessage
 SHAPE = "{0} × {1}".format
 # In presentation, the tables' column at most this share of the width: the heads' maps keep the rest, their numbers
 # as large as the hall's; wider tables scroll sideways in their column, with the scroll bar showing it.
-TABLES_SHARE = 0.42
+TABLES_SHARE = 0.36
 
 
 class HeadCountSpin(QSpinBox):
@@ -322,6 +322,7 @@ class MultiHeadLab(QWidget):
         """Presentation: the tables' numbers as large as the maps' and every cell shown (the page of tables
         scrolls, with its scroll bar showing it, when they do not fit), the tables' column as wide as they need."""
         self._presenting = presenting
+        self.message_label.show_statuses(not presenting)
         self.tabs.set_whole(presenting)
         self._apply_theme()
 

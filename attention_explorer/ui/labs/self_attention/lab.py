@@ -211,6 +211,7 @@ class SelfAttentionLab(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.tabs)
         self.splitter.addWidget(maps)
+        maps.installEventFilter(self)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 8)
         self.splitter.setChildrenCollapsible(False)
@@ -322,7 +323,8 @@ class SelfAttentionLab(QWidget):
             self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
         else:
             self.message_label.setText(self._status)
-        self.message_label.setVisible(bool(self._error or self._status))
+        # Presenting, errors only: "Opened …" is the desk's line (the hall reads the lecture's caption).
+        self.message_label.setVisible(bool(self._error or (self._status and not getattr(self, "_presenting", False))))
 
     # ------------------------------------------------------------ drawing
 
@@ -462,9 +464,10 @@ class SelfAttentionLab(QWidget):
                                "query").format(query_token, key_token, score))
 
     def set_presenting(self, presenting: bool) -> None:
-        """Presentation: the tables' numbers in the hall's number size and every row shown (the page of tables
-        scrolls, with its scroll bar showing it, when they do not fit: a row cut in half was 北京's)."""
+        """Presentation: every row of the tables shown (the page of tables scrolls, with its scroll bar showing it,
+        when they do not fit: a row cut in half was 北京's)."""
         self._presenting = presenting
+        self._update_message()
         for table in (*self.tabs.tables(), self.output.v_table, self.output.output_table):
             table.set_whole(presenting)
         self._apply_theme()
@@ -475,18 +478,21 @@ class SelfAttentionLab(QWidget):
         its width (a splitter knows no height-for-width: it gave the V and A·V tables two of their three rows);
         the lab's page scrolls instead, its scroll bar showing it."""
         maps = self.splitter.widget(1)
-        need = maps.heightForWidth(maps.width()) if getattr(self, "_presenting", False) else 0
+        # The least height of its parts at this width (their preferred heights would grow with the maps each time).
+        need = maps.layout().minimumHeightForWidth(maps.width()) if getattr(self, "_presenting", False) else 0
         if maps.minimumHeight() != max(need, 0):
             maps.setMinimumHeight(max(need, 0))
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_maps_height()
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.splitter.widget(1) and event.type() == QEvent.Type.Resize \
+                and event.size().width() != event.oldSize().width():
+            self._fit_maps_height()  # measured at the width it has now (laid out later than the lab)
+        return super().eventFilter(watched, event)
 
     def _apply_theme(self) -> None:
         """Re-apply sizes after a presentation-zoom change."""
         font = QFont(self.font())
-        font.setPointSizeF(theme().number_pt() if getattr(self, "_presenting", False) else theme().font_pt())
+        font.setPointSizeF(theme().font_pt())  # the text size: larger, the tables took the maps' height
         set_table_fonts((*self.tabs.tables(), self.output.v_table, self.output.output_table), font)
         title_font = QFont(font)
         title_font.setPointSizeF(theme().font_pt() * 1.08)
