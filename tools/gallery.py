@@ -2,10 +2,13 @@
 
     PYTHONPATH=$PWD python tools/gallery.py [--out DIR] [--only lecture|examples|labs ...]
         [--layout desk|presentation ...] [--lang en|zh_CN ...] [--zoom 1 1.5] [--theme light|contrast ...]
+        [--every-step]
 
 Everything at 1280×720, offscreen, in one process and one window (reused, so a run of a few hundred shots takes
 minutes, not hours). Each shot is DIR/<kind>-<name>-<layout>-<lang>-z<zoom>-<theme>.png; DIR/contact-sheet.png
 puts them all on one page, a thumbnail and its caption each. Look at the sheet first, then at what it flags.
+With --every-step the lecture is walked as a clicker walks it (Page Down: each answer, each step, each scene, the
+end screen), one shot per press. Under a real X server (DISPLAY set, QT_QPA_PLATFORM=xcb) it shoots real windows.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--lang", nargs="+", choices=("en", "zh_CN"), default=["en", "zh_CN"])
     parser.add_argument("--zoom", nargs="+", type=float, default=[1.0, 1.5])
     parser.add_argument("--theme", nargs="+", choices=("light", "dark", "contrast"), default=["light", "contrast"])
+    parser.add_argument("--every-step", action="store_true",
+                        help="the lecture shot after every Page Down (answers and steps), not once per scene")
     return parser.parse_args(argv)
 
 
@@ -49,6 +54,8 @@ def _settle(app) -> None:
     for _ in range(3):
         app.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         app.processEvents()
+        # What the event loop would delete by now (a question's cover, a dock group's old tab bar): no loop runs.
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 class Gallery:
@@ -70,6 +77,7 @@ class Gallery:
         self.window.show()
         _settle(app)
         self.shots: list[tuple[Path, str]] = []
+        self.every_step = False
 
     def look(self, layout: str, language: str, zoom: float, mode: str) -> None:
         """Set the window's layout, language, zoom and theme."""
@@ -97,7 +105,8 @@ class Gallery:
         print(f"  {path.name}")
 
     def lecture(self, suffix: str) -> None:
-        """Every scene of the built-in lecture, as Page Down reaches it (its first step)."""
+        """Every scene of the built-in lecture, as Page Down reaches it (its first step; every step with
+        --every-step)."""
         from attention_explorer.core.teaching.lecture import load_built_in
 
         lessons = self.window.lessons
@@ -105,9 +114,20 @@ class Gallery:
         lecture = load_built_in()
         lessons.start_lecture(lecture)
         runner = lessons.runner
-        for index in range(len(lecture.scenes)):
-            runner.enter(index)
-            self.shoot(f"lecture-{index + 1:02d}-{suffix}", f"scene {index + 1} {suffix}")
+        if not self.every_step:
+            for index in range(len(lecture.scenes)):
+                runner.enter(index)
+                self.shoot(f"lecture-{index + 1:02d}-{suffix}", f"scene {index + 1} {suffix}")
+        else:
+            press, scene = 0, 0
+            for _ in range(20 * len(lecture.scenes)):  # a guard: each scene has a few steps at most
+                if runner.at_end:
+                    break
+                press = press + 1 if runner.index == scene else 1
+                scene = runner.index
+                self.shoot(f"lecture-{scene + 1:02d}.{press}-{suffix}", f"scene {scene + 1}.{press} {suffix}")
+                runner.next()
+            self.shoot(f"lecture-end-{suffix}", f"end screen {suffix}")
         lessons.end_lecture()
 
     def examples(self, suffix: str) -> None:
@@ -181,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     configure_application(app, "en")
     gallery = Gallery(app, out)
+    gallery.every_step = args.every_step
     try:
         for layout in args.layout:
             for language in args.lang:

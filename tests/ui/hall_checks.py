@@ -11,9 +11,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel
 
 from attention_explorer.core.teaching.lecture import load_built_in
+from attention_explorer.ui.widgets.matrix_table import MatrixTable
 
 LEAST_CANVAS_SHARE = 0.45  # of the window's height, for the canvas's plot
 LEAST_REACH_SHARE = 1 / 3  # of the plot's smaller side, for the longest vector
@@ -116,7 +117,16 @@ def composition_problems(window) -> list[str]:
         problems.append(f"longest vector {reach:.2f} of the plot's smaller side")
     problems += [f"label over a plot: {found}" for found in labels_over_plots(window)]
     problems += [f"angle label on {name}" for name in angle_label_on_arrows(window)]
+    problems += [f"pin name cut by the plot's edge: {name}" for name in pin_names_cut(window)]
     return problems
+
+
+def pin_names_cut(window) -> list[str]:
+    """The pins' names on the canvas that run past the plot's view (scene 6 cut "with 1/√d_k" to "with 1/")."""
+    canvas = window.canvas
+    view = canvas.view.sceneBoundingRect()
+    return [name.textItem.toPlainText() for name in window.pinning.ghosts[0].names
+            if name.isVisible() and not view.contains(name.sceneBoundingRect())]
 
 
 def canvas_geometry(window) -> tuple:
@@ -181,3 +191,63 @@ def turned_target(window, key: int, turns: int = 1) -> tuple[float, float]:
     for _ in range(turns):
         x, y = -y, x
     return x, y
+
+
+def shown_tables(window) -> list[MatrixTable]:
+    return [table for table in window.findChildren(MatrixTable)
+            if table.isVisible() and not table.viewport().visibleRegion().isEmpty()]
+
+
+def clipped_tables(window) -> list[str]:
+    """Each shown matrix table that hides part of itself with no scroll bar saying so: rows or columns past its own
+    edge, or the table past the edge of a scroll area around it (its page's, its lab's)."""
+    found = []
+    for table in shown_tables(window):
+        name = table.objectName() or type(table).__name__
+        viewport = table.viewport()
+        if table.horizontalHeader().length() > viewport.width() + 1 and not table.horizontalScrollBar().isVisible():
+            found.append(f"{name}: columns cut")
+        if table.verticalHeader().length() > viewport.height() + 1 and not table.verticalScrollBar().isVisible():
+            found.append(f"{name}: rows cut")
+        # What is left of it inside each scroll area around it, innermost first: an inner area that scrolls (with
+        # its bar) already said so for the part it hides.
+        shown = window_rect(table)
+        area = table.parentWidget()
+        while area is not None and area is not window:
+            if isinstance(area, QAbstractScrollArea):
+                view = window_rect(area.viewport())
+                where = area.objectName() or type(area).__name__
+                if shown.bottom() > view.bottom() and not area.verticalScrollBar().isVisible():
+                    found.append(f"{name}: cut at the bottom of {where}")
+                if shown.right() > view.right() and not area.horizontalScrollBar().isVisible():
+                    found.append(f"{name}: cut at the right of {where}")
+                shown = shown.intersected(view)
+            area = area.parentWidget()
+        if shown.bottom() >= window.height() or shown.right() >= window.width():
+            found.append(f"{name}: cut by the window's edge")
+    return found
+
+
+def table_shows_every_cell(table: MatrixTable) -> bool:
+    """Every row and column of the table lies inside its own view (the table does not scroll within itself)."""
+    viewport = table.viewport()
+    return (table.horizontalHeader().length() <= viewport.width() + 1
+            and table.verticalHeader().length() <= viewport.height() + 1)
+
+
+def side_problems(window) -> list[str]:
+    """The canvas's column beside the plot: everything in it is shown whole (it does not scroll), and a note cut to
+    one line says so with "…" and carries the whole note in its tooltip."""
+    canvas = window.canvas
+    if not canvas.side.isVisible():
+        return []
+    found = []
+    inner, view = canvas.side.widget(), canvas.side.viewport()
+    needed = inner.layout().minimumSize().height() if inner.layout() is not None else inner.height()
+    if needed > view.height() or canvas.side.verticalScrollBar().isVisible():
+        found.append(f"the side column scrolls ({needed} px in {view.height()})")
+    note = canvas.note
+    if note.isVisible() and note.one_line:
+        if not (note.text().endswith("…") and note.toolTip() == note.full_text()):
+            found.append(f"note cut without an ellipsis and its tooltip: {note.text()!r}")
+    return found

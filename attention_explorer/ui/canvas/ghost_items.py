@@ -45,6 +45,7 @@ class CanvasGhosts(QObject):
         canvas.plane_combo.currentIndexChanged.connect(self.refresh)
         theme().changed.connect(self.redraw)
         canvas.installEventFilter(self)
+        canvas.view.sigRangeChanged.connect(self._place_names)
         self.refresh()
 
     def eventFilter(self, watched, event) -> bool:
@@ -116,3 +117,20 @@ class CanvasGhosts(QObject):
         name.setColor(pin_colour(pin))
         name.setText(pin_name(pin))
         name.setPos(float(xs[0]), float(ys[0]))
+        self._place_name(name)
+
+    def _place_names(self, *_args) -> None:
+        for name in self.names:
+            if name.isVisible():
+                self._place_name(name)
+
+    def _place_name(self, name: pg.TextItem) -> None:
+        """The name right of Q's ghost tip; left of it where it would run past the plot's right edge (it
+        was cut there, "with 1/")."""
+        view = self.canvas.view
+        (_left, right), _ = view.viewRange()
+        pixel = view.viewPixelSize()[0]
+        width = name.boundingRect().width() * pixel
+        anchor = (1.05, -0.2) if name.pos().x() + 1.1 * width > right else (-0.1, -0.25)
+        if tuple(name.anchor) != anchor:
+            name.setAnchor(anchor)

@@ -57,6 +57,7 @@ class LectureBar(QFrame):
         row_widget.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.place_label = plain_label(QLabel(row_widget))
         self.place_label.setObjectName("lecturePlace")
+        self.place_label.setWordWrap(True)  # zoomed in, "title · Scene 3 of 18" made the hall's window wider than 1280
         self.back_button = QPushButton(row_widget)
         self.back_button.setObjectName("lectureBack")
         self.next_button = QPushButton(row_widget)
@@ -153,7 +154,7 @@ class LectureRunner(QObject):
             return
         if self.quiz.advance():
             return
-        if self.model.step_through and self.model.revealed_steps < self.model.STEP_COUNT:
+        if self.model.step_through and self.model.revealed_steps < self._last_steps():
             self.model.reveal_next_step()
         elif self.index + 1 < len(self.lecture.scenes):
             self.enter(self.index + 1)
@@ -246,6 +247,16 @@ class LectureRunner(QObject):
         if scene.question and scene.question != ATTEND_MOST:
             return STEP_OF_KIND[scene.question] - 1
         return scene.steps
+
+    def _last_steps(self) -> int:
+        """How many steps Page Down reveals in this scene: all four, but never the step the next scene's question
+        holds back (scene 3 showed the output that scene 4 then asked the hall to guess)."""
+        following = self.index + 1
+        if following < len(self.lecture.scenes):
+            question = self.lecture.scenes[following].question
+            if question in STEP_OF_KIND:
+                return max(STEP_OF_KIND[question] - 1, self.model.revealed_steps)
+        return self.model.STEP_COUNT
 
     def _set_steps(self, shown: int) -> None:
         self.model.set_step_through(False)

@@ -144,6 +144,7 @@ class Quiz(QObject):
             self._cover = _Cover(lab.weight_map)
             self._cover.show()
         elif not waiting and self._cover is not None:
+            self._cover.hide()  # gone now, not when the event loop next deletes it (a grab in between showed "?")
             self._cover.deleteLater()
             self._cover = None
 

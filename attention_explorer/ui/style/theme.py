@@ -57,6 +57,10 @@ class Theme(QObject):
     BASE_NUMBER_PT = 15.0  # readouts people read from the back row
     BASE_LINE_PX = 3.0
     BASE_ARROW_PX = 22.0
+    MIN_ZOOM = 0.6
+    # The most a 1280×720 projector's window composes (presentation, either language): at 3× the d_k strip alone
+    # asked for 1 330 px of width.
+    MAX_ZOOM = 2.5
 
     MODES = ("light", "dark", "contrast")
     # background, foreground (text and axes), faint (grids, unit circle)
@@ -106,8 +110,8 @@ class Theme(QObject):
         return self._zoom
 
     def set_zoom(self, zoom: float) -> None:
-        """Set the zoom, clamped to 0.6–3.0."""
-        zoom = min(3.0, max(0.6, float(zoom)))
+        """Set the zoom, clamped to MIN_ZOOM–MAX_ZOOM."""
+        zoom = min(self.MAX_ZOOM, max(self.MIN_ZOOM, float(zoom)))
         if abs(zoom - self._zoom) > 1e-9:
             self._zoom = zoom
             self.changed.emit()

@@ -107,6 +107,9 @@ class Heatmap(pg.PlotWidget):
             axis = item.getAxis(name)
             axis.setPen(pg.mkPen("#303030"))
             axis.setTextPen(pg.mkPen(look.axis_text_hex))
+            # No tick marks: pyqtgraph draws them into the cells, where one before a cell's number read as a minus
+            # sign ("—0.00" for a weight of 0.00).
+            axis.setStyle(tickLength=0)
         # keep our own references: pyqtgraph holds items weakly in places
         self.image = pg.ImageItem(axisOrder="row-major")
         item.addItem(self.image)
@@ -336,7 +339,10 @@ class Heatmap(pg.PlotWidget):
             self.colour_bar.setVisible(self.view_box.height() >= BAR_HIDDEN_BELOW)
         if not self.cell_texts or len(self._texts) != len(self.cell_texts):
             return
-        cell = min(self.view_box.width(), self.view_box.height()) / max(self.n, 1)
+        # A cell's own width and height (the multi-head maps' cells are wider than tall: the smaller side for both
+        # shrank "−16.15" to 11 pt where 13 pt fits).
+        cell_w = self.view_box.width() / max(self.n, 1)
+        cell_h = self.view_box.height() / max(self.n, 1)
         font = QFont(self.font())
         chosen = None
         for compact, smallest in ((False, 8.0), (True, 6.0)):
@@ -345,7 +351,8 @@ class Heatmap(pg.PlotWidget):
             size = theme().number_pt()
             while size >= smallest:
                 font.setPointSizeF(size)
-                if QFontMetrics(font).horizontalAdvance(widest) <= cell - 3:
+                metrics = QFontMetrics(font)
+                if metrics.horizontalAdvance(widest) <= cell_w - 3 and metrics.capHeight() * 1.6 <= cell_h:
                     chosen = (compact, size)
                     break
                 size -= 1.0

@@ -18,6 +18,12 @@ class LabMessage(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.error = ""
         self.status = ""
+        self.statuses_shown = True  # presentation: errors only ("Opened …" is the desk's, the hall reads the caption)
+        self.redraw()
+
+    def show_statuses(self, shown: bool) -> None:
+        """Whether the status line shows (errors always do)."""
+        self.statuses_shown = shown
         self.redraw()
 
     def show_error(self, message: str) -> None:
@@ -43,4 +49,4 @@ class LabMessage(QLabel):
             self.setText(f'<span style="color:{colour}">⚠ {escaped(self.error)}</span>')
         else:
             self.setText(self.status)
-        self.setVisible(bool(self.error or self.status))
+        self.setVisible(bool(self.error or (self.status and self.statuses_shown)))

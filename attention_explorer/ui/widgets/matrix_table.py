@@ -6,14 +6,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QScrollArea, QTableView, QWidget
 
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.style.numbers import tooltip_number
 
 STRETCH_MAX_COLUMNS = 6  # tables with at most this many columns fill their width
+WHOLE_MOST = QSize(760, 560)  # a whole table asks for at most this much room; past it, it scrolls within itself
+
+
+def scrolled_page(page: QWidget) -> QScrollArea:
+    """A tab's page in a scroll area: at the desk it fits the view as before; while its tables are whole
+    (presentation) a page taller or wider than the view scrolls, with its scroll bars showing that it does."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area
 
 
 @dataclass(frozen=True)
@@ -120,10 +131,12 @@ class MatrixTable(QTableView):
         super().__init__(parent)
         self.setModel(model)
         self._paste = paste
+        self._whole = False
+        self._desk_row_height: int | None = None  # the rows' height at the desk, while whole rows follow the font
         self.horizontalHeader().setDefaultSectionSize(62)
         self.verticalHeader().setDefaultSectionSize(28)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        model.modelReset.connect(self.fit_columns)
+        model.modelReset.connect(self._fit_rows)
         self.fit_columns()
         triggers = QAbstractItemView.EditTrigger
         if paste is not None:  # typing a number on a cell starts editing it, as in a spreadsheet
@@ -138,6 +151,56 @@ class MatrixTable(QTableView):
         header = self.horizontalHeader()
         few = self.model().columnCount() <= STRETCH_MAX_COLUMNS
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch if few else QHeaderView.ResizeMode.Interactive)
+
+    def set_whole(self, whole: bool) -> None:
+        """Whole (presentation): the table asks for room for every row and column (up to WHOLE_MOST), rows as tall
+        as its font, so the page around it scrolls visibly instead of the table hiding a row behind its own edge."""
+        self._whole = whole
+        self._fit_rows()
+        self.updateGeometry()
+
+    def _fit_rows(self) -> None:
+        rows = self.verticalHeader()
+        if self._whole:
+            if self._desk_row_height is None:
+                self._desk_row_height = rows.defaultSectionSize()
+            rows.setDefaultSectionSize(max(self.fontMetrics().height() + 8, self._desk_row_height))
+        elif self._desk_row_height is not None:
+            rows.setDefaultSectionSize(self._desk_row_height)
+            self._desk_row_height = None
+        if self._whole and self.model().columnCount() > STRETCH_MAX_COLUMNS:  # every number whole, never "−0…"
+            self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        else:
+            self.fit_columns()
+
+    def whole_size(self) -> QSize:
+        """The room every row and column takes, with the headers and the frame."""
+        frame = 2 * self.frameWidth()
+        columns = range(self.model().columnCount())
+        header = self.horizontalHeader()
+        width = sum(max(header.sectionSizeHint(c), self.sizeHintForColumn(c), 40) for c in columns)
+        width += self.verticalHeader().sizeHint().width() + frame
+        height = header.sizeHint().height() + self.verticalHeader().length() + frame
+        return QSize(width, height)
+
+    def minimumSizeHint(self) -> QSize:
+        if not self._whole:
+            return super().minimumSizeHint()
+        whole = self.whole_size()
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        # Past the most, the table scrolls within itself: room for that scroll bar too.
+        width = whole.width() if whole.height() <= WHOLE_MOST.height() else whole.width() + bar
+        height = whole.height() if whole.width() <= WHOLE_MOST.width() else whole.height() + bar
+        return QSize(min(width, WHOLE_MOST.width() + bar), min(height, WHOLE_MOST.height() + bar))
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint() if self._whole else super().sizeHint()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and self._whole:
+            self._fit_rows()
+            self.updateGeometry()
 
     def keyPressEvent(self, event) -> None:
         if self._paste is not None and event.matches(QKeySequence.StandardKey.Paste):

@@ -88,6 +88,16 @@ class _LabHolder(QWidget):
         return -1
 
 
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """`panel` in a frameless scroll area that fits it to its width and scrolls it up and down."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(panel)
+    return scroll
+
+
 def _rotation_trace(model: ExplorerModel, animator: RotationAnimator) -> RotationTrace:
     """The rotation trace panel, its module imported only now (the dock is closed at start)."""
     from attention_explorer.ui.panels.rotation_trace import RotationTrace
@@ -163,7 +173,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         self.editor.width_wanted.connect(self._widen_vectors)
         self._add_dock(self.preset_info, left)
         self._add_dock(self.history, left)
-        self._add_dock(self.scale_controls, left)
+        # The d_k and scale panel scrolls when the left column is short: the vectors above it keep every row.
+        self._add_dock(self.scale_controls, left).setWidget(_scrolled(self.scale_controls))
         self._add_dock(self.steps_view, right)
         self._add_dock(self.weights_chart, right)
         self._add_dock(self.output_view, right)
@@ -275,8 +286,19 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         height = max(self.height(), 500)
         self.resizeDocks([self.docks["stepsView"], self.docks["weightsChart"]],
                          [int(height * 0.55), int(height * 0.38)], Qt.Orientation.Vertical)
+        # The vectors get the height that shows every row of their table (at most 60 %: nine keys would take it
+        # all); the d_k and scale panel the rest, and it scrolls (1264×672 cut the vector table at K3's row).
+        editor = max(int(height * 0.52), min(self._vector_rows_height(), int(height * 0.6)))
         self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
-                         [int(height * 0.52), int(height * 0.40)], Qt.Orientation.Vertical)
+                         [editor, height - editor], Qt.Orientation.Vertical)
+
+    def _vector_rows_height(self) -> int:
+        """The vectors' dock height at which its table shows every row without scrolling."""
+        table = self.editor.table
+        dock = self.docks["vectorEditor"]
+        if not dock.isVisible():
+            return 0
+        return dock.height() - table.viewport().height() + table.verticalHeader().length() + 2
 
     def _whole_table_width(self, width: int) -> int:
         """The vector panel's width for its whole table, if that is within its share of `width`; else 0."""
@@ -418,6 +440,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
             if sentence is not None:
                 sentence.connect(self.sentence_in_real_model)
             self._attach_page(index, lab)
+            if self.presenting and hasattr(lab, "set_presenting"):
+                lab.set_presenting(True)  # built while presenting: the hall's sizes from the start
             self._apply_theme()
         return self._built_pages[index]
 
@@ -560,9 +584,8 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
                 font = QFont(app.font())
                 font.setPointSizeF(current.font_pt() * 0.9)
                 axis.setStyle(tickFont=font)
-            # a heatmap's colour bar has an axis of its own, outside the plot item's four
-            for item in plot.getPlotItem().scene().items():
-                if isinstance(item, pg.ColorBarItem):
+            for item in plot.scene().items():
+                if isinstance(item, pg.ColorBarItem):  # a heatmap's colour scale: its numbers were dark on black
                     item.axis.setPen(current.foreground())
                     item.axis.setTextPen(current.foreground())
         self.actions_by_name[f"theme_{current.mode}"].setChecked(True)

@@ -170,6 +170,7 @@ class Presentation:
         self._raise_for_steps()
         self._show_strip_for_page()
         self.canvas.set_beside(True)  # the readout and the notes beside the plot: it keeps the whole height
+        self._present_labs(True)
         self._show_page_tabs(False)
         self._wrap_top_bars(True)
         self._scale_readout()
@@ -185,6 +186,7 @@ class Presentation:
         state = self._desk_layout[1]
         self.canvas.set_readout_scale(1.0)
         self.canvas.set_beside(False)
+        self._present_labs(False)
         self._show_page_tabs(True)
         self._wrap_top_bars(False)
         # The strip goes first: restoring the docks with it still shown gave the charts' column less width.
@@ -236,6 +238,12 @@ class Presentation:
         for dock in (weights, output, steps):
             dock.show()
         self._set_dock_tabs_elided(False)  # scrolled when they do not fit, never cut mid-word
+
+    def _present_labs(self, presenting: bool) -> None:
+        """The labs built so far in their hall sizes (larger table numbers, every cell shown), or the desk's."""
+        for page in self._built_pages.values():
+            if hasattr(page, "set_presenting"):
+                page.set_presenting(presenting)
 
     def _show_page_tabs(self, shown: bool) -> None:
         """The middle's page tabs (and the All pages button): desk chrome. In the hall their row of height is the

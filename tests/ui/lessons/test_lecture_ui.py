@@ -34,6 +34,7 @@ def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
     window.actions_by_name["lectureBuiltIn"].trigger()
     QApplication.processEvents()
     seen = []
+    captions_seen: set[tuple[int, int]] = set()
     title = text_for(lecture.title, "en")
     page, preset = 0, ""
     for index, scene in enumerate(lecture.scenes):
@@ -55,6 +56,11 @@ def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
         if scene.question and scene.question != ATTEND_MOST:
             assert steps == STEP_OF_KIND[scene.question] - 1  # the question holds its step back
         seen.append((caption, place))
+        captions_seen.add((index, steps))
+        # A question is never answered on screen before it is asked: this scene stops short of the step that the
+        # next one holds back (scene 3 showed the output that scene 4 then asked the hall to guess).
+        following = lecture.scenes[index + 1].question if index + 1 < len(lecture.scenes) else None
+        held = STEP_OF_KIND.get(following, 5)
         # Page Down until the next scene (the question's truth and the remaining steps come first).
         for _ in range(8):
             press_page_down(window)
@@ -62,8 +68,15 @@ def test_the_built_in_script_runs_start_to_end_on_page_down(make_window):
                 break
             shown_steps = on_screen(window)[5]
             assert on_screen(window)[0] == text_for(scene.caption_at(shown_steps), "en")  # the step's, or the scene's
+            captions_seen.add((index, shown_steps))
+            assert shown_steps < held
+            if shown_steps:
+                assert window.step_banner.text().startswith(f"Step {shown_steps} of 4")
         assert window.lessons.runner.index == min(index + 1, len(lecture.scenes) - 1)
     assert len(set(seen)) == len(lecture.scenes)  # every scene looked different
+    # Every step caption of the script is reached (none written for a step the walk never shows).
+    assert {(index, step) for index, scene in enumerate(lecture.scenes)
+            for step, _texts in scene.step_captions} <= captions_seen
     window.actions_by_name["lectureEnd"].trigger()
     assert not window.lessons.runner.bar.isVisible() and not window.model.step_through
 

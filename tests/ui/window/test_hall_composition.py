@@ -161,3 +161,107 @@ def test_with_k1_along_q_the_plane_shows_k2_perpendicular_and_k3_apart(window):
     k3_drawn = math.degrees(abs(math.atan2(qx * ky[2] - qy * kx[2], qx * kx[2] + qy * ky[2])))
     assert 20 <= k3_drawn <= 45  # apart from Q's line, at most its true 45°
     assert window.canvas.arc_label.textItem.toPlainText().startswith("0.0°")
+
+
+def test_the_labs_tables_in_presentation_are_large_and_whole_or_scroll_visibly(window):
+    """Multi-head: the W tables were cut both ways in ~12 px type; scene 17: the Q, K, V tables cut 北京's row.
+    In presentation the multi-head tables' numbers are the hall's number size (the self-attention lab's, which
+    shares its height with a lecture's caption and question, the text size), each table shows all its cells (its
+    page scrolls, with a scroll bar, when the tables do not fit), and nothing is cut without a scroll bar."""
+    from attention_explorer.ui.labs.registry import page_index
+
+    count = hall.start_lecture(window)
+    try:
+        window.show_page(page_index("multi-head"))
+        hall.settle()
+        lab = window.page(page_index("multi-head"))
+        tables = [lab.tabs.tables[name] for name in ("w_q", "w_k", "w_v")]
+        assert all(table.isVisible() for table in tables)
+        assert all(table.font().pointSizeF() >= theme().number_pt() for table in tables)
+        assert all(hall.table_shows_every_cell(table) for table in tables)
+        assert hall.clipped_tables(window) == []
+        page = lab.tabs.currentWidget()  # the W page's scroll area: the three tables do not fit in 720 px
+        assert page.verticalScrollBar().isVisible()
+        # The heads' maps keep the rest of the width, their numbers at least the text size (head 2's "−16.15"
+        # shrank every number of its map to ~11 px beside tables that took 42 % of the width).
+        assert lab.heads_grid.width() >= 0.55 * lab.width()
+        numbers = [text for tile in lab.heads_grid.tiles for heatmap in (tile.score_map, tile.weight_map)
+                   for text in heatmap.cell_texts]
+        assert len(numbers) == 2 * 2 * 16 and all(text.isVisible() for text in numbers)
+        assert min(text.textItem.font().pointSizeF() for text in numbers) >= theme().font_pt()
+        for index in (15, 16):  # self-attention, then the question on 北京's row
+            window.lessons.runner.enter(index)
+            hall.settle()
+            self_attention = window.page(page_index("self-attention"))
+            shown = hall.shown_tables(window)
+            assert self_attention.tabs.q_table in shown and count > index
+            assert all(table.font().pointSizeF() >= theme().font_pt() for table in shown)
+            assert all(hall.table_shows_every_cell(table) for table in shown)
+            assert hall.clipped_tables(window) == []
+        # Page Down reveals the answer: the "?" over the weights goes at once (it stayed until the event loop ran).
+        from PySide6.QtWidgets import QLabel
+
+        assert [cover for cover in window.findChildren(QLabel, "weightsCover") if cover.isVisible()]
+        window.lessons.runner.next()
+        assert not any(cover.isVisible() for cover in window.findChildren(QLabel, "weightsCover"))
+    finally:
+        window.lessons.end_lecture()
+        window.leave_presentation()
+    assert all(table.font().pointSizeF() == theme().font_pt() for table in tables)  # the desk's size again
+
+
+def test_every_zoom_step_fits_the_projector(window):
+    """Ctrl+= from 1× to the most the app offers: at each step the window composes at 1280×720 (at 2× it asked for
+    1 359 px of width) and the canvas keeps its share, in the scene with the tallest bars (question and steps)."""
+    count = hall.start_lecture(window)
+    try:
+        window.lessons.runner.enter(2)
+        zooms = []
+        while not zooms or theme().zoom > zooms[-1]:
+            zooms.append(theme().zoom)
+            hall.settle()
+            hint = window.minimumSizeHint()
+            assert hint.width() <= 1280 and hint.height() <= 720, (zooms[-1], hint)
+            assert window.width() == 1280 and hall.canvas_share(window) >= hall.LEAST_CANVAS_SHARE, zooms[-1]
+            window.actions_by_name["zoomIn"].trigger()
+        assert len(zooms) >= 7 and zooms[-1] == theme().MAX_ZOOM and count > 2
+    finally:
+        theme().set_zoom(1.0)
+        window.lessons.end_lecture()
+
+
+def test_at_the_desk_the_vector_table_shows_every_row_at_1264_by_672(make_window):
+    """The desk's first layout at a projector's 1264×672 work area: K3's row of the vector table was cut."""
+    window = make_window(discard_changes=True)
+    window.open_preset("library")
+    window.docks["vectorEditor"].raise_()
+    window.resize(1264, 672)
+    hall.settle()
+    table = window.editor.table
+    assert table.model().rowCount() == 4  # Q, K1, K2, K3
+    assert table.verticalHeader().length() <= table.viewport().height()
+
+
+def test_in_chinese_zoomed_the_side_column_shows_everything_whole(window):
+    """zh_CN at 1.5×: the readout and the plane note were taller than the column beside the plot, which scrolled
+    with the note cut mid-line. Now the note goes to one line ("…", the whole note in its tooltip) and the column
+    fits, in every canvas scene of the lecture."""
+    from attention_explorer.ui.i18n.switcher import language_switcher
+
+    language_switcher().set_language("zh_CN")
+    theme().set_zoom(1.5)
+    try:
+        count = hall.start_lecture(window)
+        problems = {index + 1: hall.side_problems(window) for index in hall.canvas_scenes(window, count)}
+        assert len(problems) >= 10
+        assert {scene: found for scene, found in problems.items() if found} == {}
+        window.lessons.runner.enter(2)  # the question and the steps above the plot: the shortest column
+        hall.settle()
+        note = window.canvas.note
+        assert note.isVisible() and note.one_line and note.toolTip().startswith(note.text()[:-1])
+    finally:
+        window.lessons.end_lecture()
+        theme().set_zoom(1.0)
+        language_switcher().set_language("en")
+    hall.settle()
+    assert not window.canvas.note.one_line  # in English at 1× it has the room to wrap whole

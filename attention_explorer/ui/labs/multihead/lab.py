@@ -42,6 +42,9 @@ from attention_explorer.ui.style.theme import theme
 from attention_explorer.ui.widgets.lab_message import LabMessage
 
 SHAPE = "{0} × {1}".format
+# In presentation, the tables' column at most this share of the width: the heads' maps keep the rest, their numbers
+# as large as the hall's; wider tables scroll sideways in their column, with the scroll bar showing it.
+TABLES_SHARE = 0.36
 
 
 class HeadCountSpin(QSpinBox):
@@ -315,13 +318,33 @@ class MultiHeadLab(QWidget):
             tile.title.setToolTip(self.tr("Scores Q_{0}·K_{0}ᵀ ({1}) above, the row softmax below; click to "
                                           "explore this head on the canvas").format(tile.head + 1, SHAPE(n, n)))
 
+    def set_presenting(self, presenting: bool) -> None:
+        """Presentation: the tables' numbers as large as the maps' and every cell shown (the page of tables
+        scrolls, with its scroll bar showing it, when they do not fit), the tables' column as wide as they need."""
+        self._presenting = presenting
+        self.message_label.show_statuses(not presenting)
+        self.tabs.set_whole(presenting)
+        self._apply_theme()
+
+    def _fit_splitter(self) -> None:
+        if getattr(self, "_presenting", False):
+            total = sum(self.splitter.sizes())
+            tables = min(self.tabs.whole_width(), int(total * TABLES_SHARE))
+            self.splitter.setSizes([tables, total - tables])
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_splitter()
+
     def _apply_theme(self) -> None:
         """Re-apply sizes after a presentation-zoom change."""
         font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
+        # In presentation the tables' numbers are read from the back row: the size of the maps' numbers.
+        font.setPointSizeF(theme().number_pt() if getattr(self, "_presenting", False) else theme().font_pt())
         self.tabs.set_font(font)
         self.heads_grid.apply_theme()
         self.refresh()
+        self._fit_splitter()
 
     def retranslate(self) -> None:
         """Static texts in the current language."""

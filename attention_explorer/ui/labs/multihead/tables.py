@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from attention_explorer.ui.labs.multihead.heads import head_hex
 from attention_explorer.ui.labs.multihead.state import MultiHeadModel
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
-from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
+from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers, scrolled_page
 
 TINT_ALPHA = 70  # a head's colour over the table's own background: readable in the light and the dark theme
 CHOSEN_ALPHA = 150  # the chosen head's columns stand out
@@ -124,7 +124,7 @@ class HeadMatrixTabs(QTabWidget):
             for name in names:
                 column.addWidget(self.captions[name])
                 column.addWidget(self.tables[name], 1)
-            self.addTab(page, "")
+            self.addTab(scrolled_page(page), "")
 
     def refresh(self) -> None:
         """Re-read every matrix that changed."""
@@ -135,6 +135,17 @@ class HeadMatrixTabs(QTabWidget):
         """Redraw the head tints (the chosen head's are darker)."""
         for table_model in self.models.values():
             table_model.tint_changed()
+
+    def set_whole(self, whole: bool) -> None:
+        """Presentation: every table asks for room for all its cells; the page scrolls when they do not fit."""
+        for table in self.tables.values():
+            table.set_whole(whole)
+
+    def whole_width(self) -> int:
+        """The width the widest page asks for with its tables whole, with room for a vertical scroll bar."""
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        widest = max(table.minimumSizeHint().width() for table in self.tables.values())
+        return widest + bar + 2 * 4 + 2 * self.style().pixelMetric(self.style().PixelMetric.PM_DefaultFrameWidth)
 
     def set_font(self, font) -> None:
         """The lab's table font (it follows the presentation zoom)."""

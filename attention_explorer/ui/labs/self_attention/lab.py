@@ -218,6 +218,7 @@ class SelfAttentionLab(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.tabs)
         self.splitter.addWidget(maps)
+        maps.installEventFilter(self)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 8)
         self.splitter.setChildrenCollapsible(False)
@@ -329,7 +330,8 @@ class SelfAttentionLab(QWidget):
             self.message_label.setText(f'<span style="color:{colour}">⚠ {escaped(self._error)}</span>')
         else:
             self.message_label.setText(self._status)
-        self.message_label.setVisible(bool(self._error or self._status))
+        # Presenting, errors only: "Opened …" is the desk's line (the hall reads the lecture's caption).
+        self.message_label.setVisible(bool(self._error or (self._status and not getattr(self, "_presenting", False))))
 
     # ------------------------------------------------------------ drawing
 
@@ -468,10 +470,36 @@ class SelfAttentionLab(QWidget):
         self.hint.emit(self.tr("q·k of “{0}” (query) and “{1}” (key) = {2}; click to make “{0}” the explorer's "
                                "query").format(query_token, key_token, score))
 
+    def set_presenting(self, presenting: bool) -> None:
+        """Presentation: every row of the tables shown (the page of tables scrolls, with its scroll bar showing it,
+        when they do not fit: a row cut in half was 北京's)."""
+        self._presenting = presenting
+        self._update_message()
+        for table in (*self.tabs.tables(), self.output.v_table, self.output.output_table):
+            table.set_whole(presenting)
+        self._apply_theme()
+        self._fit_maps_height()
+
+    def _fit_maps_height(self) -> None:
+        """While presenting, the maps' column never gets less height than its wrapped texts and whole tables need at
+        its width (a splitter knows no height-for-width: it gave the V and A·V tables two of their three rows);
+        the lab's page scrolls instead, its scroll bar showing it."""
+        maps = self.splitter.widget(1)
+        # The least height of its parts at this width (their preferred heights would grow with the maps each time).
+        need = maps.layout().minimumHeightForWidth(maps.width()) if getattr(self, "_presenting", False) else 0
+        if maps.minimumHeight() != max(need, 0):
+            maps.setMinimumHeight(max(need, 0))
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.splitter.widget(1) and event.type() == QEvent.Type.Resize \
+                and event.size().width() != event.oldSize().width():
+            self._fit_maps_height()  # measured at the width it has now (laid out later than the lab)
+        return super().eventFilter(watched, event)
+
     def _apply_theme(self) -> None:
         """Re-apply sizes after a presentation-zoom change."""
         font = QFont(self.font())
-        font.setPointSizeF(theme().font_pt())
+        font.setPointSizeF(theme().font_pt())  # the text size: larger, the tables took the maps' height
         set_table_fonts((*self.tabs.tables(), self.output.v_table, self.output.output_table), font)
         title_font = QFont(font)
         title_font.setPointSizeF(theme().font_pt() * 1.08)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from attention_explorer.ui.labs.self_attention.state import SequenceModel
 from attention_explorer.ui.style.numbers import cell_number, parse_number, parse_number_rows
 from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX
-from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers
+from attention_explorer.ui.widgets.matrix_table import MatrixTable, MatrixTableModel, TableNumbers, scrolled_page
 
 LAB_NUMBERS = TableNumbers(cell_number, parse_number, parse_number_rows, QUERY_ROW_HEX, ROW_TEXT_HEX)
 
@@ -74,14 +74,14 @@ class SequenceMatrixTabs(QTabWidget):
                                (self.v_caption, self.v_table)):
             column.addWidget(caption)
             column.addWidget(table, 1)
-        self.addTab(projections, "")
+        self.addTab(scrolled_page(projections), "")
         for name, table in self.edit_tables.items():
             page = QWidget(self)
             page_layout = QVBoxLayout(page)
             page_layout.setContentsMargins(4, 4, 4, 4)
             page_layout.addWidget(self.edit_captions[name])
             page_layout.addWidget(table, 1)
-            self.addTab(page, "")
+            self.addTab(scrolled_page(page), "")
 
     def tables(self) -> tuple[MatrixTable, ...]:
         """Every table of the tabs."""
