@@ -26,6 +26,7 @@ from attention_explorer.ui.i18n.switcher import error_text, language_switcher
 from attention_explorer.ui.labs.registry import page_index
 from attention_explorer.ui.style.safe_text import plain_label
 from attention_explorer.ui.style.theme import theme
+from attention_explorer.ui.widgets.elided_label import ElidedLabel
 from attention_explorer.ui.widgets.presenter_covers import CoverNote
 from attention_explorer.ui.widgets.text_inputs import TEXT_INPUTS
 
@@ -55,9 +56,9 @@ class LectureBar(QFrame):
         self.controls.hide()
         row_widget = QWidget()
         row_widget.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.place_label = plain_label(QLabel(row_widget))
+        # one line, "…" when zoomed in too far (the whole text in its tooltip): it never widens the window
+        self.place_label = plain_label(ElidedLabel(row_widget))
         self.place_label.setObjectName("lecturePlace")
-        self.place_label.setWordWrap(True)  # zoomed in, "title · Scene 3 of 18" made the hall's window wider than 1280
         self.back_button = QPushButton(row_widget)
         self.back_button.setObjectName("lectureBack")
         self.next_button = QPushButton(row_widget)
