@@ -80,6 +80,10 @@ def scene_arrays(scene: object) -> tuple[np.ndarray, ...]:
     return ()
 
 
+# The saved state of a page whose file changed on disk: no state of the page is this one.
+_CHANGED_ON_DISK = object()
+
+
 class _Lab:
     """A lab page of the workspace: its model, its page, the state it was saved in and its file."""
 
@@ -276,6 +280,20 @@ class Workspace(QObject):
         """What the file of the lab page of `kind` held when this window last read or wrote it (None: no file)."""
         lab = self._labs.get(kind)
         return None if lab is None or lab.path is None else lab.stamp
+
+    def set_stamp(self, kind: str, stamp: FileStamp) -> None:
+        """The file of the lab page of `kind` holds the same bytes with a new stamp (touched, or its hash found)."""
+        lab = self._labs.get(kind)
+        if lab is not None and lab.path is not None:
+            lab.stamp = stamp
+
+    def mark_changed_on_disk(self, kind: str) -> None:
+        """The file of the lab page of `kind` no longer holds what the page was read from or saved as: the page is
+        modified (the title's "*", and closing asks about saving) until it is saved or reloaded."""
+        lab = self._labs.get(kind)
+        if lab is not None and not lab.modified:
+            lab.saved = _CHANGED_ON_DISK
+            self._recheck()
 
     def opened_file(self, kind: str, path: str | os.PathLike[str]) -> None:
         """The lab page of `kind` now shows the file at `path`, unmodified."""

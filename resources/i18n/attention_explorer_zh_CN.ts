@@ -3071,6 +3071,14 @@
         <translation>{0} 在磁盘上已被另一个窗口或程序修改。请重新载入，或保留本窗口的版本（保存时会先询问是否覆盖该文件）。</translation>
     </message>
     <message>
+        <source>{0}, the file of the page “{1}”, is no longer on the disk (deleted, moved or renamed). The page still shows its scene; Save writes it again.</source>
+        <translation>“{1}”页的文件 {0} 已不在磁盘上（已被删除、移动或改名）。该页仍显示它的场景；保存会重新写入。</translation>
+    </message>
+    <message>
+        <source>{0}, the file of the page “{1}”, was changed on the disk by another window or program. Reload it, or keep this window&apos;s version (Save asks before overwriting the file).</source>
+        <translation>“{1}”页的文件 {0} 在磁盘上已被另一个窗口或程序修改。请重新载入，或保留本窗口的版本（保存时会先询问是否覆盖该文件）。</translation>
+    </message>
+    <message>
         <source>Keep this window&apos;s version</source>
         <translation>保留本窗口的版本</translation>
     </message>
@@ -3101,6 +3109,22 @@
     <message>
         <source>Save As…</source>
         <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Cannot reload the file</source>
+        <translation>无法重新载入文件</translation>
+    </message>
+    <message>
+        <source>{0} no longer holds a scene of this page: open it with File ▸ Open.</source>
+        <translation>{0} 中已不是这一页的场景：请用“文件 ▸ 打开”打开它。</translation>
+    </message>
+    <message>
+        <source>“{0}” has changes that are not saved. Reloading {1} replaces them with the file as it is on the disk (Edit ▸ Undo brings them back).</source>
+        <translation>“{0}”有尚未保存的更改。重新载入 {1} 会用磁盘上该文件的当前内容替换它们（编辑 ▸ 撤销可恢复）。</translation>
+    </message>
+    <message>
+        <source>The scenario has changes that are not saved. Reloading {0} replaces them with the file as it is on the disk (Edit ▸ Undo brings them back).</source>
+        <translation>场景有尚未保存的更改。重新载入 {0} 会用磁盘上该文件的当前内容替换它们（编辑 ▸ 撤销可恢复）。</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,12 @@ import pytest
 from attention_explorer.core.files import anykind
 from attention_explorer.core.files import safety as filesafety
 from attention_explorer.core.files.presets import load_preset
-from attention_explorer.core.files.safety import STALE_AFTER_S, check_file, remove_stale_temporaries
+from attention_explorer.core.files.safety import (
+    OLD_NAMING_STALE_AFTER_S,
+    STALE_AFTER_S,
+    check_file,
+    remove_stale_temporaries,
+)
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as fileformat
 
@@ -57,11 +62,17 @@ def test_a_later_save_removes_the_temporary_files_of_dead_writers_only(tmp_path)
         of_another_file = _fake_temporary(tmp_path, "other.json", _dead_pid())
         of_a_longer_name = _fake_temporary(tmp_path, "s.json.bak", _dead_pid())
         not_ours = [tmp_path / name for name in (
-            ".s.json.1a2b3c4d.tmp",  # an older version's name: no process in it, so nothing tells it is stale
             ".s.json.123-xyz.tmp", "s.json.123-1a2b3c4d.tmp", ".s.json.123-1a2b3c4d.tmp.keep")]
         for path in not_ours:
             path.write_bytes(b"x")
             os.utime(path, (LONG_AGO, LONG_AGO))
+        # An older version's name (no process in it): it goes only once no save could still be writing it.
+        old_naming = {name: tmp_path / name for name in (".s.json.1a2b3c4d.tmp", ".s.json.k2_x9qzp.tmp",
+                                                          ".s.json.1a2b3c4e.tmp", ".other.json.1a2b3c4d.tmp")}
+        for path, age in zip(old_naming.values(), (OLD_NAMING_STALE_AFTER_S + 60, OLD_NAMING_STALE_AFTER_S + 60,
+                                                   OLD_NAMING_STALE_AFTER_S - 60, 2 * OLD_NAMING_STALE_AFTER_S)):
+            path.write_bytes(b"x")
+            os.utime(path, (time.time() - age, time.time() - age))
         folder = tmp_path / f".s.json.{_dead_pid()}-1a2b3c4d.tmp"
         folder.mkdir()
         os.utime(folder, (LONG_AGO, LONG_AGO))
@@ -69,8 +80,9 @@ def test_a_later_save_removes_the_temporary_files_of_dead_writers_only(tmp_path)
         anykind.save(load_preset("library"), tmp_path / "s.json")
 
         assert not dead.exists()
+        assert not old_naming[".s.json.1a2b3c4d.tmp"].exists() and not old_naming[".s.json.k2_x9qzp.tmp"].exists()
         for kept in (of_a_live_process, of_this_process, just_written, of_another_file, of_a_longer_name,
-                     *not_ours, folder):
+                     *not_ours, folder, old_naming[".s.json.1a2b3c4e.tmp"], old_naming[".other.json.1a2b3c4d.tmp"]):
             assert kept.exists(), kept.name
         assert fileformat.load(tmp_path / "s.json") == load_preset("library")
     finally:

@@ -7,6 +7,7 @@ file again, it can tell whether someone else has written it meanwhile (another w
 
 A temporary file is `.<name>.<pid>-<8 hex>.tmp` beside its target: the writer's process id in the name tells a
 later save or open whether the writer is gone (its file is then removed) or may still be writing (left alone).
+Older versions named it `.<name>.<8 random characters>.tmp`: such a file goes once it is a day old.
 Pure Python, no Qt.
 """
 
@@ -29,6 +30,10 @@ _WRITE_CHUNK = 1 << 20
 # A dead writer's temporary file is left alone until it has not been written for this long: a writer in another
 # process-id space (a container, another computer on a shared folder) may look dead from here while it writes.
 STALE_AFTER_S = 30.0
+# A temporary file in the old naming (`.<name>.<8 random characters>.tmp`, written by versions before the process id
+# was in the name) tells nothing of its writer: it goes when it has not been written for a day. No save takes that
+# long, and a save in progress writes its file all the time (each write moves its modification time).
+OLD_NAMING_STALE_AFTER_S = 24 * 3600.0
 # The stamps of the latest files read (jsonrules.read_file records them), by absolute path; a few are enough.
 _MAX_REMEMBERED = 16
 
@@ -237,6 +242,11 @@ def _temporary_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(name)}\.([1-9][0-9]{{0,9}})-[0-9a-f]{{8}}\.tmp")
 
 
+def _old_temporary_pattern(name: str) -> re.Pattern[str]:
+    """The old naming: secrets.token_hex(4), or before it tempfile.mkstemp's 8 characters."""
+    return re.compile(rf"\.{re.escape(name)}\.[0-9a-z_]{{8}}\.tmp")
+
+
 # ------------------------------------------------------------ stale temporary files
 
 
@@ -244,7 +254,8 @@ def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = N
     """Remove the temporary files that dead processes left while writing `path`; returns those removed.
 
     Only regular files of this user named exactly as atomic_write names them for this very file name go, and only
-    when the process in the name is gone and the file has not been written for STALE_AFTER_S. Nothing raises.
+    when the process in the name is gone and the file has not been written for STALE_AFTER_S; one in the old
+    naming (no process in its name) goes when it has not been written for OLD_NAMING_STALE_AFTER_S. Nothing raises.
     """
     target = Path(path)
     try:
@@ -253,18 +264,24 @@ def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = N
         names = os.listdir(target.parent)
     except OSError:
         return []
-    pattern = _temporary_pattern(target.name)
+    pattern, old_pattern = _temporary_pattern(target.name), _old_temporary_pattern(target.name)
     removed = []
     for name in names:
         match = pattern.fullmatch(name)
-        if match is None or process_alive(int(match.group(1))):
+        if match is not None:
+            if process_alive(int(match.group(1))):
+                continue
+            safe_age = STALE_AFTER_S
+        elif old_pattern.fullmatch(name):
+            safe_age = OLD_NAMING_STALE_AFTER_S
+        else:
             continue
         candidate = target.parent / name
         try:
             status = os.lstat(candidate)
             if not stat.S_ISREG(status.st_mode) or not _ours(status):
                 continue
-            if (time.time() if now is None else now) - status.st_mtime < STALE_AFTER_S:
+            if (time.time() if now is None else now) - status.st_mtime < safe_age:
                 continue
             os.unlink(candidate)
         except OSError:

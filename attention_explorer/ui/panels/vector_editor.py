@@ -42,7 +42,7 @@ from attention_explorer.core.limits import MAX_DIM, ScenarioError
 from attention_explorer.core.scenes.query import scene as sc
 from attention_explorer.state.explorer import ExplorerModel, new_merge_key
 from attention_explorer.ui.i18n.switcher import error_text
-from attention_explorer.ui.panels.vector_paste import parse_paste
+from attention_explorer.ui.panels.vector_paste import holds_numbers, parse_paste
 from attention_explorer.ui.panels.vector_table import (
     QUERY_ROW,
     SWATCH_WIDTH,
@@ -152,6 +152,8 @@ class VectorEditor(QWidget):
         self.table.left.connect(lambda: self.hint.emit(""))
         self.table.paste_requested.connect(self.paste_from_clipboard)
         self.table.copy_requested.connect(self.copy_current_row)
+        self.table.names.paste_requested.connect(self.paste_at_name)
+        self.table.names.copy_requested.connect(self.copy_current_row)
         self.table_model.refused.connect(self.show_error)
         self.table_model.committed.connect(self.clear_message)
         self.table_model.row_typed.connect(self.fill_row_from)
@@ -196,7 +198,7 @@ class VectorEditor(QWidget):
         # The vertical scroll bar counts even while hidden: adding keys until it shows must not cut a column.
         scroll_bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.table)
         margins = self.layout().contentsMargins()
-        table = sum(self.table.sized_width(column) for column in range(columns)) + 2 * self.table.frameWidth()
+        table = sum(self.table.columnWidth(column) for column in range(columns)) + 2 * self.table.frameWidth()
         return table + scroll_bar + margins.left() + margins.right()
 
     def minimumSizeHint(self) -> QSize:
@@ -442,10 +444,21 @@ class VectorEditor(QWidget):
 
     def paste_from_clipboard(self) -> None:
         """Paste tab-separated rows at the current cell: all numbers are checked first, then one undo step."""
-        text = QGuiApplication.clipboard().text()
         current = self.table.currentIndex()
         start_row = current.row() if current.isValid() else self.table_model.key_row(self.model.selected_key)
-        start = self._flat_start(start_row, current.column() if current.isValid() else 1)
+        self._paste_numbers(start_row, self._flat_start(start_row, current.column() if current.isValid() else 1))
+
+    def paste_at_name(self, row: int) -> None:
+        """Ctrl+V on a key's name: numbers fill that row from its first number on; a text without numbers renames
+        the key (one line: its line breaks and tabs become spaces)."""
+        text = QGuiApplication.clipboard().text()
+        if row != QUERY_ROW and text.strip() and not holds_numbers(text):
+            self.table_model.setData(self.table_model.index(row, 0), " ".join(text.split()))
+            return
+        self._paste_numbers(row, 0)
+
+    def _paste_numbers(self, start_row: int, start: int) -> None:
+        text = QGuiApplication.clipboard().text()
         try:
             edits, row_count, column_count = parse_paste(text, self.model.scenario, start_row, start)
         except ValueError as error:
@@ -491,15 +504,17 @@ class VectorEditor(QWidget):
             self.model.finish_gesture(merge_key)
         return True
 
-    def copy_current_row(self) -> None:
-        """Copy the current row (all its components, full precision) as tab-separated text."""
-        current = self.table.currentIndex()
-        if not current.isValid():
-            return
+    def copy_current_row(self, row: int | None = None) -> None:
+        """Copy a row (None: the current cell's; all its components, full precision) as tab-separated text."""
+        if row is None:
+            current = self.table.currentIndex()
+            if not current.isValid():
+                return
+            row = current.row()
         scenario = self.model.scenario
-        if current.row() == QUERY_ROW:
+        if row == QUERY_ROW:
             numbers = list(scenario.query)
         else:
-            numbers = [*scenario.keys[current.row() - 1], *scenario.values[current.row() - 1]]
+            numbers = [*scenario.keys[row - 1], *scenario.values[row - 1]]
         QGuiApplication.clipboard().setText("\t".join(repr(float(x)) for x in numbers))
         self.show_info(_translate("VectorEditor", "Copied {0} numbers of the current row.").format(len(numbers)))

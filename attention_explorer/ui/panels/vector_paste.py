@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
 from attention_explorer.core.limits import ScenarioError
@@ -14,6 +16,16 @@ _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate
 
 # The new vectors, keyed by (role, index), and the pasted block's row and column counts.
 PastedVectors = tuple[dict[tuple[str, int], list[float]], int, int]
+
+
+# A cell written as a number, whether or not it is one the editor takes ("1e9" is one, out of range).
+_NUMBER_LIKE = re.compile(r"[+\-−]?(\d+([.,]\d*)?|[.,]\d+)([eE][+\-−]?\d+)?")
+
+
+def holds_numbers(text: str) -> bool:
+    """True when some cell of `text` (split as a paste splits it) is written as a number: pasted on a name, it is
+    numbers for that row, not a new name ("K4" and "Paris" are names)."""
+    return any(_NUMBER_LIKE.fullmatch(cell.strip()) for line in text.splitlines() for cell in row_cells(line))
 
 
 def parse_paste(text: str, scenario: sc.Scenario, start_row: int, start: int) -> PastedVectors:

@@ -6,18 +6,26 @@ The item model and the cell delegate are in vector_table.py; the panel around th
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QTableView, QWidget
 
 _Move = QAbstractItemView.CursorAction
 
 
+def _clipboard_key(event: QEvent) -> bool:
+    """True for Ctrl+V or Ctrl+C (as the platform spells them)."""
+    return isinstance(event, QKeyEvent) and (
+        event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Copy))
+
+
 class NameColumn(QTableView):
     """The name column, laid over the table's first column so that it stays in view when the numbers scroll
     sideways (Qt's "frozen column"). A click on a name selects that key; typing there renames it, in the cell
-    the user sees; Tab and → leave it for the row's first number cell."""
+    the user sees; Tab and → leave it for the row's first number cell; Ctrl+V and Ctrl+C act on the name's row."""
 
     leave_to_numbers = Signal(int)  # the row whose first number cell takes the focus
+    paste_requested = Signal(int)  # Ctrl+V on a name: the row
+    copy_requested = Signal(int)  # Ctrl+C on a name: the row
 
     def __init__(self, table: QTableView) -> None:
         super().__init__(table)
@@ -42,8 +50,22 @@ class NameColumn(QTableView):
         for column in range(1, model.columnCount() if model is not None else 0):
             self.setColumnHidden(column, True)
 
+    def event(self, event: QEvent) -> bool:
+        if _clipboard_key(event) and event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()  # before any window-wide shortcut
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event) -> None:
         current = self.currentIndex()
+        if current.isValid() and _clipboard_key(event):
+            # The name's own row: never the number cell that happens to be current in the table below.
+            if event.matches(QKeySequence.StandardKey.Paste):
+                self.paste_requested.emit(current.row())
+            else:
+                self.copy_requested.emit(current.row())
+            event.accept()
+            return
         if current.isValid() and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Right):
             self.leave_to_numbers.emit(current.row())
             event.accept()
@@ -117,26 +139,25 @@ class VectorTable(QTableView):
         self.place_names()
 
     def updateGeometries(self) -> None:
-        super().updateGeometries()
-        self._align_scroll_end()
+        bar = self.horizontalScrollBar()
+        kept = bar.value()
+        self._laying_out = True  # Qt's range first stops short of the last column stop: no snap to it meanwhile
+        try:
+            super().updateGeometries()
+            self._align_scroll_end()
+        finally:
+            self._laying_out = False
+        if bar.value() != kept:
+            bar.setValue(min(kept, bar.maximum()))
         self.place_names()
 
     # Scrolled sideways, a number column always starts right at the names' edge: no sliver of a cut number
-    # beside them. The scroll stops at column starts, and the last column takes the few pixels more (at the left
-    # of its right-aligned numbers) that make the scroll's end such a start too.
-
-    def setColumnWidth(self, column: int, width: int) -> None:
-        if column == self.horizontalHeader().count() - 1:
-            width += self._end_room
-        super().setColumnWidth(column, width)
-
-    def sized_width(self, column: int) -> int:
-        """The column's width as its numbers asked for it (without the room that aligns the scroll's end)."""
-        room = self._end_room if column == self.horizontalHeader().count() - 1 else 0
-        return self.columnWidth(column) - room
+    # beside them. The scroll stops at column starts; where the scroll's natural end is no such start, the scroll
+    # goes on a few pixels past the last column, which leaves an empty strip at the right, as a table narrower
+    # than its view does. (Widening the last column instead drew it up to a column wider than its numbers.)
 
     _end_room = 0
-    _aligning = False
+    _laying_out = False
 
     def _column_stops(self) -> list[int]:
         """Horizontal scroll positions at which a number column starts just right of the name column."""
@@ -144,22 +165,27 @@ class VectorTable(QTableView):
         return [header.sectionPosition(column) - self.columnWidth(0) for column in range(1, header.count())]
 
     def _align_scroll_end(self) -> None:
+        """Let the scroll reach the first column start at or past its natural end (Qt sets the range again at
+        every layout: this follows it)."""
         header = self.horizontalHeader()
-        last = header.count() - 1
-        if last < 1 or self._aligning:
+        bar = self.horizontalScrollBar()
+        end = header.length() - self.viewport().width()  # the scroll's natural end
+        if header.count() < 2 or end <= 0:
+            self._end_room = 0
             return
-        end = header.length() - self._end_room - self.viewport().width()  # the scroll's end without the room
-        room = 0 if end <= 0 else min((at for at in self._column_stops() if at >= end), default=end) - end
-        if room != self._end_room:
-            sized = self.sized_width(last)
-            self._end_room = room
-            self._aligning = True
-            try:
-                super().setColumnWidth(last, sized + room)
-            finally:
-                self._aligning = False
+        stop = min((at for at in self._column_stops() if at >= end), default=end)
+        self._end_room = stop - end
+        if bar.maximum() != stop:
+            bar.setRange(0, stop)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if dx and self.horizontalHeader().offset() != self.horizontalScrollBar().value():
+            self.horizontalHeader().setOffset(self.horizontalScrollBar().value())  # past the end: the header too
 
     def _snap_to_column(self, value: int) -> None:
+        if self._laying_out:
+            return
         bar = self.horizontalScrollBar()
         stops = [at for at in self._column_stops() if at <= bar.maximum()]
         if stops and value not in stops:
@@ -224,9 +250,7 @@ class VectorTable(QTableView):
 
     def event(self, event: QEvent) -> bool:
         # Take Ctrl+V/Ctrl+C before any window-wide shortcut does.
-        if event.type() == QEvent.Type.ShortcutOverride and (
-            event.matches(QKeySequence.StandardKey.Paste) or event.matches(QKeySequence.StandardKey.Copy)
-        ):
+        if event.type() == QEvent.Type.ShortcutOverride and _clipboard_key(event):
             event.accept()
             return True
         return super().event(event)

@@ -234,6 +234,7 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         model.changed.connect(self._update_title)
         self.document.path_changed.connect(self._update_title)
         self._join_document()  # the labs' scenes are pages of the document, their edits steps of its history
+        self._start_watching_files()  # a page's file changed on disk is told at once (ui/window/disk_changes.py)
         self.document.recent_changed.connect(self._rebuild_recent_menu)
         self.document.autosave_problem.connect(self._autosave_problem)
         self.animator.running_changed.connect(self._animation_running_changed)

@@ -589,3 +589,68 @@ def test_the_panel_widened_for_a_wide_table_gives_the_width_back(make_window):
     window.open_preset("drag-2d")
     QApplication.processEvents()
     assert middle.width() == before
+
+
+def test_ctrl_v_on_a_name_fills_that_rows_numbers_or_renames_and_ctrl_c_copies_that_row(library_editor,
+                                                                                        library_model):
+    """Seen: Ctrl+V on a name pasted at the number cell current in the table below, in another row."""
+    editor = library_editor
+    table, names = editor.table, editor.table.names
+    table.setCurrentIndex(_index(editor, K1_ROW, 3))  # a number of another row is current in the table
+    rect = names.visualRect(_index(editor, K2_ROW, NAME))
+    QTest.mouseClick(names.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert names.hasFocus()
+    key_k1 = library_model.scenario.keys[0].tolist()
+    QGuiApplication.clipboard().setText("9\t8\n")
+    QTest.keyClick(names, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert library_model.scenario.keys[1].tolist()[:2] == [9.0, 8.0]  # from the row's first number on
+    assert library_model.scenario.keys[0].tolist() == key_k1
+    assert [_text(editor, K2_ROW, c) for c in (1, 2)] == ["9.000", "8.000"]
+    assert library_model.scenario.labels[1] == "K2"
+
+    QGuiApplication.clipboard().setText("Paris\n")  # no numbers: a new name
+    QTest.keyClick(names, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert library_model.scenario.labels == ("K1", "Paris", "K3")
+    assert names.model().index(K2_ROW, NAME).data() == "Paris"
+    assert library_model.scenario.keys[1].tolist()[:2] == [9.0, 8.0]
+    library_model.undo_stack.undo()
+    assert library_model.scenario.labels[1] == "K2"
+
+    QTest.keyClick(names, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)  # the name's row, not K1's
+    scenario = library_model.scenario
+    assert QGuiApplication.clipboard().text() == "\t".join(
+        repr(float(x)) for x in [*scenario.keys[1], *scenario.values[1]])
+
+    names.setCurrentIndex(_index(editor, Q_ROW, NAME))  # Q's name is no name to change: text is refused
+    QGuiApplication.clipboard().setText("Paris")
+    QTest.keyClick(names, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert library_model.scenario is scenario and editor.message_label.text().startswith("Paste refused")
+
+
+def test_scrolled_to_the_end_the_last_column_is_as_wide_as_its_numbers(library_editor):
+    """Seen: the scroll's end aligned by widening the last column, up to a column wider than the others."""
+    editor = library_editor
+    table = editor.table
+    last = editor.table_model.columnCount() - 1
+    width = table.columnWidth(last)
+    assert width == table.columnWidth(last - 1)  # V 1 and V 0 ask for the same width
+    room_seen = []
+    for panel_width in range(330, 480, 9):
+        editor.resize(panel_width, 300)
+        QApplication.processEvents()
+        bar = table.horizontalScrollBar()
+        if bar.maximum() == 0:
+            continue
+        bar.setValue(bar.maximum())
+        QApplication.processEvents()
+        assert table.columnWidth(last) == width, panel_width
+        first = table.columnAt(table.names.width())
+        assert table.columnViewportPosition(first) == table.names.width(), panel_width
+        assert _fully_in_view(editor, K1_ROW, last)
+        end = table.columnViewportPosition(last) + width
+        room_seen.append(table.viewport().width() - end)
+        if room_seen[-1] > 2:  # the strip past the last column is empty, like a table narrower than its view
+            strip = table.viewport().grab(QRect(end + 1, 0, room_seen[-1] - 1, table.viewport().height())).toImage()
+            colours = {strip.pixel(x, y) for x in range(strip.width()) for y in range(0, strip.height(), 3)}
+            assert len(colours) == 1, panel_width
+    assert max(room_seen) > width // 2  # a width where the old way drew the last column half as wide again
