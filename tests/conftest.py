@@ -26,6 +26,8 @@ def pytest_configure(config):
     suite's ~60 child processes (command line, recovery, benchmark) compiled every module it imported again:
     ~0.2 s each. Reading a cached .pyc is allowed under that setting; only writing is not.
     """
+    config.addinivalue_line("markers", "shared_window: the module's `window` fixture may hand this test the "
+                            "module's one window, reset to its start (the module defines how)")
     if hasattr(config, "workerinput"):  # an xdist worker: the controller has done it
         return
     import compileall

@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import attention_explorer
+from tests.helpers.sources import parsed
 
 PACKAGE_DIR = Path(attention_explorer.__file__).parent
 # Cycles that another change removes; the lead drops an entry once it is merged (its xfail test then passes).
@@ -51,7 +52,7 @@ def imported_modules(name: str, path: Path, modules: dict[str, Path], type_check
     """The package's own modules that `name` imports (relative imports resolved, `from pkg import module` too)."""
     is_package = path.name == "__init__.py"
     targets = set()
-    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), type_checking):
+    for node in _import_nodes(parsed(path), type_checking):
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
             continue

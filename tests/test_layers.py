@@ -11,6 +11,7 @@ is a dependency that points upward, and a cycle through one is still a cycle for
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import attention_explorer
@@ -57,6 +58,7 @@ def all_imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return imported_modules(name, path, modules, type_checking=True)
 
 
+@functools.cache  # two tests read it; neither changes it
 def full_graph() -> dict[str, set[str]]:
     modules = module_names(PACKAGE_DIR, ROOT)
     return {name: all_imports(name, path, modules) for name, path in modules.items()}

@@ -506,7 +506,8 @@ def measure_user_feel(app: QApplication, window, clock: BaselineClock, moves: in
         return times
 
     try:
-        measure_feel(app, window, TipDrag(window, DRAGGED), max(10, moves // 10), GESTURE)  # warm-up: layout caches
+        warm_up = max(min(10, moves // 2), moves // 10)  # layout caches; a quick run's 10 moves warm up with 5
+        measure_feel(app, window, TipDrag(window, DRAGGED), warm_up, GESTURE)
         return interleave(feel_block, clock.frame_ms, moves, block), unpainted[0]
     finally:
         if presentation:
@@ -617,9 +618,9 @@ def run(quick: bool) -> dict:
         window = open_window(app, folder)
         plot_count = len(window.findChildren(pg.PlotWidget))
         # Warm-up: first moves build caches and lay things out once; the frames are recorded for the baseline.
-        measure_updates(app, window, 20 if quick else 200)
-        _, frames = measure_frames(app, window, 10 if quick else 150)
-        clock = BaselineClock(app, window, frames, 3 if quick else 8)
+        measure_updates(app, window, 10 if quick else 200)
+        _, frames = measure_frames(app, window, 4 if quick else 150)
+        clock = BaselineClock(app, window, frames, 2 if quick else 8)
         idle = [0]
 
         def update_block(size: int) -> list[float]:
@@ -627,40 +628,40 @@ def run(quick: bool) -> dict:
             idle[0] += unchanged
             return times
 
-        update = interleave(update_block, clock.frame_ms, 40 if quick else 800, 20 if quick else GESTURE)
+        update = interleave(update_block, clock.frame_ms, 20 if quick else 800, 10 if quick else GESTURE)
         if idle[0]:
             notes.append(f"{idle[0]} of the measured moves changed nothing in the model")
         frames_ms = interleave(lambda size: measure_frames(app, window, size)[0], clock.frame_ms,
-                               10 if quick else 150, 5 if quick else 25)
-        feel_block = 10 if quick else 50
-        feel, unpainted = measure_user_feel(app, window, clock, 20 if quick else 400, feel_block, presentation=False)
+                               6 if quick else 150, 3 if quick else 25)
+        feel_block = 5 if quick else 50
+        feel, unpainted = measure_user_feel(app, window, clock, 10 if quick else 400, feel_block, presentation=False)
         has_presentation = hasattr(window, "enter_presentation")
         feel_present, unpainted_present = (
-            measure_user_feel(app, window, clock, 20 if quick else 400, feel_block, presentation=True)
+            measure_user_feel(app, window, clock, 10 if quick else 400, feel_block, presentation=True)
             if has_presentation else (None, 0))
         if unpainted or unpainted_present:
             notes.append(f"{unpainted + unpainted_present} moves caused no paint (timed to the end of their events)")
-        rss, rss_update = measure_rss(app, window, clock, 60 if quick else 10_000, 10 if quick else 500)
+        rss, rss_update = measure_rss(app, window, clock, 20 if quick else 10_000, 5 if quick else 500)
         update.extend(rss_update)
-        steps_block = 5 if quick else 25
+        steps_block = 3 if quick else 25
         steps_text = interleave(lambda size: measure_steps_text(app, window, size), clock.frame_ms,
-                                10 if quick else 100, steps_block)
+                                6 if quick else 100, steps_block)
 
         window.model.load_scenario(many_keys(64, window.model.scenario))
         for _ in range(3):
             drain(app)
-        measure_updates(app, window, 10 if quick else 100)
+        measure_updates(app, window, 5 if quick else 100)
         update64 = interleave(lambda size: measure_updates(app, window, size)[0], clock.frame_ms,
-                              30 if quick else 600, 15 if quick else GESTURE)
+                              10 if quick else 600, 5 if quick else GESTURE)
         steps_text64 = interleave(lambda size: measure_steps_text(app, window, size), clock.frame_ms,
-                                  10 if quick else 100, steps_block)
+                                  6 if quick else 100, steps_block)
         clock.close()
         variance, variance_note = measure_variance(app, window, 2 if quick else 15)
         heatmap, heatmap_note = measure_heatmap(app, window, 2 if quick else 30)
         for name, values, note in (("variance_ms_median", variance, variance_note),
                                    ("heatmap512_ms_median", heatmap, heatmap_note)):
             notes.append(f"{name}: {note}" if values is not None else f"{name} is null: {note}")
-        mixed_mb, mixed_growth = measure_mixed_actions(app, window, 50 if quick else 10_000)
+        mixed_mb, mixed_growth = measure_mixed_actions(app, window, 20 if quick else 10_000)
         # No "save your changes?" question when it closes: the explorer's scenario and the labs' edits (the heatmap's
         # cells are edits of the self-attention lab, a page of the document) are all let go.
         window.model.undo_stack.setClean()

@@ -35,6 +35,9 @@ from PySide6.QtCore import QSettings, Qt
 from attention_explorer.app import create_window
 from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
 
+# A quick run (AE_BENCH_QUICK=1, the test suite's smoke test) only shows that the case still works: few frames.
+_QUICK = os.environ.get("AE_BENCH_QUICK") == "1"
+
 
 class Floor:
     """The bare baseline window replaying frames of the default example: one full frame between our measurements.
@@ -47,7 +50,7 @@ class Floor:
         small = open_window(app, folder)
         small.model.load_scenario(load_preset(DEFAULT_PRESET))
         drain(app)
-        _, self.frames = measure_frames(app, small, 12)
+        _, self.frames = measure_frames(app, small, 3 if _QUICK else 12)
         sizes = {name: (dock.width(), dock.height()) for name, dock in small.docks.items() if dock.isVisible()}
         pages = small.centralWidget().count() if hasattr(small.centralWidget(), "count") else 1
         self.window = BaselineWindow(small.model.scenario.n, sizes, pages)
@@ -65,7 +68,7 @@ class Floor:
             drain(app)
         self.count = 0
         self.times: list[float] = []
-        for _ in range(3):
+        for _ in range(1 if _QUICK else 3):
             self.frame()
         self.times.clear()
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import attention_explorer.cli
+from tests.helpers.sources import parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI_DIR = Path(attention_explorer.cli.__file__).parent
@@ -17,7 +18,7 @@ CLI_DIR = Path(attention_explorer.cli.__file__).parent
 def _imports(path: Path) -> set[str]:
     """Every module a file imports, at the top or inside a function."""
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
         elif isinstance(node, ast.Import):

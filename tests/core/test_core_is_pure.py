@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import attention_explorer.core
+from tests.helpers.sources import parsed
 
 CORE_DIR = Path(attention_explorer.core.__file__).parent
 CORE_MODULES = sorted(
@@ -24,7 +25,7 @@ def imported_names(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module name) of every import in a core file, relative imports resolved."""
     found = []
     package = "attention_explorer.core"
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

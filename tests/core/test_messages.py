@@ -10,6 +10,7 @@ import pytest
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.messages import Phrase, TemplateError
 from attention_explorer.core.scenes.query.file import loads
+from tests.helpers.sources import parsed
 
 CORE = Path(__file__).resolve().parents[2] / "attention_explorer" / "core"
 
@@ -36,7 +37,7 @@ def test_every_template_error_in_the_core_is_raised_with_a_constant_template(pat
     # An f-string would bake the values into the text, and no translation could ever match it.
     names = {name for name, value in vars(__import__("attention_explorer.core", fromlist=["*"])).items()
              if isinstance(value, type) and issubclass(value, TemplateError)} | {"ScenarioError", "CheckpointError"}
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in names and node.args:
             template = node.args[0]
             assert isinstance(template, ast.Constant) and isinstance(template.value, str), (

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from attention_explorer.core.maths.attention import softmax
+from tests.helpers.sources import parsed
 
 CORE = Path(__file__).resolve().parents[2] / "attention_explorer" / "core"
 # Where e^x cannot overflow float64 (e^709.78 is the largest finite value), the naive formula is exact enough.
@@ -54,7 +55,7 @@ def test_the_core_writes_e_to_the_x_over_a_sum_only_in_attention_py():
     """One softmax: outside core/maths/attention.py only the lab's naive formula and a normal density use exp."""
     callers = {}
     for path in sorted(CORE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.FunctionDef) and any(
                 isinstance(call, ast.Attribute) and call.attr == "exp" for call in ast.walk(node)
             ):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 import attention_explorer
 from attention_explorer.core.limits import ScenarioError
 from attention_explorer.core.scenes.query import file as scenario_file
+from tests.helpers.sources import parsed
 
 PACKAGE = Path(attention_explorer.__file__).resolve().parent
 DANGEROUS_MODULES = {"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "cloudpickle", "jsonpickle",
@@ -40,7 +41,7 @@ def scan(package: Path) -> list[str]:
     """Every import of a code-running deserialiser and every eval-like call in the package's modules."""
     found = []
     for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = parsed(path)
         where = path.relative_to(package.parent)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

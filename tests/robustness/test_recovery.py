@@ -101,6 +101,14 @@ def _holds(path: Path, scenario: Scenario) -> bool:
         return False
 
 
+def _has_keys(path: Path, keys: np.ndarray) -> bool:
+    """True when the file at `path` loads as a scenario with these keys (a half-written file is not yet that)."""
+    try:
+        return np.array_equal(fileformat.load(path).keys, keys)
+    except (scenario_file.ScenarioError, OSError):
+        return False
+
+
 def _recovery_files(data_dir: Path) -> list[Path]:
     return sorted(data_dir.glob("recovery-*.json"))
 
@@ -234,11 +242,15 @@ def test_an_edit_then_kill_9_is_offered_when_the_window_starts_again(window, tmp
     try:
         line = _first_line(child)
         assert line.startswith("edited "), line
-        time.sleep(1.2)  # the time a user might take before the crash: no longer
+        keys = np.array(json.loads(line.removeprefix("edited ")))
+        # Killed once its autosave holds the edit, and 1.2 s after the edit at the latest (the time a user might
+        # take before the crash: no longer); waiting the whole 1.2 s every time proved nothing more.
+        deadline = time.monotonic() + 1.2
+        while time.monotonic() < deadline and not any(_has_keys(path, keys) for path in _recovery_files(data_dir)):
+            time.sleep(0.02)
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(30)
-    keys = np.array(json.loads(line.removeprefix("edited ")))
     questions: list[str] = []
     monkeypatch.setattr(QMessageBox, "question", lambda _parent, _title, text, *args, **kwargs:
                         questions.append(text) or QMessageBox.StandardButton.Yes)

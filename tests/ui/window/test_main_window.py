@@ -10,6 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMessageBox
 
 from attention_explorer.app import create_window
@@ -25,15 +26,46 @@ def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
+@pytest.fixture(scope="module")
+def _shared_window(make_module_window):
+    return make_module_window(record_errors=True, discard_changes=True)
+
+
 @pytest.fixture
-def window(make_window, settings):
-    return make_window(settings=settings, record_errors=True, discard_changes=True, focus_canvas=True)
+def window(request, _shared_window):  # asked for here so it exists before the test's leftover-window check
+    """A fresh window; or, for a test marked shared_window, the module's one window put back to its start.
+
+    A shared test may edit the scenario, select keys, switch pages and close docks it reopens; the reset below
+    undoes the rest (the labs it built stay built, which is what makes sharing cheap). Tests that depend on a
+    first start (panels not yet built, the settings file, recovery, closing) keep their own window.
+    """
+    if request.node.get_closest_marker("shared_window") is None:
+        make_window, settings = request.getfixturevalue("make_window"), request.getfixturevalue("settings")
+        yield make_window(settings=settings, record_errors=True, discard_changes=True, focus_canvas=True)
+        return
+    window = _shared_window
+    window.animator.stop()
+    theme().set_zoom(1.0)
+    theme().set_mode("light")
+    window.resize(1280, 720)
+    window.show_page(0)
+    window.model.load_scenario(load_preset("drag-2d"))
+    window.model.undo_stack.clear()
+    window.model.undo_stack.setClean()
+    window.errors.clear()
+    window.activateWindow()  # shortcuts and keys go to the active window only
+    assert QTest.qWaitForWindowActive(window)
+    window.canvas.setFocus()
+    QApplication.processEvents()
+    assert window.model.selected_key == 0 and not window.isWindowModified()
+    yield window
 
 
 def key(win, qtbot, key_code, modifier=Qt.KeyboardModifier.NoModifier):
     qtbot.keyClick(win.canvas, key_code, modifier)
 
 
+@pytest.mark.shared_window
 def test_automation_contract(window):
     assert window.objectName() == "mainWindow"
     for name in PANELS:
@@ -43,6 +75,7 @@ def test_automation_contract(window):
     assert window.windowTitle().endswith("Attention Explorer")
 
 
+@pytest.mark.shared_window
 def test_every_dock_can_be_closed_and_reopened_from_the_view_menu(window):
     for name, dock in window.docks.items():
         toggle = dock.toggleViewAction()
@@ -56,6 +89,7 @@ def test_every_dock_can_be_closed_and_reopened_from_the_view_menu(window):
         assert dock.features() & QDockWidget.DockWidgetFeature.DockWidgetMovable
 
 
+@pytest.mark.shared_window
 def test_examples_menu_opens_each_preset_and_shows_its_story(window):
     assert [a.objectName() for a in window.examples_menu.actions()] == [f"preset_{n}" for n in preset_names()]
     window.preset_actions["library"].trigger()
@@ -66,6 +100,7 @@ def test_examples_menu_opens_each_preset_and_shows_its_story(window):
     np.testing.assert_allclose(window.model.result.output, [0.492, 0.508], atol=5e-4)
 
 
+@pytest.mark.shared_window
 def test_digit_keys_and_tab_select_keys(window, qtbot):
     key(window, qtbot, Qt.Key.Key_3)
     assert window.model.selected_key == 2
@@ -75,6 +110,7 @@ def test_digit_keys_and_tab_select_keys(window, qtbot):
     assert window.model.selected_key == 0
 
 
+@pytest.mark.shared_window
 def test_arrows_rotate_and_plus_minus_stretch_the_selected_key(window, qtbot):
     before = np.array(window.model.scenario.keys[0])
     key(window, qtbot, Qt.Key.Key_Left)
@@ -229,6 +265,7 @@ def test_recovery_file_restores_after_an_unclean_exit(qtbot, settings, tmp_path,
     assert list(data_dir.iterdir()) == []
 
 
+@pytest.mark.shared_window
 def test_export_each_plot_and_the_window(window, tmp_path):
     for name in ("canvas", "weights", "output"):
         for fmt in ("png", "svg"):
@@ -241,6 +278,7 @@ def test_export_each_plot_and_the_window(window, tmp_path):
     assert window_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.shared_window
 def test_copy_as_markdown_latex_and_numpy(window):
     window.preset_actions["library"].trigger()
     window.actions_by_name["copy_markdown"].trigger()
@@ -282,6 +320,7 @@ def test_f11_toggles_full_screen(window, qtbot):
     assert not window.isFullScreen()
 
 
+@pytest.mark.shared_window
 def test_every_keyboard_action_is_in_a_menu_with_its_shortcut(window):
     in_menus = set()
     from PySide6.QtWidgets import QMenu
@@ -311,6 +350,7 @@ def test_screenshot_command_writes_a_png_of_the_requested_size(tmp_path):
     assert Path(out).stat().st_size > 10_000
 
 
+@pytest.mark.shared_window
 def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
     tabs = window.central_tabs
     assert tabs.widget(0) is window.canvas
@@ -322,6 +362,7 @@ def test_labs_are_tabs_beside_the_canvas_and_ctrl_digits_switch(window, qtbot):
     assert window.current_page() is window.canvas
 
 
+@pytest.mark.shared_window
 def test_all_pages_button_lists_every_page_when_the_tabs_do_not_fit(window, qtbot):
     """At 1280×720 two or three of eight tabs fit: the button beside them lists every page, the shown one ticked."""
     from PySide6.QtCore import QTimer
@@ -444,6 +485,7 @@ def test_command_line_opens_the_self_attention_preset(qtbot, settings):
     assert win.current_page() is win.self_attention_lab
 
 
+@pytest.mark.shared_window
 def test_wide_labs_take_the_whole_window_and_the_docks_come_back(window):
     visible = {name for name, dock in window.docks.items() if not dock.isHidden()}
     window.show_page(window.pages.index(window.self_attention_lab))
@@ -458,6 +500,7 @@ def test_wide_labs_take_the_whole_window_and_the_docks_come_back(window):
 OFFSCREEN_NOTICE = "This plugin does not support propagateSizeHints()"
 
 
+@pytest.mark.shared_window
 @pytest.mark.parametrize("grown_by", ["scoring panel", "zoom"])
 def test_the_desk_comes_back_from_a_wide_lab_without_a_qt_warning(window, qtlog, grown_by):
     """A wide lab, the window made smaller than the desk's panels need, then back to the canvas: no Qt warning.
@@ -482,6 +525,7 @@ def test_the_desk_comes_back_from_a_wide_lab_without_a_qt_warning(window, qtlog,
     theme().set_zoom(1.0)
 
 
+@pytest.mark.shared_window
 def test_real_transformer_page_opens_a_model_folder_from_the_file_menu(window, monkeypatch, tmp_path):
     folders = []
     monkeypatch.setattr(window.transformer_lab, "ask_model_folder", lambda: folders.append(1) or "")
@@ -491,6 +535,7 @@ def test_real_transformer_page_opens_a_model_folder_from_the_file_menu(window, m
     assert all(dock.isHidden() for dock in window.docks.values())
 
 
+@pytest.mark.shared_window
 def test_every_lab_fits_a_1280x720_window_and_the_status_bar_says_how_to_use_it(window):
     hint = window.findChild(QLabel, "statusHint")
     canvas_hint = hint.text()
