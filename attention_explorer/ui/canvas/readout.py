@@ -48,17 +48,14 @@ class CanvasNote(QLabel):
 
     def _show(self) -> None:
         if self._one_line and self._full:
-            if self.wordWrap():
-                self.setWordWrap(False)
+            self.setWordWrap(False)
             room = max(self.contentsRect().width() - 2 * self.margin() - 4, 20)
             flat = " ".join(self._full.split())
             self.setText(self.fontMetrics().elidedText(flat, Qt.TextElideMode.ElideRight, room))
             self.setToolTip(self._full)
         else:
-            if not self.wordWrap():
-                self.setWordWrap(True)
-            if self.text() != self._full:
-                self.setText(self._full)
+            self.setWordWrap(True)
+            self.setText(self._full)
             self.setToolTip("")
 
     def resizeEvent(self, event) -> None:
@@ -215,16 +212,8 @@ class CanvasReadout:
             self._side_watch = _SideWatch(self, self._fit_note)
             self.side.viewport().installEventFilter(self._side_watch)
         if not self._side_shown or not note.full_text():
-            self._note_fitted_for = None
             note.set_one_line(False)
             return
-        # Decided once per text, size and type: a re-layout that the decision itself causes never decides again
-        # (in a long test run the column and the bars above it kept asking each other to lay out).
-        key = (note.full_text(), self.side.width(), self.side.viewport().height(), self.readout.text(),
-               theme().zoom, self.message.isVisible())
-        if key == getattr(self, "_note_fitted_for", None):
-            return
-        self._note_fitted_for = key
         # Measured as if the scroll bar showed, whether it does or not: the decision never depends on the bar it
         # makes come or go (that would flip it back and forth).
         width = self.side.width() - self.side.verticalScrollBar().sizeHint().width()
