@@ -233,21 +233,3 @@ def table_shows_every_cell(table: MatrixTable) -> bool:
     viewport = table.viewport()
     return (table.horizontalHeader().length() <= viewport.width() + 1
             and table.verticalHeader().length() <= viewport.height() + 1)
-
-
-def side_problems(window) -> list[str]:
-    """The canvas's column beside the plot: everything in it is shown whole (it does not scroll), and a note cut to
-    one line says so with "…" and carries the whole note in its tooltip."""
-    canvas = window.canvas
-    if not canvas.side.isVisible():
-        return []
-    found = []
-    inner, view = canvas.side.widget(), canvas.side.viewport()
-    needed = inner.layout().minimumSize().height() if inner.layout() is not None else inner.height()
-    if needed > view.height() or canvas.side.verticalScrollBar().isVisible():
-        found.append(f"the side column scrolls ({needed} px in {view.height()})")
-    note = canvas.note
-    if note.isVisible() and note.one_line:
-        if not (note.text().endswith("…") and note.toolTip() == note.full_text()):
-            found.append(f"note cut without an ellipsis and its tooltip: {note.text()!r}")
-    return found

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QLabel
 
 from attention_explorer.ui.style.numbers import MINUS, number_html
 from attention_explorer.ui.style.safe_text import escaped
@@ -17,64 +16,6 @@ from attention_explorer.ui.style.theme import key_hex, theme, theme_ink
 
 # The texts keep the canvas's translation context: this class is mixed into VectorCanvas.
 _translate = QCoreApplication.translate  # lupdate: -tr-function-alias translate+=_translate
-
-
-class CanvasNote(QLabel):
-    """The canvas's note (which plane is drawn, and why), word-wrapped. Beside the plot in a column too short for
-    it and the readout, it is one line ending in "…" with the whole note in its tooltip: nothing cut mid-line."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._full = ""
-        self._one_line = False
-
-    def full_text(self) -> str:
-        """The whole note, shown or elided."""
-        return self._full
-
-    @property
-    def one_line(self) -> bool:
-        return self._one_line
-
-    def set_note(self, text: str) -> None:
-        if text != self._full:
-            self._full = text
-            self._show()
-
-    def set_one_line(self, one_line: bool) -> None:
-        if one_line != self._one_line:
-            self._one_line = one_line
-            self._show()
-
-    def _show(self) -> None:
-        if self._one_line and self._full:
-            self.setWordWrap(False)
-            room = max(self.contentsRect().width() - 2 * self.margin() - 4, 20)
-            flat = " ".join(self._full.split())
-            self.setText(self.fontMetrics().elidedText(flat, Qt.TextElideMode.ElideRight, room))
-            self.setToolTip(self._full)
-        else:
-            self.setWordWrap(True)
-            self.setText(self._full)
-            self.setToolTip("")
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self._one_line:
-            self._show()
-
-
-class _SideWatch(QObject):
-    """Calls `on_resize` when the side column's view changes size."""
-
-    def __init__(self, parent: QObject, on_resize) -> None:
-        super().__init__(parent)
-        self._on_resize = on_resize
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
-            self._on_resize()
-        return False
 
 
 class CanvasReadout:
@@ -160,7 +101,6 @@ class CanvasReadout:
         self._place_texts()
         self._update_readout()
         self._size_side()
-        self._fit_note()
 
     def _place_texts(self) -> None:
         widgets = (self.note, self.message, self._readout_host)
@@ -203,30 +143,6 @@ class CanvasReadout:
         width = math.ceil(document.idealWidth() + 2 * document.documentMargin() + margins.left() + margins.right())
         width += self.side.verticalScrollBar().sizeHint().width() + 4
         self.side.setFixedWidth(min(width, int(0.4 * max(self.width(), 600))))
-        self._fit_note()
-
-    def _fit_note(self) -> None:
-        """Beside the plot, the note in one line when the readout and the whole note are taller than the column."""
-        note = self.note
-        if not getattr(self, "_side_watch", None):
-            self._side_watch = _SideWatch(self, self._fit_note)
-            self.side.viewport().installEventFilter(self._side_watch)
-        if not self._side_shown or not note.full_text():
-            note.set_one_line(False)
-            return
-        # Measured as if the scroll bar showed, whether it does or not: the decision never depends on the bar it
-        # makes come or go (that would flip it back and forth).
-        width = self.side.width() - self.side.verticalScrollBar().sizeHint().width()
-        needed = self._readout_host.sizeHint().height() + self._beside.spacing()
-        if note.one_line:
-            note.set_one_line(False)  # measured whole, at this width
-            needed += note.heightForWidth(width)
-            note.set_one_line(True)
-        else:
-            needed += note.heightForWidth(width)
-        if self.message.isVisible():
-            needed += self._beside.spacing() + self.message.heightForWidth(width)
-        note.set_one_line(needed > self.side.viewport().height())
 
     # ------------------------------------------------------------ language
 

@@ -20,7 +20,7 @@ from attention_explorer.ui.canvas.drawing_plane import PLANE_KINDS, DrawingPlane
 from attention_explorer.ui.canvas.key_pool import KeyPool
 from attention_explorer.ui.canvas.label_layout import ANGLE, MAX_AVOIDED_ARROWS, MAX_AVOIDED_LABELS, QUERY
 from attention_explorer.ui.canvas.plane_combo import PlaneCombo, covered_boxes, place_floating
-from attention_explorer.ui.canvas.readout import CanvasNote, CanvasReadout
+from attention_explorer.ui.canvas.readout import CanvasReadout
 from attention_explorer.ui.style.safe_text import escaped, plain_label
 from attention_explorer.ui.style.theme import key_color, query_color, theme
 from attention_explorer.ui.widgets.axes import cache_axes
@@ -76,7 +76,7 @@ class VectorCanvas(CanvasReadout, QWidget):
         self.query = self._make_arrow("query", 0, query_color())
         self.query.set_name("Q")
 
-        self.note = plain_label(CanvasNote())  # it quotes key labels, which are text, never markup
+        self.note = plain_label(QLabel())  # it quotes key labels, which are text, never markup
         self.note.setObjectName("canvasNote")
         self.note.setWordWrap(True)
         self.message = plain_label(QLabel())  # an error may quote a label too
@@ -430,9 +430,9 @@ class VectorCanvas(CanvasReadout, QWidget):
             note = "\n".join(filter(None, (note, self.tr(
                 "Drawn: the selected key and the {0} heaviest of {1} keys; {2} more are not drawn (select one in "
                 "the table to draw it).").format(len(self._keys) - 1, self._pool.n, self._pool.hidden))))
-        self.note.set_note(note)
+        if note != self.note.text():
+            self.note.setText(note)
         self.note.setVisible(bool(note))
-        self._fit_note()
         message = self._drag.error or (self.tr("Clamped: every component must stay within ±{0} (the file format's "
                                                "limit).").format(f"{MAX_ABS:.0f}") if self._drag.clamped else "")
         if message != self.message.text():
