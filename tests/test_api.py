@@ -175,7 +175,7 @@ N_OK = [[1.0, 0.0]] * MAX_KEYS
     (([1, 0], [1, 0], [[1]]), f"keys: expected 1 to {MAX_KEYS} rows"),
     (([[1, 0]], [[1, 0]], [[1]]), f"query: expected 1 to {MAX_DIM} numbers"),
     ([[0.0] * (MAX_DIM + 1), [[0.0] * (MAX_DIM + 1)], [[1]]], f"query: expected 1 to {MAX_DIM} numbers"),
-    (([1, 2e6], [[1, 0]], [[1]]), "query[1]: 2e+06 is out of range (|x| must be at most 1\u2009000\u2009000)"),
+    (([1, 2e6], [[1, 0]], [[1]]), "query[1]: 2\u2009000\u2009000 is out of range (|x| must be at most 1\u2009000\u2009000)"),
     (("12", [[1]], [[1]]), "query: expected numbers, got a string"),
     (([1j, 0], [[1, 0]], [[1]]), "query: expected a number, got complex"),
     (([True], [[1]], [[1]]), "query: expected a number, got true/false"),

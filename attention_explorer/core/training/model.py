@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_explorer.core.maths.attention import softmax
+
 D_IN = 32  # width of the keys and queries before projection
 N_KEYS = 8  # keys per example: the query must find its one among them
 D_V = 8  # width of the values
@@ -78,7 +80,7 @@ def initial_weights(seed: int, d_k: int) -> tuple[np.ndarray, np.ndarray]:
 def attention_weights(w_q: np.ndarray, w_k: np.ndarray, keys: np.ndarray, queries: np.ndarray,
                       scale: float) -> np.ndarray:
     """softmax(c·q·k) over each example's keys: (examples, N)."""
-    return _softmax(scale * _scores(_product(queries, w_q), w_k, keys))
+    return softmax(scale * _scores(_product(queries, w_q), w_k, keys))
 
 
 def _scores(q: np.ndarray, w_k: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -90,12 +92,6 @@ def _product(rows: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     """rows @ matrix without BLAS: these products are small, and BLAS's threads made a step six times slower on a
     busy two-core machine (einsum's own loop is one thread and gives the same bits on every machine)."""
     return np.einsum("ei,id->ed", rows, matrix)
-
-
-def _softmax(scores: np.ndarray) -> np.ndarray:
-    scores = scores - scores.max(axis=-1, keepdims=True)
-    exps = np.exp(scores)
-    return exps / exps.sum(axis=-1, keepdims=True)
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,7 +116,7 @@ def loss_and_gradients(w_q: np.ndarray, w_k: np.ndarray, keys: np.ndarray, value
     """
     count = len(targets)
     q = _product(queries, w_q)  # (E, d_k)
-    weights = _softmax(scale * _scores(q, w_k, keys))
+    weights = softmax(scale * _scores(q, w_k, keys))
     output = np.einsum("en,env->ev", weights, values)
     error = output - values[np.arange(count), targets]
     loss = float(0.5 * np.mean(np.sum(error**2, axis=-1)))

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QFont
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -27,7 +26,7 @@ from attention_explorer.core.limits import ScenarioError
 from attention_explorer.state.animation import RotationAnimator
 from attention_explorer.state.document import Document
 from attention_explorer.state.explorer import ExplorerModel
-from attention_explorer.ui.application import application_icon, apply_style
+from attention_explorer.ui.application import application_icon
 from attention_explorer.ui.canvas.vector_canvas import VectorCanvas
 from attention_explorer.ui.i18n.switcher import error_text
 from attention_explorer.ui.labs.registry import (
@@ -44,7 +43,7 @@ from attention_explorer.ui.panels.output_view import OutputView
 from attention_explorer.ui.panels.scale_controls import ScaleControls
 from attention_explorer.ui.panels.scenario_info import PresetInfo, translated_scenario_text
 from attention_explorer.ui.panels.steps_view import StepsView
-from attention_explorer.ui.panels.vector_editor import WHOLE_TABLE_SHARE, VectorEditor
+from attention_explorer.ui.panels.vector_editor import VectorEditor
 from attention_explorer.ui.panels.weights_chart import WeightsChart
 from attention_explorer.ui.style.safe_text import literal, mnemonic_free, plain_label, window_title
 from attention_explorer.ui.style.theme import theme
@@ -59,6 +58,8 @@ from attention_explorer.ui.window.page_list import page_list_button
 from attention_explorer.ui.window.pinning import Pinning
 from attention_explorer.ui.window.presentation import Presentation
 from attention_explorer.ui.window.settings import WindowSettings
+from attention_explorer.ui.window.vector_dock import VectorDockSizes
+from attention_explorer.ui.window.window_theme import WindowTheme
 from attention_explorer.ui.window.workspace_pages import DocumentPages
 
 if TYPE_CHECKING:  # the labs are imported when first shown: a start-up that never opens one skips ~50 ms
@@ -112,7 +113,8 @@ def _scoring_view(model: ExplorerModel) -> ScoringView:
     return ScoringView(model)
 
 
-class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Presentation, DocumentPages, QMainWindow):
+class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Presentation, DocumentPages, VectorDockSizes,
+                 WindowTheme, QMainWindow):
     """Attention Explorer's window: every panel draws from the one model it is given."""
 
     def __init__(self, model: ExplorerModel, settings: QSettings | None = None,
@@ -292,43 +294,6 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
         editor = max(int(height * 0.52), min(self._vector_rows_height(), int(height * 0.6)))
         self.resizeDocks([self.docks["vectorEditor"], self.docks["scaleControls"]],
                          [editor, height - editor], Qt.Orientation.Vertical)
-
-    def _vector_rows_height(self) -> int:
-        """The vectors' dock height at which its table shows every row without scrolling."""
-        table = self.editor.table
-        dock = self.docks["vectorEditor"]
-        if not dock.isVisible():
-            return 0
-        return dock.height() - table.viewport().height() + table.verticalHeader().length() + 2
-
-    def _whole_table_width(self, width: int) -> int:
-        """The vector panel's width for its whole table, if that is within its share of `width`; else 0."""
-        wanted = self.editor.whole_table_width()
-        return wanted if wanted <= int(width * WHOLE_TABLE_SHARE) else 0
-
-    _vectors_width_before: int | None = None  # the vector panel's width before the window widened it
-
-    def _widen_vectors(self, wanted: int) -> None:
-        """The table grew (d_k 2 → 4): at the desk, a window with room widens the vector panel to show it whole,
-        and gives the width back when the table needs it no more (not while a lecture runs: nothing moves under
-        the lecture's buttons)."""
-        dock = self.docks.get("vectorEditor")
-        if dock is None or self.presenting or self._restoring_state or self.lessons.lecture_active:
-            return
-        # The vector panel or the one in front of it in its tab group (About this example, History): same width.
-        group = (dock, *self.tabifiedDockWidgets(dock))
-        dock = next((shown for shown in group if shown.isVisible() and not shown.visibleRegion().isEmpty()), None)
-        if dock is None or dock.isFloating():
-            return
-        if dock.width() < wanted and self._whole_table_width(self.width()):
-            if self._vectors_width_before is None:
-                self._vectors_width_before = dock.width()
-            self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
-        elif self._vectors_width_before is not None and dock.width() > max(wanted, self._vectors_width_before):
-            narrower = max(wanted, self._vectors_width_before)
-            if narrower == self._vectors_width_before:
-                self._vectors_width_before = None
-            self.resizeDocks([dock], [narrower], Qt.Orientation.Horizontal)
 
     def _add_lazy_dock(self, name: str, factory: Callable[[], QWidget], area: Qt.DockWidgetArea) -> LazyDock:
         dock = LazyDock(name, factory, self)
@@ -571,26 +536,6 @@ class MainWindow(FileHandling, DiskChanges, KeyDispatch, WindowSettings, Present
     def toggle_step_through(self) -> None:
         """Ctrl+T: reveal the four steps one at a time, or all at once again."""
         self.model.set_step_through(not self.model.step_through)
-
-    def _apply_theme(self) -> None:
-        current = theme()
-        app = QApplication.instance()
-        apply_style(app)
-        for plot in self.findChildren(pg.PlotWidget):
-            plot.setBackground(current.background())
-            for axis_name in ("left", "bottom", "right", "top"):
-                axis = plot.getPlotItem().getAxis(axis_name)
-                axis.setPen(current.foreground())
-                axis.setTextPen(current.foreground())
-                font = QFont(app.font())
-                font.setPointSizeF(current.font_pt() * 0.9)
-                axis.setStyle(tickFont=font)
-            for item in plot.scene().items():
-                if isinstance(item, pg.ColorBarItem):  # a heatmap's colour scale: its numbers were dark on black
-                    item.axis.setPen(current.foreground())
-                    item.axis.setTextPen(current.foreground())
-        self.actions_by_name[f"theme_{current.mode}"].setChecked(True)
-        self._save_theme()
 
     def _animation_running_changed(self, running: bool) -> None:
         trace = self.docks["rotationTrace"]
