@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.cli.parser import Parser, UsageError, add_look_arguments, fail, split_size
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset, preset_names
 from attention_explorer.core.limits import ScenarioError
@@ -40,16 +40,12 @@ def _gui_parser() -> Parser:
     parser.add_argument("--preset", help="open a built-in example (see: attention-explorer presets)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
     parser.add_argument("--size", default="1600x1000", help="window size for --screenshot, WIDTHxHEIGHT")
-    parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language")
-    parser.add_argument("--theme", choices=("light", "dark", "contrast"), help="colour theme (contrast: projectors)")
+    add_look_arguments(parser)
     return parser
 
 
 def _parse_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"attention-explorer: --size: expected WIDTHxHEIGHT, got {text!r}") from None
+    width, height = split_size(text, "attention-explorer")
     if not (320 <= width <= 8000 and 240 <= height <= 8000):
         raise UsageError(f"attention-explorer: --size: {width}x{height} is out of range (320x240 to 8000x8000)")
     return width, height

@@ -43,3 +43,18 @@ def run_printing(command: Callable[[Sequence[str]], int], argv: Sequence[str]) -
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+def add_look_arguments(parser: Parser) -> None:
+    """--lang and --theme, as the window and `record` take them."""
+    parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language")
+    parser.add_argument("--theme", choices=("light", "dark", "contrast"), help="colour theme (contrast: projectors)")
+
+
+def split_size(text: str, prog: str) -> tuple[int, int]:
+    """"WIDTHxHEIGHT" as two integers (their range is the caller's to check); a usage error names `prog`."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"{prog}: --size: expected WIDTHxHEIGHT, got {text!r}") from None
+    return width, height

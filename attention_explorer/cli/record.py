@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from attention_explorer.cli.parser import Parser, UsageError, fail
+from attention_explorer.cli.parser import Parser, UsageError, add_look_arguments, fail, split_size
 from attention_explorer.core.files import animation
 from attention_explorer.core.files.openfile import load_file
 from attention_explorer.core.files.presets import DEFAULT_PRESET, load_preset
@@ -42,16 +42,12 @@ def _parser() -> Parser:
                                                 f"(default {DEFAULT_FPS})")
     parser.add_argument("--seconds", type=int, help=f"length of the turn, {animation.MIN_SECONDS}–"
                                                     f"{animation.MAX_SECONDS} (default {DEFAULT_SECONDS})")
-    parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language")
-    parser.add_argument("--theme", choices=("light", "dark", "contrast"), help="colour theme (contrast: projectors)")
+    add_look_arguments(parser)
     return parser
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"{PROG}: --size: expected WIDTHxHEIGHT, got {text!r}") from None
+    width, height = split_size(text, PROG)
     try:
         animation.check_size(width, height)
     except ScenarioError:
