@@ -24,6 +24,9 @@ ROW_TEXT_HEX = "#000000"
 
 
 # A refusal (a typed "abc", a bad file) in its own colour, the same in every panel and lab.
+# The labs' heatmaps: scores diverge from 0 (negative blue, 0 white, positive red); weights run 0 white to 1 dark blue.
+SCORE_MAP_HEX = ("#2166AC", "#F7F7F7", "#B2182B")
+WEIGHT_MAP_HEX = ("#FFFFFF", "#6BAED6", "#08306B")
 ERROR_HEX = "#B03A2E"
 ERROR_ON_DARK_HEX = "#FF8A65"
 

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 from attention_explorer.core.teaching import bugs as b
 from attention_explorer.ui.labs.bugs import texts
 from attention_explorer.ui.style.numbers import cell_number
-from attention_explorer.ui.style.theme import theme, theme_ink
+from attention_explorer.ui.style.theme import WEIGHT_MAP_HEX, theme, theme_ink
 from attention_explorer.ui.widgets.heatmap import Heatmap, HeatmapLook
 
-WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue, as elsewhere
+WEIGHT_LOOK = HeatmapLook(colours=WEIGHT_MAP_HEX)
 LETTERS = "1234"  # the choices' keys: letters would take B (black screen) and S (spotlight) from a presenter
-RIGHT_HEX, WRONG_HEX, LINK_HEX = "#1B7F3B", "#C0392B", "#1F5FBF"
+RIGHT_HEX, LINK_HEX = "#1B7F3B", "#1F5FBF"  # a wrong answer and a symptom take the refusals' colour
 
 
 class BugsLab(QWidget):
@@ -286,7 +286,7 @@ class BugsLab(QWidget):
         self.right_sums.setText(texts.row_sums_text(tuple(float(s) for s in np.sum(case.right, axis=1))))
         self.wrong_sums.setText(texts.row_sums_text(case.symptom.row_sums))
         self.symptom_label.setText(self.tr('<b style="color:{1}">Symptom</b>: {0}').format(
-            texts.symptom_html(case), theme_ink(WRONG_HEX)))
+            texts.symptom_html(case), theme_ink(theme().error_hex())))
         self._fill_panel(case, settled)
 
     def _draw(self, heatmap: Heatmap, case: b.Case, weights: np.ndarray) -> None:
@@ -311,7 +311,7 @@ class BugsLab(QWidget):
             if settled and index == asked.answer:
                 mark = theme_ink(RIGHT_HEX)
             elif self.chosen == index:
-                mark = theme_ink(WRONG_HEX)
+                mark = theme_ink(theme().error_hex())
             # Answered, the choices stay readable (not greyed) on a projector: only clicks stop.
             ink = theme().foreground().name()
             style = f"QPushButton {{ text-align: left; padding: 3px 8px; }} QPushButton:disabled {{ color: {ink}; }}"
@@ -328,7 +328,7 @@ class BugsLab(QWidget):
                     theme_ink(RIGHT_HEX), right_name)
             else:
                 verdict = self.tr('<span style="color:{0}">✗ Not quite</span>: this is <b>{1}</b>').format(
-                    theme_ink(WRONG_HEX), right_name)
+                    theme_ink(theme().error_hex()), right_name)
             self.verdict_label.setText(verdict)
         self.verdict_label.setVisible(asking and settled)
         for label in (self.explanation_label, self.code_label, self.seen_label):

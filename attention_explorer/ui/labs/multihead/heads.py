@@ -13,14 +13,15 @@ import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from attention_explorer.ui.style.theme import SCORE_MAP_HEX, WEIGHT_MAP_HEX
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
 
 # One colour per head, also used for that head's columns in W_Q, W_K, W_V and the concatenation (repeats after 8).
 HEAD_HEX = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#8C6D1F", "#6A3D9A")
 _SMALL = dict(bar_width=10, bar_menu=False, padding=0.02, compact_numbers=True, short_row_ticks=True,
               bar_hides_when_low=True)
-SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"), **_SMALL)  # negative blue, 0 white, positive red
-WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"), **_SMALL)  # 0 white to 1 dark blue
+SCORE_LOOK = HeatmapLook(colours=SCORE_MAP_HEX, **_SMALL)
+WEIGHT_LOOK = HeatmapLook(colours=WEIGHT_MAP_HEX, **_SMALL)
 TILE_MIN = 96  # a heatmap's least side in pixels
 CELL_TEXT_BUDGET = 200  # numbers in the cells of all maps together: each is a scene item, built when N or h changes
 TITLE_HEIGHT = 30

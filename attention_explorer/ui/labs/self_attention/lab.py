@@ -47,12 +47,19 @@ from attention_explorer.ui.labs.self_attention.tables import SequenceMatrixTabs,
 from attention_explorer.ui.panels.scenario_info import example_name
 from attention_explorer.ui.style.numbers import MINUS, cell_number
 from attention_explorer.ui.style.safe_text import escaped
-from attention_explorer.ui.style.theme import KEY_ROW_HEX, QUERY_ROW_HEX, ROW_TEXT_HEX, theme
+from attention_explorer.ui.style.theme import (
+    KEY_ROW_HEX,
+    QUERY_ROW_HEX,
+    ROW_TEXT_HEX,
+    SCORE_MAP_HEX,
+    WEIGHT_MAP_HEX,
+    theme,
+)
 from attention_explorer.ui.widgets.heatmap import CELL_TEXT_MAX_N, Heatmap, HeatmapLook
 
 SPIN_MAX = 1024  # d_model, d_k, d_v from the spin boxes (a file may bring larger ones)
-SCORE_LOOK = HeatmapLook(colours=("#2166AC", "#F7F7F7", "#B2182B"))  # negative blue, 0 white, positive red
-WEIGHT_LOOK = HeatmapLook(colours=("#FFFFFF", "#6BAED6", "#08306B"))  # 0 white to 1 dark blue
+SCORE_LOOK = HeatmapLook(colours=SCORE_MAP_HEX)
+WEIGHT_LOOK = HeatmapLook(colours=WEIGHT_MAP_HEX)
 DOT_TERMS_SHOWN = 4  # q·k written out term by term up to this d_k; beyond it the first terms and "…"
 HEATMAP_MIN_HEIGHT = 120  # px: what a map keeps when a lecture takes the height (its cells still read at N = 3)
 
