@@ -365,6 +365,11 @@ class Case:
     wrong: Run
     symptom: Symptom
 
+    @property
+    def right_row_sums(self) -> tuple[float, ...]:
+        """Each query's right weights added up (1 on every row): what the page writes under the right map."""
+        return tuple(float(total) for total in np.sum(self.right, axis=1))
+
 
 def case(bug_id: str) -> Case:
     """`bug_id` on the scene that shows it, computed right and wrong, with its symptom."""

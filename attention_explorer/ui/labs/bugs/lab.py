@@ -283,7 +283,7 @@ class BugsLab(QWidget):
             self.wrong_title.setText(self.tr("<b>With a bug</b>: which one?"))
         self._draw(self.right_map, case, case.right)
         self._draw(self.wrong_map, case, case.wrong.weights)
-        self.right_sums.setText(texts.row_sums_text(tuple(float(s) for s in np.sum(case.right, axis=1))))
+        self.right_sums.setText(texts.row_sums_text(case.right_row_sums))
         self.wrong_sums.setText(texts.row_sums_text(case.symptom.row_sums))
         self.symptom_label.setText(self.tr('<b style="color:{1}">Symptom</b>: {0}').format(
             texts.symptom_html(case), theme_ink(theme().error_hex())))
